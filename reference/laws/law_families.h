@@ -1,0 +1,17 @@
+#pragma once
+/// @file
+/// One registration function per law family; AllLaws() calls them in course order.
+
+#include "reference/laws/law.h"
+
+namespace simatlas::laws {
+
+/// material.*: combination of stiffness, dissipation, friction, relaxation time (E3-geometry §3).
+void RegisterMaterialLaws(Registry& registry);
+/// friction.*: Stribeck and atan(x)/x regularisation (E3-geometry §4).
+void RegisterFrictionLaws(Registry& registry);
+/// point.*: continuous Hunt–Crossley point law and the discrete point pair (E3-geometry §2.1,
+/// E3-SAP §2.2).
+void RegisterPointLaws(Registry& registry);
+
+}  // namespace simatlas::laws

@@ -1,0 +1,15 @@
+#include "reference/laws/law_families.h"
+
+namespace simatlas::laws {
+
+const Registry& AllLaws() {
+  // Built once, in the course's reading order: E3-geometry, E3-SAP, MJ-solvers.
+  static const Registry registry = [] {
+    Registry r;
+    RegisterMaterialLaws(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace simatlas::laws

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages simatlas needs (only those missing), as root.
+set -euo pipefail
+packages=(cmake g++ make libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev librapidcheck-dev
+          nlohmann-json3-dev doxygen graphviz python3-matplotlib python3-numpy
+          libmujoco-dev libmujoco-samples)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y --no-install-recommends "${missing[@]}"
+else
+  echo "setup: all packages present"
+fi

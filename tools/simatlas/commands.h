@@ -1,0 +1,19 @@
+#pragma once
+/// @file
+/// The subcommands of the `simatlas` program. The program is thin: each command parses its
+/// arguments, calls reference/, and prints. Exit codes: 0 success, 1 a check failed,
+/// 2 bad input (usage, unknown key, out-of-domain value, malformed file).
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace simatlas::tools {
+
+/// Exit code for bad input of any kind.
+inline constexpr int kExitBadInput = 2;
+
+/// `simatlas law --list [--json]` and `simatlas law NAME key=value ... [--json]`.
+int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace simatlas::tools

@@ -1,0 +1,50 @@
+// simatlas: the command-line program of the course kit. Dispatches to one subcommand.
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tools/simatlas/commands.h"
+
+namespace {
+
+using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
+
+struct Entry {
+  Command run;
+  std::string usage;
+};
+
+const std::map<std::string, Entry>& Commands() {
+  static const std::map<std::string, Entry> commands = {
+      {"law",
+       {simatlas::tools::RunLawCommand,
+        "law --list [--json]            every law: section, inputs, outputs, units, defaults\n"
+        "  law NAME key=value ... [--json] evaluate one law (vectors as 0.1,0,-0.1; inf = rigid)"}},
+  };
+  return commands;
+}
+
+void PrintUsage(std::ostream& out) {
+  out << "usage: simatlas COMMAND [arguments]\n\ncommands:\n";
+  for (const auto& [name, entry] : Commands()) out << "  " << entry.usage << "\n";
+  out << "\nexit codes: 0 success, 1 a check failed, 2 bad input\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    PrintUsage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? simatlas::tools::kExitBadInput : 0;
+  }
+  const auto it = Commands().find(args[0]);
+  if (it == Commands().end()) {
+    std::cerr << "simatlas: unknown command '" << args[0] << "' (simatlas --help lists them)\n";
+    return simatlas::tools::kExitBadInput;
+  }
+  args.erase(args.begin());
+  return it->second.run(args, std::cout, std::cerr);
+}
