@@ -18,6 +18,10 @@ struct Entry {
 
 const std::map<std::string, Entry>& Commands() {
   static const std::map<std::string, Entry> commands = {
+      {"chapter",
+       {simatlas::tools::RunChapterCommand,
+        "chapter CHAPTER|all [SECTION] [--output-dir DIR]  a section's claims with live numbers\n"
+        "  chapter --list                 the chapters and sections with walkthroughs"}},
       {"law",
        {simatlas::tools::RunLawCommand,
         "law --list [--json]            every law: section, inputs, outputs, units, defaults\n"

@@ -1,0 +1,33 @@
+#include "chapters/walkthrough.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace simatlas::chapters {
+
+void Narrator::Say(const std::string& text) { out_ << "  " << text << "\n"; }
+
+void Narrator::Claim(const std::string& text, bool holds) {
+  ++claims_;
+  if (!holds) ++failures_;
+  out_ << "  [" << (holds ? "holds" : "FAILS") << "] " << text << "\n";
+}
+
+std::string Num(double value, int digits) {
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  std::ostringstream text;
+  text.precision(digits);
+  text << value;
+  return text.str();
+}
+
+const std::vector<Section>& AllSections() {
+  static const std::vector<Section> sections = [] {
+    std::vector<Section> s;
+    AddE3GeometrySections(s);
+    return s;
+  }();
+  return sections;
+}
+
+}  // namespace simatlas::chapters
