@@ -24,3 +24,28 @@ function(simatlas_property_test name)
   set_tests_properties(${name} PROPERTIES LABELS property
     ENVIRONMENT "SIMATLAS_PROPERTY_CASES=${SIMATLAS_PROPERTY_CASES}")
 endfunction()
+
+# simatlas_cli_test(NAME ARGS a;b;c EXIT n [STDOUT regex] [STDERR regex] [STDERR_LINES n] [EMPTY_STDOUT])
+# Runs `simatlas ARGS` and checks the exit code and output; label "unit".
+function(simatlas_cli_test name)
+  cmake_parse_arguments(ARG "EMPTY_STDOUT" "EXIT;STDOUT;STDERR;STDERR_LINES" "ARGS" ${ARGN})
+  set(defs -DEXPECT_EXIT=${ARG_EXIT})
+  if(DEFINED ARG_STDOUT)
+    list(APPEND defs "-DEXPECT_STDOUT=${ARG_STDOUT}")
+  endif()
+  if(DEFINED ARG_STDERR)
+    list(APPEND defs "-DEXPECT_STDERR=${ARG_STDERR}")
+  endif()
+  if(DEFINED ARG_STDERR_LINES)
+    list(APPEND defs "-DEXPECT_STDERR_LINES=${ARG_STDERR_LINES}")
+  endif()
+  if(ARG_EMPTY_STDOUT)
+    list(APPEND defs "-DEXPECT_EMPTY_STDOUT=1")
+  endif()
+  # Arguments travel as one "|"-separated string (a ";" would be split by add_test).
+  string(REPLACE ";" "|" command "$<TARGET_FILE:simatlas>;${ARG_ARGS}")
+  add_test(NAME cli_${name}
+    COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${command}" ${defs}
+            -P ${PROJECT_SOURCE_DIR}/cmake/RunAndCheck.cmake)
+  set_tests_properties(cli_${name} PROPERTIES LABELS unit)
+endfunction()
