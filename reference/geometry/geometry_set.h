@@ -1,0 +1,42 @@
+#pragma once
+/// @file
+/// E3-geometry §1.1: the operand of a collision filter declaration
+/// (`CollisionFilterDeclaration().ExcludeBetween(GeometrySet(...), GeometrySet(...))`).
+/// A set names geometries directly and/or frames; a frame stands for the proximity
+/// geometries on it *at the moment the declaration is applied* (Drake
+/// `geometry/collision_filter_manager.h`, class documentation, "@warning").
+
+#include <initializer_list>
+#include <vector>
+
+#include "reference/geometry/geometry_ids.h"
+
+namespace simatlas::geometry {
+
+/// Geometries and frames named by a filter declaration.
+class GeometrySet {
+ public:
+  GeometrySet() = default;
+  GeometrySet(std::initializer_list<GeometryId> geometries) : geometries_(geometries) {}
+  GeometrySet(std::initializer_list<FrameId> frames) : frames_(frames) {}
+
+  /// Adds one geometry.
+  GeometrySet& Add(GeometryId id) {
+    geometries_.push_back(id);
+    return *this;
+  }
+  /// Adds one frame (resolved to its proximity geometries when applied).
+  GeometrySet& Add(FrameId id) {
+    frames_.push_back(id);
+    return *this;
+  }
+
+  const std::vector<GeometryId>& geometries() const { return geometries_; }
+  const std::vector<FrameId>& frames() const { return frames_; }
+
+ private:
+  std::vector<GeometryId> geometries_;
+  std::vector<FrameId> frames_;
+};
+
+}  // namespace simatlas::geometry
