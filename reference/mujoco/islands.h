@@ -1,0 +1,37 @@
+#pragma once
+/// @file
+/// MJ-solvers §6: islands. The coupling graph joins DOFs coupled through M (one tree) and DOFs
+/// touched by one constraint block or contact; each connected component that owns rows is an
+/// island, solved and stopped independently (primal scale 1/Σ M_ii, PGS the monolithic scale).
+/// DOFs outside every island keep qacc = a₀.
+
+#include <optional>
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/problem.h"
+#include "reference/mujoco/solver_result.h"
+
+namespace simatlas::mujoco {
+
+/// One island: its DOFs and its rows, both ascending.
+struct Island {
+  std::vector<int> dofs;
+  std::vector<int> rows;
+};
+
+/// The islands of a validated problem (rows with an all-zero J join the first island).
+std::vector<Island> FindIslands(const Problem& problem);
+
+/// Per-island solves gathered into one answer.
+struct IslandsResult {
+  SolveResult combined;  ///< efc_force, qacc, cost (sum), iterations = max over islands
+  std::vector<Island> islands;
+  std::vector<SolveResult> per_island;  ///< statistics and iteration counts per island
+};
+
+/// Solves each island (warmstart restricted to its DOFs) and assembles the answer.
+IslandsResult SolveIslands(const Problem& problem,
+                           const std::optional<core::VectorX>& qacc_warmstart);
+
+}  // namespace simatlas::mujoco

@@ -1,0 +1,41 @@
+#pragma once
+/// @file
+/// MJ-solvers §4 PGS: projected Gauss–Seidel on the dual (2.4). Scalar rows: an exact 1-D
+/// step then the projection; elliptic blocks: a ray update along the current block force, then
+/// the friction QCQP with the normal fixed. A block update that raises the cost by more than
+/// 1e-10 is undone. 3.15 additions, each switchable in Options: Nesterov momentum with
+/// adaptive restart and the PCG32-shuffled block order.
+
+#include <cstdint>
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/dual.h"
+#include "reference/mujoco/problem.h"
+#include "reference/mujoco/solver_result.h"
+
+namespace simatlas::mujoco {
+
+/// min ½ xᵀ A x + xᵀ b  s.t.  Σ (x_j/d_j)² ≤ r², by Newton on the multiplier of the scaled
+/// problem (≤ 20 iterations, tolerance 1e-10), then a final radial clip (mju_QCQP*).
+core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
+                                const core::VectorX& d, double r);
+
+/// PCG32 (O'Neill) with the fixed seed state 0, increment 1.
+class Pcg32 {
+ public:
+  std::uint32_t Next();
+  /// Fisher–Yates shuffle of 0 … n−1 with this generator.
+  std::vector<int> Permutation(int n);
+
+ private:
+  std::uint64_t state_ = 0;
+  std::uint64_t inc_ = 1;
+};
+
+/// Runs PGS from force0 (already feasible or projected by the caller's warmstart rule).
+/// scale is the termination scale (MonolithicScale for PGS).
+SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core::VectorX& force0,
+                     double scale);
+
+}  // namespace simatlas::mujoco

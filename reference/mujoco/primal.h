@@ -1,0 +1,61 @@
+#pragma once
+/// @file
+/// MJ-solvers §3: the primal problem in acceleration. Row residual z = jar = J a − aref; each
+/// row or block contributes sᵢ(z) = max_{f ∈ Ωᵢ} (−fᵀz − ½ fᵀ Rᵢ f) with the row states of
+/// (3.1); cost(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref); g = M(a − a₀) − Jᵀ f(a);
+/// H = M + Jᵀ Hc J (3.2) with the elliptic middle-zone block.
+
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/problem.h"
+
+namespace simatlas::mujoco {
+
+/// Row states of mj_constraintUpdate.
+enum class RowState {
+  kSatisfied,   ///< f = 0, no cost
+  kQuadratic,   ///< ½ D z², f = −D z
+  kLinearNeg,   ///< frictionloss, f = +fl
+  kLinearPos,   ///< frictionloss, f = −fl
+  kCone,        ///< elliptic middle zone
+};
+
+/// The constraint part at one jar: forces f(a), states, cost s.
+struct ConstraintEval {
+  core::VectorX force;
+  std::vector<RowState> state;
+  double cost = 0;
+};
+
+/// (3.1) for every block at the residual jar.
+ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Block>& blocks,
+                                   const core::VectorX& jar);
+
+/// The block's Hessian Hc of s at jar (size × size): diag(D) on quadratic rows, the cone block
+/// Dm S [[1, −(μ/T)Uᵀ], [−(μ/T)U, (μN/T³)UUᵀ + (μ² − μN/T)I]] S in the middle zone, 0 elsewhere.
+core::MatrixX BlockHessian(const Problem& problem, const Block& block, const core::VectorX& jar,
+                           RowState state);
+
+/// Cost, gradient and forces at one acceleration.
+struct PrimalEval {
+  core::VectorX qacc;
+  core::VectorX jar;
+  ConstraintEval constraints;
+  double gauss = 0;  ///< ½ (a − a₀)ᵀ M (a − a₀)
+  double cost = 0;   ///< gauss + constraints.cost
+  core::VectorX gradient;  ///< M (a − a₀) − Jᵀ f(a)
+};
+
+/// Evaluates (3.2)'s cost and gradient at qacc.
+PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
+                          const core::VectorX& qacc);
+
+/// H = M + Jᵀ Hc J at the states of eval.
+core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
+                            const PrimalEval& eval);
+
+/// Rows that are not satisfied (MuJoCo's nactive).
+int CountActive(const std::vector<RowState>& state);
+
+}  // namespace simatlas::mujoco

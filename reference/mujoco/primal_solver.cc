@@ -1,0 +1,256 @@
+// MJ-solvers §4 (CG, Newton, PrimalSearch) and §5 (termination) — MuJoCo engine_solver.c:
+// mj_solCG, mj_solNewton, mj_solPrimal, PrimalSearch. Written from the course's description.
+#include "reference/mujoco/primal_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "reference/core/errors.h"
+#include "reference/mujoco/impedance.h"
+
+namespace simatlas::mujoco {
+
+PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
+                       const PrimalEval& at, const core::VectorX& search)
+    : problem_(problem), blocks_(blocks), jar_(at.jar), Js_(problem.J * search) {
+  // Gauss term along s: gauss0 + α sᵀM(a − a₀) + ½ α² sᵀMs.
+  const core::VectorX Ms = problem.M * search;
+  gauss0_ = at.gauss;
+  gauss1_ = search.dot(problem.M * (at.qacc - problem.qacc_smooth));
+  gauss2_ = search.dot(Ms);
+}
+
+LinePoint PrimalLine::Evaluate(double alpha) const {
+  LinePoint p;
+  p.alpha = alpha;
+  p.cost = gauss0_ + alpha * gauss1_ + 0.5 * alpha * alpha * gauss2_;
+  p.d1 = gauss1_ + alpha * gauss2_;
+  p.d2 = gauss2_;
+  // Constraint part at jar + α Js: cost s, d/dα = −fᵀ Js, d²/dα² = Jsᵀ Hc Js.
+  const core::VectorX jar = jar_ + alpha * Js_;
+  const ConstraintEval c = EvaluateConstraints(problem_, blocks_, jar);
+  p.cost += c.cost;
+  p.d1 -= c.force.dot(Js_);
+  for (const Block& block : blocks_) {
+    const RowState state = c.state[block.first];
+    if (state != RowState::kQuadratic && state != RowState::kCone) continue;
+    const core::VectorX v = Js_.segment(block.first, block.size);
+    p.d2 += v.dot(BlockHessian(problem_, block, jar, state) * v);
+  }
+  if (p.d2 <= 0) p.d2 = kMinVal;
+  return p;
+}
+
+LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double scale,
+                              const Options& opt) {
+  LineSearchResult out;
+  const double tol = opt.tolerance * opt.ls_tolerance;
+  const double gtol = tol * search_norm / scale;
+  const LinePoint p0 = line.Evaluate(0);
+  out.neval = 1;
+  out.slope0 = p0.d1;
+  out.point = p0;
+  // Not a descent direction: no step.
+  if (p0.d1 >= 0) return out;
+  LinePoint best = p0;
+  auto consider = [&](const LinePoint& p) {
+    if (p.cost < best.cost) best = p;
+  };
+  auto budget_left = [&] { return out.neval < std::max(1, opt.ls_iterations); };
+  auto newton = [](const LinePoint& p) { return p.alpha - p.d1 / p.d2; };
+  // 1-D Newton step from α = 0.
+  LinePoint lo = p0, hi;
+  bool bracketed = false;
+  LinePoint p = p0;
+  while (budget_left()) {
+    // One-sided Newton steps while the derivative stays negative.
+    const LinePoint next = line.Evaluate(newton(p));
+    ++out.neval;
+    consider(next);
+    if (std::abs(next.d1) < gtol) {
+      out.point = next;
+      return out;
+    }
+    if (next.d1 > 0) {
+      hi = next;
+      bracketed = true;
+      break;
+    }
+    lo = next;
+    p = next;
+  }
+  // Bracketed [lo, hi] (cost' < 0 at lo, > 0 at hi): Newton candidates inside, else midpoint.
+  while (bracketed && budget_left()) {
+    double alpha = newton(lo);
+    if (!(alpha > lo.alpha && alpha < hi.alpha)) alpha = newton(hi);
+    if (!(alpha > lo.alpha && alpha < hi.alpha)) alpha = 0.5 * (lo.alpha + hi.alpha);
+    const LinePoint next = line.Evaluate(alpha);
+    ++out.neval;
+    consider(next);
+    if (std::abs(next.d1) < gtol) {
+      out.point = next;
+      return out;
+    }
+    if (next.d1 < 0) {
+      lo = next;
+    } else {
+      hi = next;
+    }
+    // A bracket that no longer shrinks is as small as doubles allow.
+    if (hi.alpha - lo.alpha <= std::numeric_limits<double>::epsilon() * hi.alpha) break;
+  }
+  // Budget spent: the best evaluated point, or α = 0 if none lowered the cost.
+  out.point = best.cost < p0.cost ? best : p0;
+  return out;
+}
+
+namespace {
+
+/// Preconditioner / Newton system solve.
+core::VectorX Solve(const Eigen::LLT<core::MatrixX>& llt, const core::VectorX& g) {
+  return llt.solve(g);
+}
+
+Eigen::LLT<core::MatrixX> Factor(const core::MatrixX& H, const char* what) {
+  Eigen::LLT<core::MatrixX> llt(H);
+  if (llt.info() != Eigen::Success) {
+    throw core::NumericalError(std::string(what) + " is not positive definite (Cholesky failed)");
+  }
+  return llt;
+}
+
+int CountChanges(const std::vector<RowState>& a, const std::vector<RowState>& b) {
+  int n = 0;
+  for (size_t i = 0; i < a.size(); ++i) n += a[i] != b[i] ? 1 : 0;
+  return n;
+}
+
+bool AnyCone(const std::vector<RowState>& state) {
+  return std::any_of(state.begin(), state.end(), [](RowState s) { return s == RowState::kCone; });
+}
+
+}  // namespace
+
+SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, double scale) {
+  const Options& opt = problem.opt;
+  if (opt.solver == SolverKind::kPGS) {
+    throw core::InputError("solver = PGS must be CG or Newton for the primal loop");
+  }
+  const bool newton = opt.solver == SolverKind::kNewton;
+  const bool v315 = opt.version == Version::kMuJoCo315;
+  const double tol = opt.tolerance;
+  const std::vector<Block> blocks = MakeBlocks(problem);
+  SolveResult out;
+  PrimalEval eval = EvaluatePrimal(problem, blocks, qacc0);
+  auto finish = [&](ExitReason reason) {
+    out.exit = reason;
+    out.qacc = eval.qacc;
+    out.efc_force = eval.constraints.force;
+    out.cost = eval.cost;
+    return out;
+  };
+  // No constraints: the answer is a₀ (MuJoCo skips the solver).
+  if (problem.nefc() == 0) {
+    eval = EvaluatePrimal(problem, blocks, problem.qacc_smooth);
+    return finish(ExitReason::kNoConstraints);
+  }
+  // The metric M (CG preconditioner, certificate) and, for Newton, H = M + JᵀHcJ.
+  const Eigen::LLT<core::MatrixX> m_llt = Factor(problem.M, "M");
+  Eigen::LLT<core::MatrixX> h_llt;
+  if (newton) h_llt = Factor(PrimalHessian(problem, blocks, eval), "H");
+  core::VectorX Mgrad = Solve(m_llt, eval.gradient);  // M⁻¹ g
+  if (v315) {
+    // 3.11+: certificate gap = max(0, ½ scale gᵀM⁻¹g) before the loop.
+    const double gap = std::max(0.0, 0.5 * scale * eval.gradient.dot(Mgrad));
+    const double gradient = scale * eval.gradient.norm();
+    if (!newton && gap < tol) return finish(ExitReason::kCertificate);
+    if (newton && gap < tol && gradient < tol) return finish(ExitReason::kCertificate);
+    if (newton) {
+      // Newton: with H factored, exit if scale‖g‖ < tol and the decrement is below tol.
+      const double decrement =
+          std::max(0.0, 0.5 * scale * eval.gradient.dot(Solve(h_llt, eval.gradient)));
+      if (gradient < tol && decrement < tol) return finish(ExitReason::kCertificate);
+    }
+  }
+  core::VectorX precond = newton ? Solve(h_llt, eval.gradient) : Mgrad;
+  core::VectorX search = -precond;
+  out.exit = ExitReason::kIterations;
+  while (out.iterations < opt.iterations) {
+    // Line search along s; α = 0 ends the loop at once.
+    const double search_norm = search.norm();
+    const PrimalLine line(problem, blocks, eval, search);
+    const LineSearchResult ls = PrimalSearch(line, search_norm, scale, opt);
+    if (ls.point.alpha == 0) {
+      out.exit = ExitReason::kZeroStep;
+      break;
+    }
+    // Move, then new states, forces, cost and gradient.
+    const double old_cost = eval.cost;
+    const std::vector<RowState> old_state = eval.constraints.state;
+    const core::VectorX old_grad = eval.gradient, old_Mgrad = Mgrad;
+    eval = EvaluatePrimal(problem, blocks, eval.qacc + ls.point.alpha * search);
+    IterationStats stats;
+    stats.neval = ls.neval;
+    stats.nchange = CountChanges(old_state, eval.constraints.state);
+    stats.nactive = CountActive(eval.constraints.state);
+    stats.lineslope = search_norm > 0 ? scale * ls.slope0 / search_norm : 0;
+    Mgrad = Solve(m_llt, eval.gradient);
+    if (newton && (stats.nchange > 0 || AnyCone(eval.constraints.state))) {
+      // Newton: refactor H when row states change (cone blocks change with every step).
+      h_llt = Factor(PrimalHessian(problem, blocks, eval), "H");
+      stats.nupdate = 1;
+    }
+    precond = newton ? Solve(h_llt, eval.gradient) : Mgrad;
+    stats.improvement = scale * (old_cost - eval.cost);
+    stats.gradient = scale * eval.gradient.norm();
+    out.stats.push_back(stats);
+    ++out.iterations;
+    // §5: 2.2.2 stops on improvement < tol (even ≤ 0); 3.x needs 0 < improvement < tol.
+    const bool improvement_exit =
+        v315 ? (stats.improvement > 0 && stats.improvement < tol) : stats.improvement < tol;
+    if (improvement_exit) {
+      out.exit = ExitReason::kImprovement;
+      break;
+    }
+    if (stats.gradient < tol) {
+      out.exit = ExitReason::kGradient;
+      break;
+    }
+    if (newton && v315) {
+      // 3.11+: Newton decrement ½ scale gᵀH⁻¹g.
+      const double decrement = std::max(0.0, 0.5 * scale * eval.gradient.dot(precond));
+      if (decrement < tol) {
+        out.exit = ExitReason::kDecrement;
+        break;
+      }
+    }
+    if (newton) {
+      search = -precond;
+      continue;
+    }
+    // CG direction (4.1).
+    const core::VectorX y = eval.gradient - old_grad;
+    double beta = 0;
+    if (opt.cg_update == CGUpdate::kPolakRibierePlus) {
+      // PR+: β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/max(1e-15, g_oldᵀM⁻¹g_old)).
+      beta = std::max(0.0, eval.gradient.dot(Mgrad - old_Mgrad) /
+                               std::max(kMinVal, old_grad.dot(old_Mgrad)));
+    } else {
+      // Hager–Zhang with restart (dᵀy < 1e-15) and the lower bound η_k.
+      const core::VectorX& d = search;
+      const double dy = d.dot(y);
+      if (dy >= kMinVal) {
+        const core::VectorX My = Mgrad - old_Mgrad;
+        const double beta_hz = (y.dot(Mgrad) - 2 * (y.dot(My) / dy) * d.dot(eval.gradient)) / dy;
+        const double eta =
+            -1 / std::max(kMinVal, d.norm() * std::min(0.01, eval.gradient.norm()));
+        beta = std::max(eta, beta_hz);
+      }
+    }
+    search = -Mgrad + beta * search;
+  }
+  return finish(out.exit);
+}
+
+}  // namespace simatlas::mujoco

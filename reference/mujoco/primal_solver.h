@@ -1,0 +1,59 @@
+#pragma once
+/// @file
+/// MJ-solvers §4–§5: CG and Newton sharing one primal loop and one line search (PrimalSearch).
+/// CG: preconditioned direction −M⁻¹g with Polak–Ribière+ (2.2.2) or Hager–Zhang (3.10+).
+/// Newton: −H⁻¹g with H = M + JᵀHcJ, refactored when row states change. Termination as §5,
+/// with Options::version choosing the 2.2.2 tests or the 3.15 ones (certificate, decrement,
+/// positive improvement).
+
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/primal.h"
+#include "reference/mujoco/problem.h"
+#include "reference/mujoco/solver_result.h"
+
+namespace simatlas::mujoco {
+
+/// cost, first and second derivative of cost(a + α s) at one α.
+struct LinePoint {
+  double alpha = 0;
+  double cost = 0;
+  double d1 = 0;
+  double d2 = 0;
+};
+
+/// Result of one PrimalSearch.
+struct LineSearchResult {
+  LinePoint point;  ///< the accepted point (alpha = 0: no step)
+  int neval = 0;    ///< cost evaluations
+  double slope0 = 0;  ///< d cost/dα at α = 0
+};
+
+/// The 1-D restriction of the primal cost along s from the current point.
+class PrimalLine {
+ public:
+  PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const PrimalEval& at,
+             const core::VectorX& search);
+  /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second
+  /// derivative is replaced by 1e-15).
+  LinePoint Evaluate(double alpha) const;
+
+ private:
+  const Problem& problem_;
+  const std::vector<Block>& blocks_;
+  core::VectorX jar_, Js_;
+  double gauss0_ = 0, gauss1_ = 0, gauss2_ = 0;
+};
+
+/// PrimalSearch: 1-D Newton from α = 0, one-sided Newton steps until the derivative changes
+/// sign, then bracketing with Newton candidates or the midpoint; stops when |cost'| < gtol =
+/// tolerance · ls_tolerance · ‖s‖ / scale or after ls_iterations evaluations. Returns α = 0
+/// when s is not a descent direction or no evaluated point lowers the cost.
+LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double scale,
+                              const Options& opt);
+
+/// The shared CG/Newton loop from qacc0 (opt.solver must be CG or Newton).
+SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, double scale);
+
+}  // namespace simatlas::mujoco

@@ -1,0 +1,198 @@
+// MJ-solvers §2–§5 — the constraint problem, its blocks and its validation.
+#include "reference/mujoco/problem.h"
+
+#include <cmath>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::mujoco {
+
+namespace {
+
+struct KindName {
+  RowKind kind;
+  const char* name;
+};
+constexpr KindName kKindNames[] = {
+    {RowKind::kEquality, "equality"},
+    {RowKind::kFrictionDof, "friction_dof"},
+    {RowKind::kFrictionTendon, "friction_tendon"},
+    {RowKind::kLimitJoint, "limit_joint"},
+    {RowKind::kLimitTendon, "limit_tendon"},
+    {RowKind::kContactFrictionless, "contact_frictionless"},
+    {RowKind::kContactPyramidal, "contact_pyramidal"},
+    {RowKind::kContactElliptic, "contact_elliptic"},
+};
+
+bool IsContactKind(RowKind kind) {
+  return kind == RowKind::kContactFrictionless || kind == RowKind::kContactPyramidal ||
+         kind == RowKind::kContactElliptic;
+}
+
+std::string Indexed(const char* name, int i) {
+  return std::string(name) + "[" + std::to_string(i) + "]";
+}
+
+}  // namespace
+
+std::string RowKindName(RowKind kind) {
+  for (const auto& entry : kKindNames) {
+    if (entry.kind == kind) return entry.name;
+  }
+  return "unknown";
+}
+
+RowKind ParseRowKind(const std::string& name) {
+  for (const auto& entry : kKindNames) {
+    if (name == entry.name) return entry.kind;
+  }
+  throw core::InputError("type = \"" + name +
+                         "\" must be one of equality, friction_dof, friction_tendon, limit_joint, "
+                         "limit_tendon, contact_frictionless, contact_pyramidal, contact_elliptic");
+}
+
+std::string SolverName(SolverKind solver) {
+  switch (solver) {
+    case SolverKind::kPGS: return "PGS";
+    case SolverKind::kCG: return "CG";
+    case SolverKind::kNewton: return "Newton";
+  }
+  return "unknown";
+}
+
+SolverKind ParseSolverName(const std::string& name) {
+  if (name == "PGS" || name == "pgs") return SolverKind::kPGS;
+  if (name == "CG" || name == "cg") return SolverKind::kCG;
+  if (name == "Newton" || name == "newton") return SolverKind::kNewton;
+  throw core::InputError("solver = \"" + name + "\" must be one of PGS, CG, Newton");
+}
+
+std::vector<Block> MakeBlocks(const Problem& problem) {
+  std::vector<Block> blocks;
+  const int nefc = problem.nefc();
+  for (int i = 0; i < nefc;) {
+    // An elliptic contact of dim > 1 is one block of dim rows, normal first.
+    if (problem.kind[i] == RowKind::kContactElliptic) {
+      const Contact& c = problem.contacts[problem.contact[i]];
+      if (c.dim > 1) {
+        blocks.push_back({i, c.dim, true, problem.contact[i]});
+        i += c.dim;
+        continue;
+      }
+    }
+    blocks.push_back({i, 1, false, problem.contact[i]});
+    ++i;
+  }
+  return blocks;
+}
+
+void ValidateProblem(const Problem& p) {
+  if (p.nv < 0) core::ThrowInputError("nv", p.nv, "1", ">= 0");
+  const int nefc = p.nefc();
+  if (p.M.rows() != p.nv || p.M.cols() != p.nv) {
+    core::ThrowInputError("M rows", static_cast<double>(p.M.rows()), "1", "nv x nv");
+  }
+  if (p.qacc_smooth.size() != p.nv) {
+    core::ThrowInputError("qacc_smooth length", static_cast<double>(p.qacc_smooth.size()), "1",
+                          "equal to nv");
+  }
+  if (p.J.rows() != nefc || p.J.cols() != p.nv || p.R.size() != nefc || p.aref.size() != nefc ||
+      p.frictionloss.size() != nefc || static_cast<int>(p.contact.size()) != nefc) {
+    core::ThrowInputError("efc arrays", nefc, "1", "all of length nefc with J nefc x nv");
+  }
+  for (int i = 0; i < p.nv; ++i) {
+    core::RequireFinite(Indexed("qacc_smooth", i), p.qacc_smooth[i], "m/s^2 or rad/s^2");
+    for (int j = 0; j < p.nv; ++j) {
+      core::RequireFinite("M[" + std::to_string(i) + "][" + std::to_string(j) + "]", p.M(i, j),
+                          "kg or kg m^2");
+      if (std::abs(p.M(i, j) - p.M(j, i)) > 1e-9 * (std::abs(p.M(i, j)) + std::abs(p.M(j, i)) + 1e-300)) {
+        core::ThrowInputError("M[" + std::to_string(i) + "][" + std::to_string(j) + "]", p.M(i, j),
+                              "kg", "equal to M[j][i] (symmetric)");
+      }
+    }
+  }
+  if (p.nv > 0 && Eigen::LLT<core::MatrixX>(p.M).info() != Eigen::Success) {
+    core::ThrowInputError("M[0][0]", p.M(0, 0), "kg", "part of a positive definite matrix");
+  }
+  for (int i = 0; i < nefc; ++i) {
+    core::RequirePositive(Indexed("efc.R", i), p.R[i], "1/kg");
+    core::RequireFinite(Indexed("efc.aref", i), p.aref[i], "m/s^2");
+    core::RequireNonNegative(Indexed("efc.frictionloss", i), p.frictionloss[i], "N");
+    for (int j = 0; j < p.nv; ++j) core::RequireFinite(Indexed("efc.J", i), p.J(i, j), "1");
+    const bool contact_row = IsContactKind(p.kind[i]);
+    if (contact_row != (p.contact[i] >= 0)) {
+      core::ThrowInputError(Indexed("efc.contact", i), p.contact[i], "1",
+                            "present exactly on contact rows");
+    }
+    if (contact_row && p.contact[i] >= static_cast<int>(p.contacts.size())) {
+      core::ThrowInputError(Indexed("efc.contact", i), p.contact[i], "1", "< number of contacts");
+    }
+  }
+  // Each contact owns its rows: 1 (frictionless), 2(dim−1) (pyramidal), dim (elliptic).
+  for (int c = 0; c < static_cast<int>(p.contacts.size()); ++c) {
+    const Contact& con = p.contacts[c];
+    if (con.dim != 1 && con.dim != 3 && con.dim != 4 && con.dim != 6) {
+      core::ThrowInputError(Indexed("contacts.dim", c), con.dim, "1", "1, 3, 4 or 6");
+    }
+    core::RequireNonNegative(Indexed("contacts.mu", c), con.mu, "1");
+    if (con.efc_address < 0 || con.efc_address >= nefc) {
+      core::ThrowInputError(Indexed("contacts.efc_address", c), con.efc_address, "1",
+                            "a row index < nefc");
+    }
+    const RowKind kind = p.kind[con.efc_address];
+    const int rows = con.dim == 1 ? 1 : kind == RowKind::kContactPyramidal ? 2 * (con.dim - 1)
+                                                                             : con.dim;
+    for (int r = 0; r < rows; ++r) {
+      const int row = con.efc_address + r;
+      if (row >= nefc || p.contact[row] != c || p.kind[row] != kind) {
+        core::ThrowInputError(Indexed("contacts.efc_address", c), con.efc_address, "1",
+                              "the first of " + std::to_string(rows) +
+                                  " consecutive rows of this contact");
+      }
+    }
+    for (int j = 0; j < con.dim - 1; ++j) {
+      core::RequirePositive(Indexed("contacts.friction", j), con.friction[j], "1");
+    }
+  }
+}
+
+Problem SubProblem(const Problem& p, const std::vector<int>& dofs, const std::vector<int>& rows) {
+  Problem s;
+  s.nv = static_cast<int>(dofs.size());
+  s.opt = p.opt;
+  s.M.resize(s.nv, s.nv);
+  s.qacc_smooth.resize(s.nv);
+  for (int i = 0; i < s.nv; ++i) {
+    s.qacc_smooth[i] = p.qacc_smooth[dofs[i]];
+    for (int j = 0; j < s.nv; ++j) s.M(i, j) = p.M(dofs[i], dofs[j]);
+  }
+  const int n = static_cast<int>(rows.size());
+  s.J.resize(n, s.nv);
+  s.R.resize(n);
+  s.aref.resize(n);
+  s.frictionloss.resize(n);
+  std::vector<int> new_contact(p.contacts.size(), -1);
+  for (int r = 0; r < n; ++r) {
+    const int i = rows[r];
+    for (int j = 0; j < s.nv; ++j) s.J(r, j) = p.J(i, dofs[j]);
+    s.R[r] = p.R[i];
+    s.aref[r] = p.aref[i];
+    s.frictionloss[r] = p.frictionloss[i];
+    s.kind.push_back(p.kind[i]);
+    int c = -1;
+    if (p.contact[i] >= 0) {
+      // Contacts are renumbered in order of first appearance; efc_address follows.
+      if (new_contact[p.contact[i]] < 0) {
+        new_contact[p.contact[i]] = static_cast<int>(s.contacts.size());
+        Contact con = p.contacts[p.contact[i]];
+        con.efc_address = r;
+        s.contacts.push_back(con);
+      }
+      c = new_contact[p.contact[i]];
+    }
+    s.contact.push_back(c);
+  }
+  return s;
+}
+
+}  // namespace simatlas::mujoco

@@ -1,0 +1,23 @@
+#pragma once
+/// @file
+/// MJ-solvers §4–§6: one entry point — warmstart, the chosen solver (PGS, CG, Newton),
+/// optionally per island, then NoSlip if noslip_iterations > 0.
+
+#include <optional>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/problem.h"
+#include "reference/mujoco/solver_result.h"
+
+namespace simatlas::mujoco {
+
+/// How to run a solve.
+struct SolveSettings {
+  std::optional<core::VectorX> qacc_warmstart;  ///< absent: warmstart off
+  bool islands = false;                          ///< split into islands (§6)
+};
+
+/// Validates the problem, then warmstart → solver → NoSlip.
+SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings = {});
+
+}  // namespace simatlas::mujoco

@@ -1,0 +1,34 @@
+// MJ-solvers §5 — termination scale and exit names.
+#include "reference/mujoco/solver_result.h"
+
+#include <algorithm>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::mujoco {
+
+std::string ExitReasonName(ExitReason reason) {
+  switch (reason) {
+    case ExitReason::kNoConstraints: return "no_constraints";
+    case ExitReason::kCertificate: return "certificate";
+    case ExitReason::kImprovement: return "improvement";
+    case ExitReason::kGradient: return "gradient";
+    case ExitReason::kDecrement: return "decrement";
+    case ExitReason::kZeroStep: return "zero_step";
+    case ExitReason::kIterations: return "iterations";
+  }
+  return "unknown";
+}
+
+double MonolithicScale(const Problem& problem) {
+  core::RequirePositive("meaninertia", problem.opt.meaninertia, "kg or kg m^2");
+  return 1 / (problem.opt.meaninertia * std::max(1, problem.nv));
+}
+
+double IslandScale(const Problem& island) {
+  const double trace = island.M.diagonal().sum();
+  core::RequirePositive("island inertia trace", trace, "kg or kg m^2");
+  return 1 / trace;
+}
+
+}  // namespace simatlas::mujoco

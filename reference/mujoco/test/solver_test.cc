@@ -1,0 +1,309 @@
+// MJ-solvers §2b–§6 — the dual and primal problems and the three solvers on problems whose
+// answers are derived by hand or are the named test vector T11 (MuJoCo 2.2.2).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "reference/core/errors.h"
+#include "reference/mujoco/dual.h"
+#include "reference/mujoco/islands.h"
+#include "reference/mujoco/primal.h"
+#include "reference/mujoco/solve.h"
+#include "reference/mujoco/warmstart.h"
+
+namespace simatlas::mujoco {
+namespace {
+
+Problem OneDof(RowKind kind, double M, double a0, double R, double aref, double fl = 0) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Constant(1, 1, M);
+  p.qacc_smooth = core::VectorX::Constant(1, a0);
+  p.J = core::MatrixX::Ones(1, 1);
+  p.R = core::VectorX::Constant(1, R);
+  p.aref = core::VectorX::Constant(1, aref);
+  p.frictionloss = core::VectorX::Constant(1, fl);
+  p.kind = {kind};
+  p.contact = {-1};
+  if (kind == RowKind::kContactFrictionless) {
+    p.contact = {0};
+    p.contacts = {Contact{1, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  }
+  p.opt.iterations = 1000;
+  p.opt.tolerance = 1e-14;
+  return p;
+}
+
+/// T11: the 1 kg, r = 0.1 m sphere 1 mm into the plane, qvel = (0.1, 0, …), default
+/// parameters. Contact point at z = 0.0995 below the centre (mid-penetration), frame normal z,
+/// t1 = (0, 1, 0 | 0.0995, 0, 0), t2 = (−1, 0, 0 | 0, 0.0995, 0); rotational inertia
+/// 0.4·1·0.1² = 0.004 kg m². K I |pos| = 2.631579, B·0.1 = 10.526316 (see impedance_test).
+Problem T11(Cone cone) {
+  Problem p;
+  p.nv = 6;
+  p.M = core::MatrixX::Zero(6, 6);
+  p.M.diagonal() << 1, 1, 1, 0.004, 0.004, 0.004;
+  p.qacc_smooth = core::VectorX::Zero(6);
+  p.qacc_smooth[2] = -9.81;
+  const double K = 1 / 0.000361, B = 2 / 0.019, I = 0.95;
+  Eigen::Matrix<double, 3, 6> frame;
+  frame << 0, 0, 1, 0, 0, 0,  //
+      0, 1, 0, 0.0995, 0, 0,  //
+      -1, 0, 0, 0, 0.0995, 0;
+  const Eigen::Matrix<double, 6, 1> qvel = (Eigen::Matrix<double, 6, 1>() << 0.1, 0, 0, 0, 0, 0).finished();
+  p.opt.cone = cone;
+  p.opt.meaninertia = (3 + 3 * 0.004) / 6;
+  p.opt.iterations = 1000;
+  p.opt.tolerance = 1e-15;
+  if (cone == Cone::kElliptic) {
+    p.J = frame;
+    p.R = core::VectorX::Constant(3, 0.05 / 0.95);
+    p.aref = core::VectorX(3);
+    for (int r = 0; r < 3; ++r) p.aref[r] = -B * frame.row(r).dot(qvel);
+    p.aref[0] += K * I * 0.001;
+    p.kind.assign(3, RowKind::kContactElliptic);
+    p.contact.assign(3, 0);
+  } else {
+    p.J.resize(4, 6);
+    p.aref.resize(4);
+    for (int j = 0; j < 2; ++j) {
+      p.J.row(2 * j) = frame.row(0) + frame.row(j + 1);
+      p.J.row(2 * j + 1) = frame.row(0) - frame.row(j + 1);
+    }
+    for (int e = 0; e < 4; ++e) p.aref[e] = -B * p.J.row(e).dot(qvel) + K * I * 0.001;
+    p.R = core::VectorX::Constant(4, 0.210526315789474);
+    p.kind.assign(4, RowKind::kContactPyramidal);
+    p.contact.assign(4, 0);
+  }
+  p.frictionloss = core::VectorX::Zero(p.nefc());
+  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  return p;
+}
+
+SolveResult SolveWith(Problem p, SolverKind solver) {
+  p.opt.solver = solver;
+  return SolveProblem(p);
+}
+
+TEST(Dual, FrictionlessRowByHand) {
+  // M = 1, a₀ = −9.81, R = 0.1, aref = 2: A = 1, b = −9.81 − 2 = −11.81,
+  // f = 11.81/1.1 = 10.736364, qacc = −9.81 + f = 0.926364.
+  const Problem p = OneDof(RowKind::kContactFrictionless, 1, -9.81, 0.1, 2);
+  const DualProblem d = MakeDual(p);
+  EXPECT_DOUBLE_EQ(d.b[0], -11.81);
+  for (SolverKind s : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    const SolveResult r = SolveWith(p, s);
+    EXPECT_NEAR(r.efc_force[0], 11.81 / 1.1, 1e-10) << SolverName(s);
+    EXPECT_NEAR(r.qacc[0], -9.81 + 11.81 / 1.1, 1e-10) << SolverName(s);
+  }
+}
+
+TEST(Dual, SeparatingRowCarriesNoForce) {
+  // a₀ = +1 away from the limit, aref = 0: b = 1 > 0 → f = 0, qacc = a₀ for every solver.
+  const Problem p = OneDof(RowKind::kLimitJoint, 2, 1, 0.1, 0);
+  for (SolverKind s : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    const SolveResult r = SolveWith(p, s);
+    EXPECT_DOUBLE_EQ(r.efc_force[0], 0.0) << SolverName(s);
+    EXPECT_DOUBLE_EQ(r.qacc[0], 1.0) << SolverName(s);
+  }
+}
+
+TEST(Dual, FrictionlossSaturates) {
+  // M = 2, a₀ = 3, R = 0.5, fl = 1: A = 0.5, b = 3, unclipped f = −3/1 = −3 → −1;
+  // qacc = 3 + 0.5·(−1) = 2.5; primal state LINEARPOS since z = 2.5 ≥ R fl = 0.5.
+  const Problem p = OneDof(RowKind::kFrictionDof, 2, 3, 0.5, 0, 1);
+  for (SolverKind s : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    const SolveResult r = SolveWith(p, s);
+    EXPECT_NEAR(r.efc_force[0], -1, 1e-12) << SolverName(s);
+    EXPECT_NEAR(r.qacc[0], 2.5, 1e-12) << SolverName(s);
+  }
+  const ConstraintEval c =
+      EvaluateConstraints(p, MakeBlocks(p), core::VectorX::Constant(1, 2.5));
+  EXPECT_EQ(c.state[0], RowState::kLinearPos);
+  // Cost −½ R fl² + fl z = −0.25 + 2.5.
+  EXPECT_DOUBLE_EQ(c.cost, 2.25);
+}
+
+TEST(Dual, EqualityRowIsFree) {
+  // Equality with aref = 5 pulls: f = (5 − a₀)/(A + R) = (5 − 1)/(1 + 1) = 2 (may be negative
+  // with aref = −3: f = −4/2 = −2).
+  Problem p = OneDof(RowKind::kEquality, 1, 1, 1, -3);
+  for (SolverKind s : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    EXPECT_NEAR(SolveWith(p, s).efc_force[0], -2, 1e-12) << SolverName(s);
+  }
+}
+
+TEST(T11, EllipticEverySolver) {
+  // Normal (2.631579 + 9.81)/(1 + 0.0526316) = 11.8195; sliding row t2:
+  // 10.5263158/(1 + 0.0995²·250 + 0.0526316) = 2.98390834 (T11 value); t1 carries 0.
+  const Problem p = T11(Cone::kElliptic);
+  const double normal = (0.95 * 0.001 / 0.000361 + 9.81) / (1 + 0.05 / 0.95);
+  const double slide = (0.1 * 2 / 0.019) / (1 + 0.0995 * 0.0995 * 250 + 0.05 / 0.95);
+  EXPECT_NEAR(slide, 2.98390834, 1e-8);
+  for (SolverKind s : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    const SolveResult r = SolveWith(p, s);
+    const double tol = s == SolverKind::kPGS ? 1e-5 : 1e-9;
+    EXPECT_NEAR(r.efc_force[0], normal, tol * normal) << SolverName(s);
+    EXPECT_NEAR(r.efc_force[1], 0, tol) << SolverName(s);
+    EXPECT_NEAR(r.efc_force[2], slide, tol * slide) << SolverName(s);
+  }
+}
+
+TEST(T11, PyramidalEverySolver) {
+  // T11 pyramidal edges (MuJoCo 2.2.2): (2.954875, 2.954875, 4.42489711, 1.48485289).
+  const Problem p = T11(Cone::kPyramidal);
+  const double expected[4] = {2.954875, 2.954875, 4.42489711, 1.48485289};
+  for (SolverKind s : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    const SolveResult r = SolveWith(p, s);
+    for (int e = 0; e < 4; ++e) EXPECT_NEAR(r.efc_force[e], expected[e], 2e-6) << SolverName(s);
+  }
+}
+
+TEST(Primal, EllipticZones) {
+  // T11 block with μ = 1: z = (1, 0, 0) top (satisfied); z = (−1, 0.1, 0) bottom (quadratic,
+  // since μN + T = −1 + 0.1 ≤ 0); z = (−0.1, 1, 0) middle: N = −0.1, T = 1,
+  // Dm = D₀/(1·2), cost ½ Dm (N − μT)² = ½ (0.95/0.05)/2 · 1.21.
+  const Problem p = T11(Cone::kElliptic);
+  const auto blocks = MakeBlocks(p);
+  core::VectorX z(3);
+  z << 1, 0, 0;
+  EXPECT_EQ(EvaluateConstraints(p, blocks, z).state[0], RowState::kSatisfied);
+  z << -1, 0.1, 0;
+  EXPECT_EQ(EvaluateConstraints(p, blocks, z).state[0], RowState::kQuadratic);
+  z << -0.1, 1, 0;
+  const ConstraintEval c = EvaluateConstraints(p, blocks, z);
+  EXPECT_EQ(c.state[0], RowState::kCone);
+  const double D0 = 0.95 / 0.05;
+  EXPECT_NEAR(c.cost, 0.5 * D0 / 2 * 1.21, 1e-12);
+  // f₀ = −Dm (N − μT) μ = D0/2 · 1.1; f₁ = −f₀ U₁ μ₁/T = −f₀.
+  EXPECT_NEAR(c.force[0], D0 / 2 * 1.1, 1e-12);
+  EXPECT_NEAR(c.force[1], -D0 / 2 * 1.1, 1e-12);
+}
+
+TEST(Primal, ConeHessianMatchesFiniteDifferencesOfForce) {
+  // Hc = −∂f/∂z in the middle zone, checked by central differences (an independent oracle).
+  const Problem p = T11(Cone::kElliptic);
+  const auto blocks = MakeBlocks(p);
+  core::VectorX z(3);
+  z << -0.1, 0.7, -0.4;
+  const ConstraintEval c = EvaluateConstraints(p, blocks, z);
+  ASSERT_EQ(c.state[0], RowState::kCone);
+  const core::MatrixX H = BlockHessian(p, blocks[0], z, c.state[0]);
+  const double h = 1e-6;
+  for (int k = 0; k < 3; ++k) {
+    core::VectorX zp = z, zm = z;
+    zp[k] += h;
+    zm[k] -= h;
+    const core::VectorX col = -(EvaluateConstraints(p, blocks, zp).force -
+                                EvaluateConstraints(p, blocks, zm).force) / (2 * h);
+    for (int j = 0; j < 3; ++j) EXPECT_NEAR(H(j, k), col[j], 1e-5 * (1 + std::abs(col[j])));
+  }
+}
+
+TEST(Termination, ToleranceZeroAndZeroStep) {
+  // tolerance 0 on a problem Newton solves exactly: the loop ends by α = 0, not by a count.
+  Problem p = T11(Cone::kElliptic);
+  p.opt.tolerance = 0;
+  p.opt.iterations = 7;
+  p.opt.solver = SolverKind::kPGS;
+  // PGS with tolerance 0 compares improvement < 0: exact convergence may still stop early,
+  // but never beyond the cap.
+  EXPECT_LE(SolveProblem(p).iterations, 7);
+}
+
+TEST(Termination, Certificate315ExitsWithZeroIterationsFromTheOptimum) {
+  Problem p = T11(Cone::kElliptic);
+  p.opt.solver = SolverKind::kNewton;
+  const SolveResult first = SolveProblem(p);
+  p.opt.version = Version::kMuJoCo315;
+  p.opt.tolerance = 1e-8;
+  SolveSettings s;
+  s.qacc_warmstart = first.qacc;
+  for (SolverKind k : {SolverKind::kCG, SolverKind::kNewton}) {
+    p.opt.solver = k;
+    const SolveResult again = SolveProblem(p, s);
+    EXPECT_EQ(again.iterations, 0) << SolverName(k);
+    EXPECT_EQ(again.exit, ExitReason::kCertificate) << SolverName(k);
+    // nefc > 0 and non-zero forces although 0 iterations (course §10 exercise 2).
+    EXPECT_GT(again.efc_force[0], 11);
+  }
+  // 2.2.2 has no certificate: at least one iteration.
+  p.opt.version = Version::kMuJoCo222;
+  EXPECT_GE(SolveProblem(p, s).iterations, 1);
+}
+
+TEST(Warmstart, DualForcesWorseThanZeroAreDropped) {
+  // One frictionless row, b = −11.81: a warm acceleration far in penetration gives a huge force
+  // f with ½ AR f² + b f > 0 → start from 0; the optimum's own qacc is kept.
+  const Problem p = OneDof(RowKind::kContactFrictionless, 1, -9.81, 0.1, 2);
+  const DualProblem d = MakeDual(p);
+  // At qacc = −30: z = −32, f = 320, cost ½·1.1·320² − 11.81·320 > 0.
+  EXPECT_DOUBLE_EQ(DualStart(p, d, core::VectorX::Constant(1, -30))[0], 0.0);
+  const double qstar = -9.81 + 11.81 / 1.1;
+  EXPECT_NEAR(DualStart(p, d, core::VectorX::Constant(1, qstar))[0], 11.81 / 1.1, 1e-12);
+  // Primal: qacc_smooth only if strictly cheaper.
+  EXPECT_DOUBLE_EQ(PrimalStart(p, core::VectorX::Constant(1, qstar))[0], qstar);
+  EXPECT_DOUBLE_EQ(PrimalStart(p, core::VectorX::Constant(1, 1e3))[0], -9.81);
+}
+
+TEST(Islands, TwoSpheresAreTwoIslands) {
+  // Two T11 spheres side by side: two islands, each equal to the single-sphere answer.
+  const Problem one = T11(Cone::kElliptic);
+  Problem two = one;
+  two.nv = 12;
+  two.M = core::MatrixX::Zero(12, 12);
+  two.M.topLeftCorner(6, 6) = one.M;
+  two.M.bottomRightCorner(6, 6) = one.M;
+  two.qacc_smooth = core::VectorX(12);
+  two.qacc_smooth << one.qacc_smooth, one.qacc_smooth;
+  two.J = core::MatrixX::Zero(6, 12);
+  two.J.topLeftCorner(3, 6) = one.J;
+  two.J.bottomRightCorner(3, 6) = one.J;
+  two.R = core::VectorX(6);
+  two.R << one.R, one.R;
+  two.aref = core::VectorX(6);
+  two.aref << one.aref, one.aref;
+  two.frictionloss = core::VectorX::Zero(6);
+  two.kind.assign(6, RowKind::kContactElliptic);
+  two.contact = {0, 0, 0, 1, 1, 1};
+  two.contacts = {one.contacts[0], one.contacts[0]};
+  two.contacts[1].efc_address = 3;
+  const auto islands = FindIslands(two);
+  ASSERT_EQ(islands.size(), 2u);
+  EXPECT_EQ(islands[1].dofs.front(), 6);
+  EXPECT_EQ(islands[1].rows, (std::vector<int>{3, 4, 5}));
+  SolveSettings s;
+  s.islands = true;
+  const SolveResult split = SolveProblem(two, s);
+  const SolveResult single = SolveProblem(one);
+  for (int i = 0; i < 6; ++i) EXPECT_NEAR(split.efc_force[i], single.efc_force[i % 3], 1e-9);
+}
+
+TEST(NoSlip, AppendsItsIterations) {
+  // Course §10 exercise 6: iterations = 1, noslip_iterations = 5 → total count between 2 and 6.
+  Problem p = T11(Cone::kPyramidal);
+  p.opt.solver = SolverKind::kPGS;
+  p.opt.iterations = 1;
+  p.opt.noslip_iterations = 5;
+  const SolveResult r = SolveProblem(p);
+  EXPECT_EQ(r.iterations, 1);
+  EXPECT_GE(r.noslip_iterations, 1);
+  EXPECT_LE(r.noslip_iterations, 5);
+  EXPECT_EQ(r.stats.size(), static_cast<size_t>(r.iterations + r.noslip_iterations));
+  // NoSlip keeps each opposing pair's sum: the normal force is unchanged by it.
+  Problem q = p;
+  q.opt.noslip_iterations = 0;
+  const SolveResult plain = SolveProblem(q);
+  EXPECT_NEAR(r.efc_force.sum(), plain.efc_force.sum(), 1e-12);
+}
+
+TEST(Validation, RejectsBadProblems) {
+  Problem p = OneDof(RowKind::kContactFrictionless, 1, -9.81, 0.1, 2);
+  p.R[0] = 0;
+  EXPECT_THROW(SolveProblem(p), core::InputError);
+  p = OneDof(RowKind::kContactFrictionless, -1, -9.81, 0.1, 2);
+  EXPECT_THROW(SolveProblem(p), core::InputError);
+}
+
+}  // namespace
+}  // namespace simatlas::mujoco

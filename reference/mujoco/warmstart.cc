@@ -1,0 +1,46 @@
+// MJ-solvers §6 — warmstart (MuJoCo engine_forward.c: warmstart).
+#include "reference/mujoco/warmstart.h"
+
+#include "reference/core/errors.h"
+#include "reference/mujoco/primal.h"
+
+namespace simatlas::mujoco {
+
+namespace {
+
+void RequireWarmstartSize(const Problem& problem, const core::VectorX& qacc) {
+  if (qacc.size() != problem.nv) {
+    core::ThrowInputError("qacc_warmstart length", static_cast<double>(qacc.size()), "1",
+                          "equal to nv = " + std::to_string(problem.nv));
+  }
+  for (int i = 0; i < qacc.size(); ++i) {
+    core::RequireFinite("qacc_warmstart[" + std::to_string(i) + "]", qacc[i], "m/s^2");
+  }
+}
+
+}  // namespace
+
+core::VectorX PrimalStart(const Problem& problem,
+                          const std::optional<core::VectorX>& qacc_warmstart) {
+  if (!qacc_warmstart) return problem.qacc_smooth;
+  RequireWarmstartSize(problem, *qacc_warmstart);
+  const std::vector<Block> blocks = MakeBlocks(problem);
+  // Full cost (Gauss + constraint) under the new J, R, aref at both candidates.
+  const double warm = EvaluatePrimal(problem, blocks, *qacc_warmstart).cost;
+  const double smooth = EvaluatePrimal(problem, blocks, problem.qacc_smooth).cost;
+  return smooth < warm ? problem.qacc_smooth : *qacc_warmstart;
+}
+
+core::VectorX DualStart(const Problem& problem, const DualProblem& dual,
+                        const std::optional<core::VectorX>& qacc_warmstart) {
+  if (!qacc_warmstart) return core::VectorX::Zero(problem.nefc());
+  RequireWarmstartSize(problem, *qacc_warmstart);
+  // Forces of the primal force map at the warm acceleration.
+  const core::VectorX jar = problem.J * *qacc_warmstart - problem.aref;
+  core::VectorX f = EvaluateConstraints(problem, MakeBlocks(problem), jar).force;
+  // Kept unless worse than f = 0.
+  if (DualCost(dual, f) > 0) f.setZero();
+  return f;
+}
+
+}  // namespace simatlas::mujoco

@@ -1,0 +1,24 @@
+#pragma once
+/// @file
+/// MJ-solvers §6: warmstart. The stored state is qacc_warmstart. Primal solvers start from it
+/// unless qacc_smooth has a strictly lower full cost; dual solvers start from the forces
+/// f(qacc_warmstart) of the primal force map, zeroed if their dual cost is > 0.
+
+#include <optional>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/dual.h"
+#include "reference/mujoco/problem.h"
+
+namespace simatlas::mujoco {
+
+/// Start of CG/Newton: qacc_warmstart, or qacc_smooth if cost(smooth) < cost(warm);
+/// without a warmstart, qacc_smooth.
+core::VectorX PrimalStart(const Problem& problem,
+                          const std::optional<core::VectorX>& qacc_warmstart);
+
+/// Start of PGS: f(qacc_warmstart), or 0 if ½ fᵀAR f + fᵀb > 0; without a warmstart, 0.
+core::VectorX DualStart(const Problem& problem, const DualProblem& dual,
+                        const std::optional<core::VectorX>& qacc_warmstart);
+
+}  // namespace simatlas::mujoco
