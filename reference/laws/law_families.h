@@ -13,6 +13,9 @@ void RegisterFrictionLaws(Registry& registry);
 /// point.*: continuous Hunt–Crossley point law and the discrete point pair (E3-geometry §2.1,
 /// E3-SAP §2.2).
 void RegisterPointLaws(Registry& registry);
+/// geometry.*: contact-model choice for a shape pair, strict/fallback rules (E3-geometry §1,
+/// §2.2).
+void RegisterGeometryLaws(Registry& registry);
 /// sap.*: kSap friction cone and Hunt–Crossley Similar/Lagged constraints (E3-SAP §3.1, §3.2).
 void RegisterSapLaws(Registry& registry);
 

@@ -7,6 +7,7 @@ const Registry& AllLaws() {
   static const Registry registry = [] {
     Registry r;
     RegisterMaterialLaws(r);
+    RegisterGeometryLaws(r);
     RegisterSapLaws(r);  // E3-SAP: keep after every E3-geometry family
     return r;
   }();
