@@ -18,5 +18,7 @@ void RegisterPointLaws(Registry& registry);
 void RegisterGeometryLaws(Registry& registry);
 /// sap.*: kSap friction cone and Hunt–Crossley Similar/Lagged constraints (E3-SAP §3.1, §3.2).
 void RegisterSapLaws(Registry& registry);
+/// mujoco.*: impedance, row parameters and pyramid decoding (MJ-solvers §2a, §2b).
+void RegisterMujocoLaws(Registry& registry);
 
 }  // namespace simatlas::laws
