@@ -1,0 +1,99 @@
+#pragma once
+/// @file
+/// E3-SAP §4 and §4.2 — the SAP solver: the convex cost ℓ(v) = ½‖v − v*‖²_A + Σ ℓc,i (4.1), its
+/// gradient g = A(v − v*) − Jᵀγ and Hessian H = A + JᵀGJ, Newton steps H Δv = −g with a dense or
+/// block-sparse Cholesky, the exact or backtracking line search, and the termination of (4.3)
+/// and (4.4) with D = diag(A)^(−1/2) (the code; the header comment's ^(1/2) is wrong).
+/// Drake: multibody/contact_solvers/sap/sap_solver.cc (SolveWithGuessImpl,
+/// CalcStoppingCriteriaResidual), sap_solver.h (SapSolverParameters).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/sap/line_search.h"
+#include "reference/sap/sap_model.h"
+#include "reference/sap/sap_problem.h"
+
+namespace simatlas::sap {
+
+enum class LineSearchType { kExact, kBacktracking };
+enum class LinearSolverType { kDense, kBlockSparseCholesky };
+
+/// "exact" / "backtracking"; "dense" / "block_sparse_cholesky".
+std::string LineSearchTypeName(LineSearchType type);
+std::string LinearSolverTypeName(LinearSolverType type);
+
+/// SapSolverParameters with Drake's defaults (formula sheet §4.2 table).
+struct SapSolverParameters {
+  double abs_tolerance = 1e-14;       ///< εa [√J]
+  double rel_tolerance = 1e-6;        ///< εr [1]
+  double cost_abs_tolerance = 1e-30;  ///< εca [J]
+  double cost_rel_tolerance = 1e-15;  ///< εcr [1]
+  int max_iterations = 100;           ///< Newton iterations
+  LineSearchType line_search = LineSearchType::kExact;
+  LinearSolverType linear_solver = LinearSolverType::kBlockSparseCholesky;
+  ExactLineSearchParameters exact_line_search;
+  BacktrackingLineSearchParameters backtracking_line_search;
+  double relative_slop = 1000.0 * core::kEpsilon;  ///< monotonicity slop
+  bool nonmonotonic_convergence_is_error = false;
+};
+
+/// Checks the parameters (InputError naming the field).
+void ValidateSapSolverParameters(const SapSolverParameters& parameters);
+
+/// One Newton iteration k: values at the top of the iteration and its line search.
+struct SapIterationStats {
+  double cost = 0.0;               ///< ℓ(v_k) [J]
+  double momentum_residual = 0.0;  ///< r = ‖D g‖ [√J]
+  double momentum_scale = 0.0;     ///< s = max(‖D p‖, ‖D jc‖) [√J]
+  double alpha = 0.0;              ///< accepted step length
+  int line_search_iterations = 0;
+};
+
+/// The answer of one solve.
+struct SapSolverResult {
+  bool success = false;
+  core::VectorX v;                   ///< full next velocity (non-participating DOFs: v*)
+  std::vector<core::VectorX> gamma;  ///< impulse per constraint [N·s]
+  std::vector<core::VectorX> vc;     ///< constraint velocity per constraint [m/s]
+  int iterations = 0;                ///< num_iters = k at exit
+  bool optimality_criterion_reached = false;  ///< (4.3)
+  bool cost_criterion_reached = false;        ///< (4.4)
+  double momentum_residual = 0.0;    ///< ‖D g‖ at exit [√J]
+  double momentum_scale = 0.0;       ///< max(‖D p‖, ‖D jc‖) at exit [√J]
+  double cost = 0.0;                 ///< ℓ at exit [J]
+  int nonmonotonic_iterations = 0;   ///< iterations whose cost rose beyond the slop (logged)
+  std::vector<SapIterationStats> stats;
+};
+
+/// ℓ, g = ∇ℓ and the constraint quantities at one v (participating).
+struct SapEvaluation {
+  double cost = 0.0;
+  core::VectorX vc;       ///< stacked vc
+  core::VectorX gamma;    ///< stacked γ
+  std::vector<core::MatrixX> G;
+  core::VectorX g;        ///< A(v − v*) − Jᵀγ
+  core::VectorX jc;       ///< Jᵀγ
+};
+
+/// Evaluates (4.1) on a model at participating v.
+SapEvaluation EvaluateSap(const SapModel& model, const core::VectorX& v);
+
+/// H = A + Σ Jᵢᵀ Gᵢ Jᵢ as a dense matrix (participating DOFs).
+core::MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<core::MatrixX>& G);
+
+/// Solves H x = b with the selected linear solver (H from G at the current iterate).
+core::VectorX SolveHessian(const SapModel& model, const std::vector<core::MatrixX>& G,
+                           const core::VectorX& b, LinearSolverType type);
+
+/// The Newton loop of §4.2 from the full guess v0 on a built model.
+SapSolverResult SolveSapModel(const SapModel& model, const core::VectorX& v0,
+                              const SapSolverParameters& parameters);
+
+/// Solves a problem: with no constraints returns v* with success and zero iterations without
+/// building a model; otherwise builds the model and starts from v_guess (default v*).
+SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters);
+
+}  // namespace simatlas::sap

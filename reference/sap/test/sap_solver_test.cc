@@ -1,0 +1,234 @@
+// Unit tests of E3-SAP §4–§4.2: the pizza saver (pizza_saver.h) with closed-form answers derived
+// by hand below, the no-constraint shortcut, the failure at max_iterations, both termination
+// flags, and the model's participating DOFs and Delassus estimate.
+#include "reference/sap/sap_solver.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "reference/core/errors.h"
+#include "reference/sap/test/pizza_saver.h"
+
+namespace simatlas::sap {
+namespace {
+
+using testing::kGravity;
+using testing::MakePizzaSaver;
+
+constexpr double kH = 0.01;  // s
+
+// Legs: μ = 0.5, k = 1e4 N/m, τd = 0 → Rn = 1/(h k h) = 1/(0.01·1e4·0.01) = 1 1/kg (the
+// near-rigid bound √6/3/(4π²) = 0.0207 is smaller). Rt = σ w = 1e-3 √6/3.
+// φ₀ = −m g h Rn (h + τd)/3 = −9.81·0.01·1·0.01/3 = −3.27e-4 m puts the three legs' stiction
+// impulse exactly at m g h: v̂n = −φ₀/h = 0.0327 m/s and vz = 0 (see NoTorque below).
+FrictionConeParameters Leg() {
+  return {.mu = 0.5, .stiffness = 1e4, .relaxation_time = 0.0, .phi0 = -3.27e-4, .beta = 1.0,
+          .sigma = 1e-3};
+}
+
+const double kRt = 1e-3 * std::sqrt(6.0) / 3.0;
+constexpr double kRn = 1.0;
+
+SapSolverParameters Tight() {
+  SapSolverParameters p;
+  p.rel_tolerance = 1e-12;
+  return p;
+}
+
+TEST(SapModel, PizzaSaverDelassusEstimateIsSqrt6Over3) {
+  const SapModel model(MakePizzaSaver(kH, 0.0, Leg()));
+  ASSERT_EQ(model.constraints().size(), 3u);
+  for (const auto& c : model.constraints()) {
+    EXPECT_NEAR(c.W.norm(), std::sqrt(6.0), 1e-14);
+    EXPECT_NEAR(c.w(0), std::sqrt(6.0) / 3.0, 1e-15);
+    EXPECT_EQ(c.w(0), c.w(2));  // all three entries equal
+  }
+  ASSERT_EQ(model.clusters().size(), 1u);  // one clique, one cluster of three constraints
+  EXPECT_EQ(model.clusters()[0].constraints.size(), 3u);
+}
+
+TEST(SapSolver, PizzaSaverNoTorque) {
+  // Symmetry: vx = vy = ω = 0, γt = 0, each leg in stiction with γn = (v̂n − vz)/Rn.
+  // Momentum: m (vz + g h) = 3 γn → vz = (3 v̂n/Rn − m g h)/(m + 3/Rn) = (0.0981 − 0.0981)/4 = 0.
+  for (auto solver : {LinearSolverType::kDense, LinearSolverType::kBlockSparseCholesky}) {
+    auto p = Tight();
+    p.linear_solver = solver;
+    const auto r = SolveSapProblem(MakePizzaSaver(kH, 0.0, Leg()), p);
+    ASSERT_TRUE(r.success);
+    EXPECT_NEAR(r.v(2), 0.0, 1e-12);
+    EXPECT_NEAR(r.v(3), 0.0, 1e-12);
+    for (const auto& g : r.gamma) EXPECT_NEAR(g(2), kGravity * kH / 3.0, 1e-12);
+    EXPECT_GT(r.iterations, 0);
+  }
+}
+
+TEST(SapSolver, PizzaSaverStictionBelowMuMgR) {
+  // τ = 4 N·m < μ m g R = 4.905 N·m. Stiction keeps γ = y componentwise, so normal and
+  // tangential decouple: vz = 0 as above; the legs slip by vt = ω R ê_θ with γt = −vt/Rt, so
+  // I ω − h τ = −3 R² ω/Rt → ω = h τ/(I + 3 R²/Rt).
+  const auto r = SolveSapProblem(MakePizzaSaver(kH, 4.0, Leg()), Tight());
+  ASSERT_TRUE(r.success);
+  const double omega = kH * 4.0 / (1.0 + 3.0 / kRt);
+  EXPECT_NEAR(r.v(3), omega, 1e-10 * omega);
+  EXPECT_NEAR(r.v(2), 0.0, 1e-12);
+  EXPECT_NEAR(r.v(0), 0.0, 1e-12);
+  const SapModel model(MakePizzaSaver(kH, 4.0, Leg()));
+  for (size_t i = 0; i < 3; ++i) {
+    const auto& c = dynamic_cast<const FrictionConeConstraint&>(*model.constraints()[i].constraint);
+    EXPECT_EQ(c.Project(core::Vector3(r.vc[i])).mode, ContactMode::kStiction);
+    // Friction stays inside the cone: ‖γt‖ = h τ R/(Rt I + 3R²)·... < μ γn.
+    EXPECT_LT(r.gamma[i].head<2>().norm(), 0.5 * r.gamma[i](2));
+  }
+}
+
+TEST(SapSolver, PizzaSaverSlidingAboveMuMgR) {
+  // τ = 6 N·m > μ m g R. Each leg slides: yt = −ωR ê_θ/Rt (yr = ωR/Rt), yn = (v̂n − vz)/Rn,
+  // γn = (yn + μ̂ yr)/(1 + μ̃²), ‖γt‖ = μ γn. Balances: m (vz + g h) = 3 γn,
+  // I ω − h τ = −3 R μ γn. Eliminating vz and ω (μ̂ yr = μ ω R/Rn):
+  //   γn [(1 + μ̃²) + 3/(m Rn) + 3 μ² R²/(I Rn)] = (v̂n + g h)/Rn + μ R h τ/(I Rn).
+  const double mu = 0.5, tau = 6.0, vhat = 0.0327;
+  const double mu_tilde2 = mu * mu * kRt / kRn;
+  const double gn = ((vhat + kGravity * kH) / kRn + mu * kH * tau / kRn) /
+                    ((1.0 + mu_tilde2) + 3.0 / kRn + 3.0 * mu * mu / kRn);
+  const double omega = kH * tau - 3.0 * mu * gn;
+  const double vz = 3.0 * gn - kGravity * kH;
+  const auto r = SolveSapProblem(MakePizzaSaver(kH, tau, Leg()), Tight());
+  ASSERT_TRUE(r.success);
+  EXPECT_NEAR(r.v(3), omega, 1e-9);
+  EXPECT_NEAR(r.v(2), vz, 1e-9);
+  const SapModel model(MakePizzaSaver(kH, tau, Leg()));
+  for (size_t i = 0; i < 3; ++i) {
+    const auto& c = dynamic_cast<const FrictionConeConstraint&>(*model.constraints()[i].constraint);
+    EXPECT_EQ(c.Project(core::Vector3(r.vc[i])).mode, ContactMode::kSliding);
+    EXPECT_NEAR(r.gamma[i](2), gn, 1e-9);
+    EXPECT_NEAR(r.gamma[i].head<2>().norm(), mu * gn, 1e-9);
+  }
+  // Sliding couples normal and friction ("gliding"): vz > 0 although the stiction answer is 0.
+  EXPECT_GT(r.v(2), 0.0);
+}
+
+TEST(SapSolver, PizzaSaverFrictionless) {
+  // μ = 0: no friction torque, ω = ω* = h τ/I = 0.06 rad/s; normal answer unchanged (vz = 0).
+  auto leg = Leg();
+  leg.mu = 0.0;
+  const auto r = SolveSapProblem(MakePizzaSaver(kH, 6.0, leg), Tight());
+  ASSERT_TRUE(r.success);
+  EXPECT_NEAR(r.v(3), 0.06, 1e-12);
+  EXPECT_NEAR(r.v(2), 0.0, 1e-12);
+  for (const auto& g : r.gamma) EXPECT_EQ(g.head<2>().norm(), 0.0);
+}
+
+TEST(SapSolver, PizzaSaverNearRigid) {
+  // k = 1e12 N/m, β = 1, φ₀ = 0: the near-rigid bound wins, Rn = β² w/(4π²) = (√6/3)/(4π²).
+  // vz = (3 v̂n/Rn − m g h)/(m + 3/Rn) with v̂n = 0 → vz = −m g h/(m + 3/Rn).
+  auto leg = Leg();
+  leg.stiffness = 1e12;
+  leg.phi0 = 0.0;
+  const double Rn = std::sqrt(6.0) / 3.0 / (4.0 * std::numbers::pi * std::numbers::pi);
+  const auto r = SolveSapProblem(MakePizzaSaver(kH, 0.0, leg), Tight());
+  ASSERT_TRUE(r.success);
+  EXPECT_NEAR(r.v(2), -kGravity * kH / (1.0 + 3.0 / Rn), 1e-12);
+}
+
+TEST(SapSolver, NoConstraintsReturnsVStarWithZeroIterations) {
+  SapProblem problem = MakePizzaSaver(kH, 1.0, Leg());
+  problem.constraints.clear();
+  const auto r = SolveSapProblem(problem, SapSolverParameters{});
+  EXPECT_TRUE(r.success);
+  EXPECT_EQ(r.iterations, 0);
+  EXPECT_EQ(r.v, problem.cliques[0].v_star);
+  EXPECT_TRUE(r.stats.empty());
+}
+
+TEST(SapSolver, NonParticipatingCliqueKeepsVStar) {
+  SapProblem problem = MakePizzaSaver(kH, 0.0, Leg());
+  Clique free_body{Eigen::Matrix2d::Identity() * 2.0, Eigen::Vector2d(0.3, -0.4)};
+  problem.cliques.insert(problem.cliques.begin(), free_body);
+  for (auto& c : problem.constraints) c.cliques = {1};
+  const SapModel model(problem);
+  EXPECT_EQ(model.num_velocities(), 6);
+  EXPECT_EQ(model.num_participating_velocities(), 4);
+  EXPECT_EQ(model.velocity_permutation(), (std::vector<int>{-1, -1, 0, 1, 2, 3}));
+  const auto r = SolveSapProblem(problem, Tight());
+  EXPECT_EQ(r.v(0), 0.3);
+  EXPECT_EQ(r.v(1), -0.4);
+  EXPECT_NEAR(r.v(4), 0.0, 1e-12);  // the pizza's vz as before
+}
+
+TEST(SapSolver, GuessThatIsOptimalTakesZeroIterations) {
+  // Warm start from the converged answer: (4.3) holds at k = 0, no factorization.
+  const SapProblem problem = MakePizzaSaver(kH, 4.0, Leg());
+  const auto first = SolveSapProblem(problem, SapSolverParameters{});
+  SapProblem warm = problem;
+  warm.v_guess = first.v;
+  const auto second = SolveSapProblem(warm, SapSolverParameters{});
+  EXPECT_TRUE(second.success);
+  EXPECT_TRUE(second.optimality_criterion_reached);
+  EXPECT_EQ(second.iterations, 0);
+}
+
+TEST(SapSolver, MaxIterationsGivesFailure) {
+  auto p = SapSolverParameters{};
+  p.max_iterations = 1;
+  p.rel_tolerance = 0.0;
+  p.abs_tolerance = 0.0;
+  p.cost_rel_tolerance = 0.0;  // with εca = 1e-30 the cost criterion needs an exact repeat
+  const auto r = SolveSapProblem(MakePizzaSaver(kH, 6.0, Leg()), p);
+  EXPECT_FALSE(r.success);
+  EXPECT_EQ(r.iterations, 1);
+  EXPECT_FALSE(r.optimality_criterion_reached);
+}
+
+TEST(SapSolver, CostCriterionAloneIsSuccess) {
+  // Course exercise 4: rel_tolerance = abs_tolerance = 0 makes (4.3) unreachable; the run still
+  // succeeds through (4.4) once the cost stops changing with a full step.
+  auto p = SapSolverParameters{};
+  p.rel_tolerance = 0.0;
+  p.abs_tolerance = 0.0;
+  const auto r = SolveSapProblem(MakePizzaSaver(kH, 6.0, Leg()), p);
+  EXPECT_TRUE(r.success);
+  EXPECT_TRUE(r.cost_criterion_reached);
+  EXPECT_FALSE(r.optimality_criterion_reached);
+  ASSERT_FALSE(r.stats.empty());
+  EXPECT_GT(r.stats.back().alpha, 0.5);
+}
+
+TEST(SapSolver, BacktrackingReachesTheSameAnswer) {
+  auto exact = Tight();
+  auto back = Tight();
+  back.line_search = LineSearchType::kBacktracking;
+  const auto a = SolveSapProblem(MakePizzaSaver(kH, 6.0, Leg()), exact);
+  const auto b = SolveSapProblem(MakePizzaSaver(kH, 6.0, Leg()), back);
+  ASSERT_TRUE(b.success);
+  EXPECT_NEAR((a.v - b.v).norm(), 0.0, 1e-9);
+}
+
+TEST(SapSolver, DoublingMaxIterationsChangesNothingThatConverged) {
+  // Course exercise 5: max_iterations is a per-solve budget, not a time step.
+  auto p = SapSolverParameters{};
+  const auto a = SolveSapProblem(MakePizzaSaver(kH, 6.0, Leg()), p);
+  p.max_iterations = 200;
+  const auto b = SolveSapProblem(MakePizzaSaver(kH, 6.0, Leg()), p);
+  EXPECT_EQ(a.v, b.v);
+  EXPECT_EQ(a.iterations, b.iterations);
+}
+
+TEST(SapSolver, BadProblemNamesTheField) {
+  SapProblem problem = MakePizzaSaver(kH, 0.0, Leg());
+  problem.constraints[1].J[0] = core::MatrixX::Zero(2, 4);
+  try {
+    SapModel model(problem);
+    FAIL();
+  } catch (const core::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("constraints[1].J[0] rows = 2"), std::string::npos)
+        << e.what();
+  }
+  problem = MakePizzaSaver(kH, 0.0, Leg());
+  problem.cliques[0].A(0, 0) = -1.0;
+  EXPECT_THROW(SapModel{problem}, core::InputError);
+}
+
+}  // namespace
+}  // namespace simatlas::sap
