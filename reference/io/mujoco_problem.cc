@@ -1,0 +1,205 @@
+// Reader of formats/mujoco-problem.md files (MJ-solvers §2–§5 problems).
+#include "reference/io/mujoco_problem.h"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::io {
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void Bad(const std::string& path, const std::string& rule) {
+  throw core::InputError(path + " " + rule);
+}
+
+const json& Field(const json& object, const std::string& key, const std::string& path) {
+  if (!object.is_object()) Bad(path, "must be an object");
+  const auto it = object.find(key);
+  if (it == object.end()) Bad(path + "." + key, "is missing");
+  return *it;
+}
+
+const json* OptionalField(const json& object, const std::string& key) {
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+double Number(const json& value, const std::string& path, const char* unit) {
+  if (!value.is_number()) Bad(path, "must be a number [" + std::string(unit) + "]");
+  const double x = value.get<double>();
+  core::RequireFinite(path, x, unit);
+  return x;
+}
+
+int Integer(const json& value, const std::string& path) {
+  if (!value.is_number_integer()) Bad(path, "must be an integer");
+  return value.get<int>();
+}
+
+core::VectorX Vector(const json& value, const std::string& path, int size, const char* unit) {
+  if (!value.is_array()) Bad(path, "must be an array of numbers");
+  if (size >= 0 && static_cast<int>(value.size()) != size) {
+    Bad(path, "has " + std::to_string(value.size()) + " numbers but must have " +
+                  std::to_string(size));
+  }
+  core::VectorX v(value.size());
+  for (size_t i = 0; i < value.size(); ++i) {
+    v[static_cast<Eigen::Index>(i)] = Number(value[i], path + "[" + std::to_string(i) + "]", unit);
+  }
+  return v;
+}
+
+template <size_t N>
+std::array<double, N> Array(const json& value, const std::string& path, const char* unit) {
+  const core::VectorX v = Vector(value, path, static_cast<int>(N), unit);
+  std::array<double, N> out{};
+  for (size_t i = 0; i < N; ++i) out[i] = v[static_cast<Eigen::Index>(i)];
+  return out;
+}
+
+std::string String(const json& value, const std::string& path) {
+  if (!value.is_string()) Bad(path, "must be a string");
+  return value.get<std::string>();
+}
+
+mujoco::Options ParseOptions(const json& opt) {
+  mujoco::Options o;
+  const std::string cone = String(Field(opt, "cone", "opt"), "opt.cone");
+  if (cone == "pyramidal") {
+    o.cone = mujoco::Cone::kPyramidal;
+  } else if (cone == "elliptic") {
+    o.cone = mujoco::Cone::kElliptic;
+  } else {
+    Bad("opt.cone = \"" + cone + "\"", "must be pyramidal or elliptic");
+  }
+  const std::string solver = String(Field(opt, "solver", "opt"), "opt.solver");
+  if (solver != "PGS" && solver != "CG" && solver != "Newton") {
+    Bad("opt.solver = \"" + solver + "\"", "must be PGS, CG or Newton");
+  }
+  o.solver = mujoco::ParseSolverName(solver);
+  o.iterations = Integer(Field(opt, "iterations", "opt"), "opt.iterations");
+  if (o.iterations < 0) core::ThrowInputError("opt.iterations", o.iterations, "1", ">= 0");
+  o.tolerance = Number(Field(opt, "tolerance", "opt"), "opt.tolerance", "1");
+  core::RequireNonNegative("opt.tolerance", o.tolerance, "1");
+  o.impratio = Number(Field(opt, "impratio", "opt"), "opt.impratio", "1");
+  core::RequirePositive("opt.impratio", o.impratio, "1");
+  o.timestep = Number(Field(opt, "timestep", "opt"), "opt.timestep", "s");
+  core::RequirePositive("opt.timestep", o.timestep, "s");
+  o.meaninertia = Number(Field(opt, "meaninertia", "opt"), "opt.meaninertia", "kg");
+  core::RequirePositive("opt.meaninertia", o.meaninertia, "kg or kg m^2");
+  return o;
+}
+
+}  // namespace
+
+MujocoProblemFile ParseMujocoProblem(const json& doc) {
+  MujocoProblemFile file;
+  if (!doc.is_object()) Bad("document", "must be a JSON object");
+  const std::string schema = String(Field(doc, "schema", "document"), "schema");
+  if (schema != "simatlas/mujoco-problem/1") {
+    Bad("schema = \"" + schema + "\"", "must be \"simatlas/mujoco-problem/1\"");
+  }
+  if (const json* s = OptionalField(doc, "source")) file.source = String(*s, "source");
+  mujoco::Problem& p = file.problem;
+  p.nv = Integer(Field(doc, "nv", "document"), "nv");
+  if (p.nv < 0) core::ThrowInputError("nv", p.nv, "1", ">= 0");
+  // M: nv arrays of nv numbers.
+  const json& M = Field(doc, "M", "document");
+  if (!M.is_array() || static_cast<int>(M.size()) != p.nv) Bad("M", "must be nv arrays of nv numbers");
+  p.M.resize(p.nv, p.nv);
+  for (int i = 0; i < p.nv; ++i) {
+    p.M.row(i) = Vector(M[i], "M[" + std::to_string(i) + "]", p.nv, "kg").transpose();
+  }
+  p.qacc_smooth = Vector(Field(doc, "qacc_smooth", "document"), "qacc_smooth", p.nv, "m/s^2");
+  p.opt = ParseOptions(Field(doc, "opt", "document"));
+  // contacts: MuJoCo's index → position in our list.
+  std::map<int, int> contact_position;
+  const json& contacts = Field(doc, "contacts", "document");
+  if (!contacts.is_array()) Bad("contacts", "must be an array");
+  for (size_t c = 0; c < contacts.size(); ++c) {
+    const std::string path = "contacts[" + std::to_string(c) + "]";
+    const json& entry = contacts[c];
+    mujoco::Contact con;
+    const int index = Integer(Field(entry, "index", path), path + ".index");
+    con.dim = Integer(Field(entry, "dim", path), path + ".dim");
+    con.friction = Array<5>(Field(entry, "friction", path), path + ".friction", "1");
+    con.mu = Number(Field(entry, "mu", path), path + ".mu", "1");
+    con.efc_address = Integer(Field(entry, "efc_address", path), path + ".efc_address");
+    if (contact_position.count(index)) Bad(path + ".index", "repeats an earlier contact index");
+    contact_position[index] = static_cast<int>(c);
+    p.contacts.push_back(con);
+  }
+  // efc rows.
+  const json& efc = Field(doc, "efc", "document");
+  if (!efc.is_array()) Bad("efc", "must be an array");
+  const int nefc = static_cast<int>(efc.size());
+  p.J.resize(nefc, p.nv);
+  p.R.resize(nefc);
+  p.aref.resize(nefc);
+  p.frictionloss.resize(nefc);
+  for (int i = 0; i < nefc; ++i) {
+    const std::string path = "efc[" + std::to_string(i) + "]";
+    const json& row = efc[i];
+    p.kind.push_back(mujoco::ParseRowKind(String(Field(row, "type", path), path + ".type")));
+    p.J.row(i) = Vector(Field(row, "J", path), path + ".J", p.nv, "1").transpose();
+    p.R[i] = Number(Field(row, "R", path), path + ".R", "1/kg");
+    core::RequirePositive(path + ".R", p.R[i], "1/kg");
+    p.aref[i] = Number(Field(row, "aref", path), path + ".aref", "m/s^2");
+    p.frictionloss[i] = Number(Field(row, "frictionloss", path), path + ".frictionloss", "N");
+    int contact = -1;
+    if (const json* c = OptionalField(row, "contact")) {
+      const int index = Integer(*c, path + ".contact");
+      const auto it = contact_position.find(index);
+      if (it == contact_position.end()) {
+        core::ThrowInputError(path + ".contact", index, "1", "the index of an entry of contacts");
+      }
+      contact = it->second;
+    }
+    p.contact.push_back(contact);
+    MujocoRowRecord record;
+    if (const json* v = OptionalField(row, "solref")) record.solref = Array<2>(*v, path + ".solref", "s");
+    if (const json* v = OptionalField(row, "solimp")) record.solimp = Array<5>(*v, path + ".solimp", "1");
+    if (const json* v = OptionalField(row, "pos")) record.pos = Number(*v, path + ".pos", "m");
+    if (const json* v = OptionalField(row, "margin")) record.margin = Number(*v, path + ".margin", "m");
+    if (const json* v = OptionalField(row, "vel")) record.vel = Number(*v, path + ".vel", "m/s");
+    if (const json* v = OptionalField(row, "diag_approx")) {
+      record.diag_approx = Number(*v, path + ".diag_approx", "1/kg");
+    }
+    if (const json* v = OptionalField(row, "KBIP")) record.KBIP = Array<4>(*v, path + ".KBIP", "1");
+    file.rows.push_back(record);
+  }
+  // expected (optional): the engine's answer.
+  if (const json* e = OptionalField(doc, "expected")) {
+    MujocoExpected x;
+    x.efc_force = Vector(Field(*e, "efc_force", "expected"), "expected.efc_force", nefc, "N");
+    x.qacc = Vector(Field(*e, "qacc", "expected"), "expected.qacc", p.nv, "m/s^2");
+    x.efc_b = Vector(Field(*e, "efc_b", "expected"), "expected.efc_b", nefc, "m/s^2");
+    x.solver_iter = Integer(Field(*e, "solver_iter", "expected"), "expected.solver_iter");
+    file.expected = x;
+  }
+  mujoco::ValidateProblem(p);
+  return file;
+}
+
+MujocoProblemFile ReadMujocoProblem(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw core::InputError("file " + path + " cannot be read");
+  json doc;
+  try {
+    in >> doc;
+  } catch (const json::exception& e) {
+    throw core::InputError("file " + path + " is not valid JSON: " + e.what());
+  }
+  return ParseMujocoProblem(doc);
+}
+
+std::string FormatsDirectory() { return SIMATLAS_FORMATS_DIR; }
+
+}  // namespace simatlas::io
