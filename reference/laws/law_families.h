@@ -18,6 +18,8 @@ void RegisterPointLaws(Registry& registry);
 void RegisterGeometryLaws(Registry& registry);
 /// sap.*: kSap friction cone and Hunt–Crossley Similar/Lagged constraints (E3-SAP §3.1, §3.2).
 void RegisterSapLaws(Registry& registry);
+/// multibody.*: free motion, quaternion update, double-pendulum M/c/τ_g (E3-SAP §1, §2.1, §5).
+void RegisterMultibodyLaws(Registry& registry);
 /// mujoco.*: impedance, row parameters and pyramid decoding (MJ-solvers §2a, §2b).
 void RegisterMujocoLaws(Registry& registry);
 

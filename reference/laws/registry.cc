@@ -9,6 +9,7 @@ const Registry& AllLaws() {
     RegisterMaterialLaws(r);
     RegisterGeometryLaws(r);
     RegisterSapLaws(r);  // E3-SAP: keep after every E3-geometry family
+    RegisterMultibodyLaws(r);  // E3-SAP §1, §2.1, §5 (multibody part, added last)
     RegisterMujocoLaws(r);  // MJ-solvers: last in course order
     return r;
   }();
