@@ -1,0 +1,155 @@
+// Properties of the friction regularisation laws (E3-geometry §4, formula sheet (4.1), (4.2)):
+// Stribeck continuity at s = 1 and s = 3, monotone pieces, bounds, μ(0) = 0, μ = μd for s ≥ 3;
+// atan(x)/x continuous across the 0.12 cut-off and equal to std::atan(x)/x; the atan coefficient
+// stays below μd.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "reference/contact/friction_regularization.h"
+
+namespace simatlas::contact {
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// A stiction tolerance vs [m/s] over 1e-6 … 1e-1 (log-uniform; the default is 1e-4).
+rc::Gen<double> StictionTolerance() {
+  return rc::gen::map(rc::gen::inRange(-600, -100), [](int e) { return std::pow(10.0, e / 100.0); });
+}
+
+// A friction coefficient in [0, 2].
+rc::Gen<double> Mu() {
+  return rc::gen::map(rc::gen::inRange(0, 2001), [](int m) { return m / 1000.0; });
+}
+
+// A dimensionless slip s in [lo, hi) with 1e-6 resolution.
+rc::Gen<double> Slip(double lo, double hi) {
+  const int n = static_cast<int>((hi - lo) * 1e6);
+  return rc::gen::map(rc::gen::inRange(0, n), [lo](int i) { return lo + i * 1e-6; });
+}
+
+// (μs, μd) with 0 ≤ μd ≤ μs, as Drake's CoulombFriction demands.
+struct Coefficients {
+  double mu_s, mu_d;
+};
+Coefficients Friction() {
+  const double a = *Mu();
+  const double b = *Mu();
+  return {std::max(a, b), std::min(a, b)};
+}
+
+double StribeckMu(double s, double vs, const Coefficients& c) {
+  return StribeckFrictionCoefficient(s * vs, vs, c.mu_s, c.mu_d);
+}
+
+RC_GTEST_PROP(Stribeck, ZeroAtRestAndDynamicFromThreeOn, ()) {
+  const double vs = *StictionTolerance();
+  const Coefficients c = Friction();
+  RC_ASSERT(StribeckMu(0.0, vs, c) == 0.0);
+  // s ≥ 3 (speeds written as s·vs with s ≥ 3.01 so rounding of s·vs/vs cannot fall below 3).
+  const double s = *Slip(3.01, 100.0);
+  RC_ASSERT(StribeckMu(s, vs, c) == c.mu_d);
+}
+
+RC_GTEST_PROP(Stribeck, ContinuousAtOneAndThree, ()) {
+  const double vs = *StictionTolerance();
+  const Coefficients c = Friction();
+  // δ in [1e-9, 1e-6]: the pieces meet, and S'(0) = S'(1) = 0 makes the jump O(δ²) plus
+  // round-off; 30 μs δ² + 1e-14 bounds it for μ ≤ 2 (|S''| ≤ 10/√3·… < 6 on [0,1]).
+  const double delta = *rc::gen::map(rc::gen::inRange(1, 1001), [](int i) { return i * 1e-9; });
+  const double tol = 30.0 * 2.0 * delta * delta + 1e-14;
+  // s = 1: μs S(1) from the left equals μs − (μs−μd) S(0) from the right.
+  RC_ASSERT(std::abs(StribeckMu(1.0 - delta, vs, c) - c.mu_s) <= tol);
+  RC_ASSERT(std::abs(StribeckMu(1.0 + delta, vs, c) - c.mu_s) <= tol);
+  // s = 3: μs − (μs−μd) S(1) from the left equals μd from the right.
+  RC_ASSERT(std::abs(StribeckMu(3.0 - delta, vs, c) - c.mu_d) <= tol);
+  RC_ASSERT(StribeckMu(3.0 + delta, vs, c) == c.mu_d);
+}
+
+RC_GTEST_PROP(Stribeck, IncreasingOnTheFirstPiece, ()) {
+  const double vs = *StictionTolerance();
+  const Coefficients c = Friction();
+  const double s1 = *Slip(0.0, 1.0);
+  const double s2 = *Slip(0.0, 1.0);
+  RC_PRE(s1 < s2);
+  // μs S(s) is non-decreasing on [0, 1) (S' = 30 s²(1 − s)² ≥ 0); strictly when μs > 0, up to
+  // round-off of a few ulps at neighbouring samples.
+  RC_ASSERT(StribeckMu(s1, vs, c) <= StribeckMu(s2, vs, c) + 4 * kEps);
+  if (c.mu_s > 0 && s2 - s1 > 1e-3) RC_ASSERT(StribeckMu(s1, vs, c) < StribeckMu(s2, vs, c));
+}
+
+RC_GTEST_PROP(Stribeck, MonotoneTowardDynamicOnTheSecondPiece, ()) {
+  const double vs = *StictionTolerance();
+  const Coefficients c = Friction();
+  const double s1 = *Slip(1.0, 3.0);
+  const double s2 = *Slip(1.0, 3.0);
+  RC_PRE(s1 < s2);
+  // From μs at s = 1 to μd at s = 3: the distance to μd never grows.
+  RC_ASSERT(std::abs(StribeckMu(s2, vs, c) - c.mu_d) <= std::abs(StribeckMu(s1, vs, c) - c.mu_d) + 4 * kEps);
+  // With μd ≤ μs that means non-increasing, and it stays between μd and μs.
+  RC_ASSERT(StribeckMu(s2, vs, c) <= StribeckMu(s1, vs, c) + 4 * kEps);
+  RC_ASSERT(StribeckMu(s1, vs, c) >= c.mu_d - 4 * kEps);
+  RC_ASSERT(StribeckMu(s1, vs, c) <= c.mu_s + 4 * kEps);
+}
+
+RC_GTEST_PROP(Stribeck, BoundedByZeroAndTheLargerCoefficient, ()) {
+  const double vs = *StictionTolerance();
+  const Coefficients c = Friction();
+  const double s = *Slip(0.0, 10.0);
+  const double mu = StribeckMu(s, vs, c);
+  RC_ASSERT(mu >= 0.0);
+  RC_ASSERT(mu <= std::max(c.mu_s, c.mu_d) * (1 + 4 * kEps));
+}
+
+// x over 1e-8 … 1e3 (log-uniform).
+rc::Gen<double> X() {
+  return rc::gen::map(rc::gen::inRange(-800, 300), [](int e) { return std::pow(10.0, e / 100.0); });
+}
+
+RC_GTEST_PROP(AtanXOverX, AgreesWithStdAtanOverX, ()) {
+  const double x = *X();
+  // Both are within a few ulps of the true value (series: truncation x¹⁸/19 < 1.5e-18 at the
+  // cut-off, Horner round-off ≈ ε; libm atan ≤ 1 ulp, division ½ ulp), and the value is ≤ 1:
+  // stated tolerance 4ε absolute.
+  RC_ASSERT(std::abs(AtanXOverXFromXSquared(x * x) - std::atan(x) / x) <= 4 * kEps);
+}
+
+RC_GTEST_PROP(AtanXOverX, ContinuousAcrossTheCutoff, ()) {
+  // x just below and just above 0.12 (relative offsets up to 1e-6): the series and the direct
+  // branch agree with each other to the slope times the gap plus 4ε (|f'(0.12)| < 0.08).
+  const double below = kAtanSeriesCutoff * (1 - *rc::gen::inRange(1, 1001) * 1e-9);
+  const double above = kAtanSeriesCutoff * (1 + *rc::gen::inRange(1, 1001) * 1e-9);
+  RC_ASSERT(below * below <= kAtanSeriesCutoff * kAtanSeriesCutoff);  // series branch
+  RC_ASSERT(above * above > kAtanSeriesCutoff * kAtanSeriesCutoff);   // atan branch
+  const double jump =
+      std::abs(AtanXOverXFromXSquared(above * above) - AtanXOverXFromXSquared(below * below));
+  RC_ASSERT(jump <= 0.08 * (above - below) + 4 * kEps);
+  // And each side matches atan(x)/x at its own x.
+  RC_ASSERT(std::abs(AtanXOverXFromXSquared(below * below) - std::atan(below) / below) <= 4 * kEps);
+  RC_ASSERT(std::abs(AtanXOverXFromXSquared(above * above) - std::atan(above) / above) <= 4 * kEps);
+}
+
+RC_GTEST_PROP(AtanFriction, BelowDynamicAndIncreasing, ()) {
+  const double vs = *StictionTolerance();
+  const double mu_d = *Mu();
+  RC_PRE(mu_d > 0.0);
+  // s ≤ 1e6: (2/π) atan(s) ≤ 1 − 6e-7, far from the double rounding of atan to π/2 (s ≳ 1e16).
+  const double s1 = *rc::gen::map(rc::gen::inRange(0, 1200), [](int e) { return e == 0 ? 0.0 : std::pow(10.0, e / 200.0); });
+  const double s2 = *rc::gen::map(rc::gen::inRange(0, 1200), [](int e) { return e == 0 ? 0.0 : std::pow(10.0, e / 200.0); });
+  const double mu1 = AtanFrictionCoefficient(s1 * vs, vs, mu_d);
+  RC_ASSERT(mu1 >= 0.0);
+  RC_ASSERT(mu1 < mu_d);
+  if (s1 < s2) RC_ASSERT(mu1 <= AtanFrictionCoefficient(s2 * vs, vs, mu_d));
+  // It equals the hydro traction's form (2/π) μd · AtanXOverX(s²) · s (formula sheet (2.4)).
+  RC_ASSERT(std::abs(mu1 - 2.0 / std::numbers::pi * mu_d * AtanXOverXFromXSquared(s1 * s1) * s1) <=
+            8 * kEps * std::max(1.0, mu_d));
+}
+
+}  // namespace
+}  // namespace simatlas::contact
