@@ -28,13 +28,14 @@ TEST(BiasTerm, DoublePendulumMatchesTheHandCoriolisTerms) {
 
 TEST(BiasTerm, ChainMatchesFiniteDifferencesOfTheMassMatrix) {
   // For q̇ = v: c = Ṁ v − ½ ∂(vᵀ M v)/∂q, Ṁ = Σ_k ∂M/∂q_k v_k; central differences, step 1e-6.
-  // A cart (prismatic x) carrying a double pendulum about a tilted axis with an offset.
+  // An arm on a tilted hinge carrying a slider (prismatic on a rotating parent: Coriolis
+  // 2 ω × v) which carries a pendulum about another tilted axis with an offset.
   MultibodyTree tree;
-  const int cart = tree.AddBody({"cart", 2.0, Vector3(0.1, 0, 0), Vector3(0.1, 0.2, 0.25).asDiagonal()});
+  const int arm = tree.AddBody({"arm", 2.0, Vector3(0.1, 0, 0), Vector3(0.1, 0.2, 0.25).asDiagonal()});
   const int a = tree.AddBody({"a", 0.9, Vector3(0.05, 0.1, -0.3), Vector3(0.03, 0.04, 0.02).asDiagonal()});
   const int b = tree.AddBody({"b", 0.4, Vector3(0.0, 0.0, -0.2), Vector3(0.01, 0.01, 0.015).asDiagonal()});
-  tree.AddJoint(MakePrismaticJoint("rail", kWorldBody, cart, Vector3(1, 0.3, 0)));
-  tree.AddJoint(MakeRevoluteJoint("hinge", cart, a, Vector3(0.2, 1, 0.1)));
+  tree.AddJoint(MakeRevoluteJoint("hinge", kWorldBody, arm, Vector3(0.2, 1, 0.1)));
+  tree.AddJoint(MakePrismaticJoint("slide", arm, a, Vector3(1, 0.3, 0)));
   RigidTransform X;
   X.p = Vector3(0.1, 0, -0.6);
   tree.AddJoint(MakeRevoluteJoint("knee", a, b, Vector3(1, 0, 0.4), X));
