@@ -56,9 +56,10 @@ void ValidatePenetrationAsPointPair(const PenetrationAsPointPair& pair) {
   const double tolerance = kDepthTolerance + 1e-12 * (pair.p_WCa.norm() + pair.p_WCb.norm());
   if (!(std::abs(pair.depth - from_points) <= tolerance)) {
     core::ThrowInputError("depth", pair.depth, "m",
-                          "(p_WCb - p_WCa)·nhat_BA_W = " + core::FormatNumber(from_points) +
-                              " m within " + core::FormatNumber(tolerance) +
-                              " m (point-pair identity (0.1))");
+                          "equal to (p_WCb - p_WCa)·nhat_BA_W = " +
+                              core::FormatNumber(from_points) +
+                              " m (point-pair identity (0.1), tolerance " +
+                              core::FormatNumber(tolerance) + " m)");
   }
 }
 
@@ -107,7 +108,8 @@ ContinuousPointContact CalcContinuousPointContact(const PenetrationAsPointPair& 
   // Friction on A along vt (opposing A's slip relative to B), only when slipping (2.2).
   if (slipping) result.ft_Ac_W = mu * result.fn * vt / result.slip_speed;
   // Force on B is the opposite of the total force on A.
-  result.f_Bc_W = -(result.fn * n + result.ft_Ac_W);
+  // (Written as 0 − (…) so that zero components print as 0, not −0.)
+  result.f_Bc_W = core::Vector3::Zero() - (result.fn * n + result.ft_Ac_W);
   return result;
 }
 
@@ -129,7 +131,7 @@ DiscretePointPair MakeDiscretePointPair(double k_A, double k_B,
   result.stiffness = CombinePointStiffness(k_A, k_B);
   result.fe0 = result.stiffness * pair.depth;
   // Frame C: z from A into B, i.e. −nhat_BA_W.
-  result.R_WC = MakeContactFrame(-pair.nhat_BA_W);
+  result.R_WC = MakeContactFrame(core::Vector3::Zero() - pair.nhat_BA_W);
   return result;
 }
 
