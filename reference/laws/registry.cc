@@ -7,6 +7,8 @@ const Registry& AllLaws() {
   static const Registry registry = [] {
     Registry r;
     RegisterMaterialLaws(r);
+    RegisterPointLaws(r);     // E3-geometry §2.1 (and the discrete pair of E3-SAP §2.2)
+    RegisterFrictionLaws(r);  // E3-geometry §4
     RegisterGeometryLaws(r);
     RegisterSapLaws(r);  // E3-SAP: keep after every E3-geometry family
     RegisterMultibodyLaws(r);  // E3-SAP §1, §2.1, §5 (multibody part, added last)
