@@ -1,0 +1,68 @@
+// E3-geometry §5, exercise 5 (course §4, "离散摩擦读取"): raising only μs (μd fixed) — does the
+// friction of the discrete approximations grow? Evidence: build the discrete point pair twice
+// with μs raised on one side; the discrete assembly reads only the combined dynamic coefficient
+// (reference/contact/friction_regularization.h, GetCombinedDynamicCoulombFriction in Drake), so
+// the friction bound μd·fe₀ of the pair is identical, while the combined μs (never read) moves.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "exercises/support/exercise.h"
+#include "reference/contact/material.h"
+#include "reference/contact/point_contact.h"
+#include "reference/core/errors.h"
+
+namespace simatlas::exercises {
+namespace {
+
+// The discrete pair's friction bound μd·fe₀ [N], with μd the combined dynamic coefficient.
+double DiscreteFrictionBound(const contact::CoulombFriction& a, const contact::CoulombFriction& b,
+                             const contact::DiscretePointPair& pair) {
+  return contact::CombineFriction(a, b).dynamic_friction * pair.fe0;
+}
+
+TEST(Ex5, StaticFrictionInDiscreteContact) {
+  const Exercise exercise{
+      "e3_geometry", 5, "E3-geometry §5",
+      "Raise only the static friction mu_s and keep mu_d. Does the friction of this version's "
+      "discrete contact (kSap, Similar, Lagged) grow?",
+      {YesNo("answer", "does discrete friction grow?"),
+       Number("discrete_mu_change", "1", "change of the coefficient the discrete assembly reads",
+              0.0, 1e-12)}};
+  StateQuestion(exercise, std::cout);
+  Evidence evidence;
+
+  // One sphere-on-ground point pair, 1 mm deep, k = 1e6 N/m on each side.
+  contact::PenetrationAsPointPair geometry;
+  geometry.p_WCa = {0, 0, -1e-3};
+  geometry.p_WCb = {0, 0, 0};
+  geometry.nhat_BA_W = {0, 0, 1};
+  geometry.depth = 1e-3;
+  const contact::DiscretePointPair pair = contact::MakeDiscretePointPair(1e6, 1e6, geometry);
+  evidence.Show("discrete point pair: k = " + core::FormatNumber(pair.stiffness) +
+                " N/m, fe0 = " + core::FormatNumber(pair.fe0) + " N");
+
+  // Twice: μs of side A 0.6 then 1.2, μd 0.4 everywhere.
+  const contact::CoulombFriction ground{0.6, 0.4};
+  const contact::CoulombFriction before{0.6, 0.4};
+  const contact::CoulombFriction after{1.2, 0.4};
+  const auto combined_before = contact::CombineFriction(before, ground);
+  const auto combined_after = contact::CombineFriction(after, ground);
+  evidence.Show("combined mu_s: " + core::FormatNumber(combined_before.static_friction) + " -> " +
+                core::FormatNumber(combined_after.static_friction) + " (never read by the discrete assembly)");
+  evidence.Show("combined mu_d: " + core::FormatNumber(combined_before.dynamic_friction) + " -> " +
+                core::FormatNumber(combined_after.dynamic_friction));
+  const double bound_before = DiscreteFrictionBound(before, ground, pair);
+  const double bound_after = DiscreteFrictionBound(after, ground, pair);
+  evidence.Show("discrete friction bound mu_d * fe0: " + core::FormatNumber(bound_before) + " N -> " +
+                core::FormatNumber(bound_after) + " N");
+  EXPECT_NE(combined_before.static_friction, combined_after.static_friction);
+
+  evidence.Imply("answer", bound_after > bound_before);
+  evidence.Imply("discrete_mu_change",
+                 combined_after.dynamic_friction - combined_before.dynamic_friction);
+  CheckAnswers(exercise, evidence);
+}
+
+}  // namespace
+}  // namespace simatlas::exercises

@@ -1,0 +1,69 @@
+// E3-geometry §5, exercise 6 (course §2.2 and E3-SAP §2.2): E = 1e6 Pa and k = 1e6 N/m — the same
+// hardness? Evidence: the 0.05 m compliant sphere with E = 1e6 Pa pressed into a rigid half-space;
+// the discrete local stiffness of each face is k = a·g (formula sheet E3-SAP (2.3)), and their
+// sum is derived in exercises/support/hydro_sphere.h:
+//   Σ a·g → ∫₀ᵃ (E/R) cos θ 2πr dr = 2π E δ (R − δ)/R  ≈  π a² E/R,  a² = 2Rδ − δ².
+// At δ = 1 mm: 2π·1e6·1e-3·0.049/0.05 = 6157.5 N/m (leading order π·9.9e-5·1e6/0.05 = 6220.4
+// N/m) — nowhere near 1e6 N/m — and at δ = 2 mm it is 2π·1e6·2e-3·0.048/0.05 = 12063.7 N/m.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+
+#include "exercises/support/exercise.h"
+#include "exercises/support/hydro_sphere.h"
+#include "reference/contact/material.h"
+#include "reference/core/errors.h"
+#include "reference/core/numeric.h"
+
+namespace simatlas::exercises {
+namespace {
+
+TEST(Ex6, ModulusIsNotStiffness) {
+  const Exercise exercise{
+      "e3_geometry", 6, "E3-geometry §5",
+      "Set E = 1e6 Pa (hydroelastic modulus) and k = 1e6 N/m (point stiffness). Is this the same "
+      "hardness? Estimate the hydro pair's discrete stiffness for the 0.05 m sphere pressed 1 mm "
+      "into a rigid half-space.",
+      {YesNo("answer", "same hardness?"),
+       Number("local_stiffness_at_1mm", "N/m", "sum of a*g over the faces at 1 mm depth", 0.03),
+       YesNo("depends_on_depth", "does that stiffness change with the depth?")}};
+  StateQuestion(exercise, std::cout);
+  Evidence evidence;
+
+  const double E = 1e6;  // [Pa]
+  const double R = 0.05;  // [m]
+  // Σ a·g at 1 mm for several resolutions (rings = faces), and the closed forms.
+  double k_fine = 0.0;
+  for (const int rings : {1, 4, 64}) {
+    const double k = SumOfLocalStiffness(SphereOnHalfSpaceFaces(E, R, 1e-3, rings));
+    evidence.Show("depth 1 mm, " + std::to_string(rings) + " ring face(s): sum a*g = " +
+                  core::FormatNumber(k) + " N/m");
+    k_fine = k;
+  }
+  const double integral = SphereOnHalfSpaceStiffnessIntegral(E, R, 1e-3);
+  evidence.Show("closed form 2 pi E delta (R - delta)/R = " + core::FormatNumber(integral) +
+                " N/m; leading order pi a^2 E/R = " +
+                core::FormatNumber(SphereOnHalfSpaceStiffnessLeadingOrder(E, R, 1e-3)) + " N/m");
+  // The hand value 6157.5 N/m (file comment) and the quadrature agree.
+  EXPECT_NEAR(integral, 6157.5, 0.1);
+  EXPECT_NEAR(k_fine, integral, 1e-3 * integral);
+
+  // Deeper: 2 mm (hand value 12063.7 N/m).
+  const double k_deeper = SumOfLocalStiffness(SphereOnHalfSpaceFaces(E, R, 2e-3, 64));
+  evidence.Show("depth 2 mm, 64 ring faces: sum a*g = " + core::FormatNumber(k_deeper) + " N/m");
+  EXPECT_NEAR(k_deeper, 12063.7, 1e-3 * 12063.7);
+
+  // A point pair with k = 1e6 N/m against a rigid (∞) ground keeps 1e6 N/m at every depth.
+  const double k_point = contact::CombinePointStiffness(1e6, core::kInfinity);
+  evidence.Show("point contact, k = 1e6 N/m against a rigid side: k = " +
+                core::FormatNumber(k_point) + " N/m at every depth");
+
+  evidence.Imply("answer", std::abs(k_fine - k_point) <= 0.01 * k_point);
+  evidence.Imply("local_stiffness_at_1mm", k_fine);
+  evidence.Imply("depends_on_depth", std::abs(k_deeper - k_fine) > 0.01 * k_fine);
+  CheckAnswers(exercise, evidence);
+}
+
+}  // namespace
+}  // namespace simatlas::exercises

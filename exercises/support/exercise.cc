@@ -1,0 +1,147 @@
+// The exercise protocol: question, evidence, reference check, grading (exercises/README.md).
+#include "exercises/support/exercise.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include "reference/core/errors.h"
+
+#ifndef SIMATLAS_EXERCISES_SOURCE_DIR
+#error "SIMATLAS_EXERCISES_SOURCE_DIR must name the exercises/ folder"
+#endif
+#ifndef SIMATLAS_EXERCISE_ANSWERS
+#error "SIMATLAS_EXERCISE_ANSWERS must be solutions or answers"
+#endif
+
+namespace simatlas::exercises {
+
+void Evidence::Show(const std::string& line) {
+  std::cout << "  evidence: " << line << "\n";
+  lines_.push_back(line);
+}
+
+void Evidence::Imply(const std::string& key, AnswerValue value) {
+  implied_[key] = std::move(value);
+}
+
+bool Evidence::Implies(const std::string& key) const { return implied_.count(key) > 0; }
+
+const AnswerValue& Evidence::Implied(const std::string& key) const { return implied_.at(key); }
+
+namespace {
+
+// Grades one field of the sheet.
+FieldVerdict GradeField(const AnswerField& field, const AnswerSheet& sheet,
+                        const Evidence& evidence) {
+  FieldVerdict verdict{field.key, false, ""};
+  const std::string how = "write \"" + field.key + ": " + DescribeForm(field) + "\"";
+  // Missing or empty.
+  if (!sheet.Has(field.key) || sheet.Get(field.key).empty()) {
+    verdict.message = "missing: " + how;
+    return verdict;
+  }
+  // Malformed.
+  AnswerValue given;
+  try {
+    given = ParseAnswerValue(field, sheet.Get(field.key));
+  } catch (const core::InputError& error) {
+    verdict.message = std::string("malformed: ") + error.what();
+    return verdict;
+  }
+  // Compared with the evidence.
+  const AnswerValue& expected = evidence.Implied(field.key);
+  verdict.agrees = Agrees(field, given, expected);
+  verdict.message = (verdict.agrees ? "ok: " : "wrong: ") + FormatAnswerValue(field, given) +
+                    (verdict.agrees ? "" : " (the evidence disagrees)");
+  return verdict;
+}
+
+// The directory named by a mode word or a path.
+std::filesystem::path DirectoryOf(const std::string& mode) {
+  const std::filesystem::path root(SIMATLAS_EXERCISES_SOURCE_DIR);
+  if (mode == "solutions" || mode == "answers") return root / mode;
+  return std::filesystem::path(mode);
+}
+
+}  // namespace
+
+Verdict Grade(const Exercise& exercise, const AnswerSheet& sheet, const Evidence& evidence) {
+  Verdict verdict;
+  verdict.origin = sheet.origin();
+  // Each asked field.
+  for (const AnswerField& field : exercise.fields) {
+    verdict.fields.push_back(GradeField(field, sheet, evidence));
+  }
+  // Each key the exercise does not ask for (a typo such as "anwser").
+  for (const auto& [key, value] : sheet.entries()) {
+    bool known = false;
+    for (const AnswerField& field : exercise.fields) known = known || field.key == key;
+    if (!known) verdict.fields.push_back({key, false, "unknown key (this exercise asks for other keys)"});
+  }
+  verdict.passed = true;
+  for (const FieldVerdict& field : verdict.fields) verdict.passed = verdict.passed && field.agrees;
+  return verdict;
+}
+
+std::string FormatVerdict(const Verdict& verdict) {
+  std::ostringstream out;
+  out << "  " << (verdict.passed ? "PASS" : "FAIL") << " " << verdict.origin << "\n";
+  for (const FieldVerdict& field : verdict.fields) {
+    out << "    " << field.key << ": " << field.message << "\n";
+  }
+  return out.str();
+}
+
+std::string GradedAnswersLabel() {
+  const char* override_mode = std::getenv("SIMATLAS_EXERCISE_ANSWERS");
+  return override_mode != nullptr && *override_mode != '\0' ? override_mode
+                                                            : SIMATLAS_EXERCISE_ANSWERS;
+}
+
+std::filesystem::path GradedAnswersDir() { return DirectoryOf(GradedAnswersLabel()); }
+
+std::filesystem::path SolutionsDir() { return DirectoryOf("solutions"); }
+
+std::filesystem::path AnswerPath(const std::filesystem::path& dir, const Exercise& exercise) {
+  return dir / exercise.chapter / (std::to_string(exercise.number) + ".txt");
+}
+
+void StateQuestion(const Exercise& exercise, std::ostream& out) {
+  out << "\n[" << exercise.section << ", exercise " << exercise.number << "] "
+      << exercise.question << "\n";
+  out << "  answer in " << AnswerPath(GradedAnswersDir(), exercise).string() << " (graded: "
+      << GradedAnswersLabel() << ") with:\n";
+  for (const AnswerField& field : exercise.fields) {
+    out << "    " << field.key << ": " << DescribeForm(field) << "    # " << field.prompt << "\n";
+  }
+}
+
+void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
+  // The evidence must speak to every field, or the exercise itself is incomplete.
+  for (const AnswerField& field : exercise.fields) {
+    ASSERT_TRUE(evidence.Implies(field.key))
+        << "exercise " << exercise.number << ": the evidence gives no value for " << field.key;
+  }
+  // The reference solution must agree with the evidence (else exercise or engine is wrong).
+  const AnswerSheet solution = AnswerSheet::Load(AnswerPath(SolutionsDir(), exercise));
+  const Verdict reference = Grade(exercise, solution, evidence);
+  std::cout << "  reference solution:\n" << FormatVerdict(reference);
+  EXPECT_TRUE(reference.passed) << "the evidence does not support the reference solution "
+                                << solution.origin();
+  // The graded answer (solutions or the student's answers) must agree with the evidence.
+  const std::filesystem::path graded_path = AnswerPath(GradedAnswersDir(), exercise);
+  if (graded_path == AnswerPath(SolutionsDir(), exercise)) return;  // graded just above
+  try {
+    const Verdict graded = Grade(exercise, AnswerSheet::Load(graded_path), evidence);
+    std::cout << "  your answer:\n" << FormatVerdict(graded);
+    EXPECT_TRUE(graded.passed) << "answer " << graded_path.string() << " does not agree with "
+                               << "the evidence printed above:\n" << FormatVerdict(graded);
+  } catch (const core::InputError& error) {
+    ADD_FAILURE() << "answer file not readable: " << error.what();
+  }
+}
+
+}  // namespace simatlas::exercises

@@ -1,0 +1,91 @@
+#pragma once
+/// @file
+/// The exercise protocol (exercises/README.md). A reading exercise, inside one GoogleTest:
+///   1. StateQuestion prints the question, the fields to answer and the files read;
+///   2. the test computes the evidence with the reference engine, printing each line
+///      (Evidence::Show) and recording the value each field must have (Evidence::Imply);
+///   3. CheckAnswers checks that the evidence supports the reference solution
+///      (exercises/solutions/<chapter>/<N>.txt) — a failure there means the exercise or the
+///      engine is wrong — and then grades the chosen answer file against the evidence.
+/// Which file is graded: the CMake cache variable SIMATLAS_EXERCISE_ANSWERS ("solutions",
+/// the default used by CI, or "answers", the student's exercises/answers/), overridable at run
+/// time with the environment variable of the same name (solutions, answers, or a directory).
+
+#include <filesystem>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "exercises/support/answer_field.h"
+#include "exercises/support/answer_sheet.h"
+
+namespace simatlas::exercises {
+
+/// One reading exercise.
+struct Exercise {
+  std::string chapter;              ///< folder under answers/ and solutions/ ("e3_geometry")
+  int number = 0;                   ///< N: the answer file is <chapter>/<N>.txt
+  std::string section;              ///< course section ("E3-geometry §5")
+  std::string question;             ///< as the course asks it
+  std::vector<AnswerField> fields;  ///< what an answer must give
+};
+
+/// What the reference engine shows: printed lines, and the value each field must have.
+class Evidence {
+ public:
+  /// Prints one line of evidence ("  evidence: …") and keeps it.
+  void Show(const std::string& line);
+  /// Records the value the evidence gives the field key.
+  void Imply(const std::string& key, AnswerValue value);
+  /// True if the evidence gives key a value.
+  bool Implies(const std::string& key) const;
+  /// The value the evidence gives key (std::out_of_range if none).
+  const AnswerValue& Implied(const std::string& key) const;
+  /// Every printed line, in order.
+  const std::vector<std::string>& lines() const { return lines_; }
+
+ private:
+  std::vector<std::string> lines_;
+  std::map<std::string, AnswerValue> implied_;
+};
+
+/// The grade of one field.
+struct FieldVerdict {
+  std::string key;
+  bool agrees = false;
+  std::string message;  ///< "ok: no" or what is wrong and what to write
+};
+
+/// The grade of one answer file.
+struct Verdict {
+  std::string origin;  ///< the graded file
+  bool passed = false;
+  std::vector<FieldVerdict> fields;
+};
+
+/// Grades sheet against the evidence, field by field. A missing, malformed or disagreeing
+/// field fails, and so does an unknown key (a typo must not pass silently).
+Verdict Grade(const Exercise& exercise, const AnswerSheet& sheet, const Evidence& evidence);
+
+/// The verdict as printed lines.
+std::string FormatVerdict(const Verdict& verdict);
+
+/// The folder whose answers are graded (see the file comment).
+std::filesystem::path GradedAnswersDir();
+/// The folder of the reference solutions.
+std::filesystem::path SolutionsDir();
+/// "answers" or "solutions" (or the directory) — what GradedAnswersDir was chosen from.
+std::string GradedAnswersLabel();
+/// dir/<chapter>/<N>.txt.
+std::filesystem::path AnswerPath(const std::filesystem::path& dir, const Exercise& exercise);
+
+/// Prints the question, each field's key, meaning and form, and the files read.
+void StateQuestion(const Exercise& exercise, std::ostream& out);
+
+/// Ends the protocol inside a GoogleTest: every field must be implied by the evidence, the
+/// reference solution must agree with it, and the graded answer file must agree with it.
+/// Prints both verdicts; each disagreement is a test failure with its message.
+void CheckAnswers(const Exercise& exercise, const Evidence& evidence);
+
+}  // namespace simatlas::exercises
