@@ -40,9 +40,11 @@ void RegisterGeometryLaws(Registry& registry) {
        "strict hydroelastic needs representations and a compliant side (rigid-rigid is an "
        "error); with fallback: surface, else point, else an error",
        {Label("shape_a", "shape of geometry A", ShapeChoices()),
-        Label("compliance_a", "hydroelastic compliance type of A", compliance, "rigid"),
+        Label("compliance_a", "hydroelastic compliance type of A (Drake default: undefined)",
+              compliance, "undefined"),
         Label("shape_b", "shape of geometry B", ShapeChoices()),
-        Label("compliance_b", "hydroelastic compliance type of B", compliance, "rigid"),
+        Label("compliance_b", "hydroelastic compliance type of B (Drake default: undefined)",
+              compliance, "undefined"),
         Label("model", "contact model (plant default: hydroelastic_with_fallback)", models,
               "hydroelastic_with_fallback")},
        {Label("representation", "point (PenetrationAsPointPair) or surface (ContactSurface)",
