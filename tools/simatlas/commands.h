@@ -16,6 +16,10 @@ inline constexpr int kExitBadInput = 2;
 /// `simatlas law --list [--json]` and `simatlas law NAME key=value ... [--json]`.
 int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `simatlas simulate --list [--json]` and `simatlas simulate SCENE key=value ... [--csv FILE]
+/// [--json]`: the built-in scenes run by the discrete step driver (E3-SAP §2, §5).
+int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// `simatlas chapter CHAPTER|all [SECTION] [--output-dir DIR]` and `simatlas chapter --list`:
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

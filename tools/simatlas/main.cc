@@ -18,6 +18,10 @@ struct Entry {
 
 const std::map<std::string, Entry>& Commands() {
   static const std::map<std::string, Entry> commands = {
+      {"simulate",
+       {simatlas::tools::RunSimulateCommand,
+        "simulate SCENE key=value ... [--csv FILE] [--json]  run a built-in scene (discrete steps)\n"
+        "  simulate --list [--json]       the scenes with their keys, units and defaults"}},
       {"chapter",
        {simatlas::tools::RunChapterCommand,
         "chapter CHAPTER|all [SECTION] [--output-dir DIR]  a section's claims with live numbers\n"

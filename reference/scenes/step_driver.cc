@@ -1,0 +1,52 @@
+// E3-SAP §2 and §5: the discrete step driver (no contact stage yet).
+#include "reference/scenes/step_driver.h"
+
+#include <cmath>
+
+#include "reference/core/errors.h"
+#include "reference/multibody/discrete_step.h"
+
+namespace simatlas::scenes {
+
+DriverOptions ReadDriverOptions(const SceneArguments& arguments) {
+  DriverOptions options;
+  options.dt = arguments.Number("dt");
+  core::RequirePositive("dt", options.dt, "s");
+  const double steps = arguments.Number("steps");
+  if (!(steps >= 0 && steps <= 1e7 && std::floor(steps) == steps)) {
+    core::ThrowInputError("steps", steps, "1", "an integer in [0, 10000000]");
+  }
+  options.steps = static_cast<int>(steps);
+  options.approximation = arguments.Label("approximation");
+  options.mu = arguments.Number("mu");
+  core::RequireNonNegative("mu", options.mu, "1");
+  return options;
+}
+
+Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
+  core::RequirePositive("dt", options.dt, "s");
+  Trajectory trajectory;
+  VectorX q = scene.q0, v = scene.v0;
+  scene.tree.ValidatePositions(q);
+  scene.tree.ValidateVelocities(v);
+  trajectory.t.push_back(0.0);
+  trajectory.q.push_back(q);
+  trajectory.v.push_back(v);
+  for (int step = 0; step < options.steps; ++step) {
+    // Geometry → contact pairs → constraints: none in these scenes, so the solver has nothing
+    // to do and v_next = v* (free motion, §2.1).
+    const multibody::DiscreteStepResult r = multibody::StepWithoutConstraints(
+        scene.tree, q, v, options.dt, scene.applied, scene.quaternion_update);
+    // q_next = q₀ + h N(q₀) v_next (§5).
+    q = r.q_next;
+    v = r.v_next;
+    trajectory.t.push_back((step + 1) * options.dt);
+    trajectory.q.push_back(q);
+    trajectory.v.push_back(v);
+    trajectory.contact_force.push_back(0.0);
+    trajectory.solver_iterations.push_back(0);
+  }
+  return trajectory;
+}
+
+}  // namespace simatlas::scenes

@@ -1,0 +1,166 @@
+// `simatlas simulate`: list the built-in scenes, or run one with the discrete step driver and
+// print its summary (text), the whole run (--json) or the trajectory (--csv FILE).
+#include <fstream>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/core/errors.h"
+#include "reference/scenes/scene.h"
+#include "reference/scenes/step_driver.h"
+#include "tools/simatlas/commands.h"
+
+namespace simatlas::tools {
+
+namespace {
+
+std::string KeyLine(const scenes::SceneKey& k) {
+  if (k.IsLabel()) {
+    std::string choices;
+    for (const auto& c : k.choices) choices += (choices.empty() ? "" : "|") + c;
+    return k.name + " one of " + choices + ", default " + k.default_label + " — " + k.description;
+  }
+  return k.name + " [" + k.unit + "], default " + core::FormatNumber(k.default_number) + " — " +
+         k.description;
+}
+
+nlohmann::json KeyJson(const scenes::SceneKey& k) {
+  nlohmann::json j{{"name", k.name}, {"description", k.description}};
+  if (k.IsLabel()) {
+    j["choices"] = k.choices;
+    j["default"] = k.default_label;
+  } else {
+    j["unit"] = k.unit;
+    j["default"] = k.default_number;
+  }
+  return j;
+}
+
+void PrintList(std::ostream& out, bool json) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& s : scenes::AllScenes()) {
+    if (json) {
+      nlohmann::json keys = nlohmann::json::array();
+      for (const auto& k : scenes::AllSceneKeys(s)) keys.push_back(KeyJson(k));
+      all.push_back({{"name", s.name}, {"section", s.section}, {"summary", s.summary}, {"keys", keys}});
+      continue;
+    }
+    out << s.name << "  (" << s.section << ")\n    " << s.summary << "\n    keys:\n";
+    for (const auto& k : scenes::AllSceneKeys(s)) out << "      " << KeyLine(k) << "\n";
+  }
+  if (json) out << all.dump(2) << "\n";
+}
+
+std::vector<double> ToStd(const Eigen::VectorXd& x) { return {x.data(), x.data() + x.size()}; }
+
+// t, q0 … q(nq−1), v0 … v(nv−1): one row per recorded state (t = 0 first).
+void WriteCsv(const std::string& path, const scenes::Trajectory& t) {
+  std::ofstream file(path);
+  if (!file) throw core::InputError("--csv " + path + ": cannot open the file for writing");
+  file.precision(17);
+  file << "t";
+  for (int i = 0; i < t.q.front().size(); ++i) file << ",q" << i;
+  for (int i = 0; i < t.v.front().size(); ++i) file << ",v" << i;
+  file << "\n";
+  for (std::size_t k = 0; k < t.t.size(); ++k) {
+    file << t.t[k];
+    for (int i = 0; i < t.q[k].size(); ++i) file << "," << t.q[k](i);
+    for (int i = 0; i < t.v[k].size(); ++i) file << "," << t.v[k](i);
+    file << "\n";
+  }
+  if (!file) throw core::InputError("--csv " + path + ": writing failed");
+}
+
+}  // namespace
+
+int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool json = false, list = false;
+  std::string csv;
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      json = true;
+    } else if (args[i] == "--list") {
+      list = true;
+    } else if (args[i] == "--csv") {
+      if (i + 1 >= args.size()) {
+        err << "simatlas simulate: --csv needs a file name\n";
+        return kExitBadInput;
+      }
+      csv = args[++i];
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  if (list) {
+    if (!rest.empty() || !csv.empty()) {
+      err << "simatlas simulate: --list takes no other arguments\n";
+      return kExitBadInput;
+    }
+    PrintList(out, json);
+    return 0;
+  }
+  if (rest.empty()) {
+    err << "usage: simatlas simulate SCENE key=value ... [--csv FILE] [--json] | simatlas "
+           "simulate --list [--json]\n";
+    return kExitBadInput;
+  }
+  try {
+    // Parse, build, run, summarise.
+    const scenes::SceneDefinition& def = scenes::FindScene(rest[0]);
+    const scenes::SceneArguments arguments =
+        scenes::ParseSceneArguments(def, std::vector<std::string>(rest.begin() + 1, rest.end()));
+    const scenes::DriverOptions options = scenes::ReadDriverOptions(arguments);
+    const scenes::Scene scene = def.build(arguments);
+    const scenes::Trajectory trajectory = scenes::Simulate(scene, options);
+    const std::vector<scenes::SummaryEntry> summary = def.summarize(scene, arguments, trajectory);
+    if (!csv.empty()) WriteCsv(csv, trajectory);
+    if (json) {
+      nlohmann::json parameters = nlohmann::json::object();
+      for (const auto& [k, v] : arguments.numbers) parameters[k] = v;
+      for (const auto& [k, v] : arguments.labels) parameters[k] = v;
+      nlohmann::json named = nlohmann::json::object(), units = nlohmann::json::object();
+      for (const auto& e : summary) {
+        named[e.name] = e.value ? nlohmann::json(*e.value) : nlohmann::json(nullptr);
+        units[e.name] = e.unit;
+      }
+      // Per-step arrays: the time after each step and that step's contact records.
+      const std::vector<double> t(trajectory.t.begin() + 1, trajectory.t.end());
+      out << nlohmann::json{{"scene", def.name},
+                            {"parameters", parameters},
+                            {"q", ToStd(trajectory.q.back())},
+                            {"v", ToStd(trajectory.v.back())},
+                            {"t", t},
+                            {"contact_force", trajectory.contact_force},
+                            {"solver_iterations", trajectory.solver_iterations},
+                            {"summary", named},
+                            {"summary_units", units}}
+                 .dump()
+          << "\n";
+      return 0;
+    }
+    out << "scene " << def.name << ": " << options.steps << " steps of dt = "
+        << core::FormatNumber(options.dt) << " s, no contact\n";
+    for (const auto& e : summary) {
+      out << e.name << " = " << (e.value ? core::FormatNumber(*e.value) : "null");
+      if (e.unit != "1" && !e.unit.empty()) out << " " << e.unit;
+      out << "\n";
+    }
+    const auto print_vector = [&](const char* name, const Eigen::VectorXd& x) {
+      out << name << " =";
+      for (int i = 0; i < x.size(); ++i) out << (i ? "," : " ") << core::FormatNumber(x(i));
+      out << "\n";
+    };
+    print_vector("q", trajectory.q.back());
+    print_vector("v", trajectory.v.back());
+    return 0;
+  } catch (const core::InputError& e) {
+    err << "simatlas simulate: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const core::NumericalError& e) {
+    err << "simatlas simulate: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+}
+
+}  // namespace simatlas::tools
