@@ -3,12 +3,104 @@
 #include <cmath>
 
 #include "chapters/walkthrough.h"
+#include "reference/contact/approximation.h"
+#include "reference/contact/contact_model.h"
 #include "reference/contact/material.h"
+#include "reference/core/errors.h"
+#include "reference/geometry/scene_geometry.h"
 #include "reference/core/numeric.h"
 
 namespace simatlas::chapters {
 
 namespace {
+
+// Proximity properties of a geometry with friction μ and the given compliance.
+geometry::ProximityProperties Material(geometry::Compliance compliance, double modulus = 0.0) {
+  geometry::ProximityProperties p;
+  p.compliance = compliance;
+  p.coulomb_friction = geometry::FrictionProperty{0.5, 0.5};
+  if (compliance == geometry::Compliance::kCompliant) {
+    p.hydroelastic_modulus = modulus;
+    p.resolution_hint = 0.02;
+  } else if (compliance == geometry::Compliance::kRigid) {
+    p.resolution_hint = 0.02;
+  }
+  return p;
+}
+
+// §1 几何查询、接触模型和 solver 是三个选择 — three separate choices and their defaults.
+void Section1ThreeChoices(Narrator& n) {
+  using namespace contact;
+  const PlantDefaults defaults;
+  n.Claim("default contact model is " + std::string(ContactModelName(defaults.contact_model)) +
+              " (hydroelastic with fallback)",
+          defaults.contact_model == ContactModel::kHydroelasticWithFallback);
+  n.Claim("default discrete approximation is " +
+              std::string(ApproximationName(defaults.discrete_contact_approximation)),
+          defaults.discrete_contact_approximation == DiscreteContactApproximation::kLagged);
+  n.Claim("defaults: time_step = " + Num(defaults.time_step) + " s, stiction_tolerance = " +
+              Num(defaults.stiction_tolerance) + " m/s, penetration_allowance = " +
+              Num(defaults.penetration_allowance) + " m, sap_near_rigid_threshold = " +
+              Num(defaults.sap_near_rigid_threshold),
+          defaults.time_step == 1e-3 && defaults.stiction_tolerance == 1e-4 &&
+              defaults.penetration_allowance == 1e-3 && defaults.sap_near_rigid_threshold == 1.0);
+  // The approximation, not the solver, decides which material field is read.
+  const auto sap = MaterialFieldsUsed(DiscreteContactApproximation::kSap);
+  const auto lagged = MaterialFieldsUsed(DiscreteContactApproximation::kLagged);
+  n.Claim("kSap reads relaxation_time and ignores d; Lagged reads d and ignores relaxation_time; all"
+          " three run in the same SAP solver",
+          sap.relaxation_time && !sap.hunt_crossley_dissipation && lagged.hunt_crossley_dissipation &&
+              !lagged.relaxation_time);
+  n.Claim("every discrete approximation reads the dynamic friction only (mu_s never read)",
+          !sap.static_friction && !lagged.static_friction && sap.dynamic_friction &&
+              lagged.dynamic_friction);
+}
+
+// §1.1 看得见与碰得着 — roles and collision filtering decide the candidate pairs.
+void Section11VisibleVsCollidable(Narrator& n) {
+  using namespace geometry;
+  SceneGeometry scene;
+  const FrameId ball = scene.AddBody("ball");
+  const FrameId arm = scene.AddBody("arm");
+  scene.AddJoint(ball, arm);
+  const GeometryId ground = scene.RegisterCollisionGeometry(
+      scene.world_frame(), "ground", MakeHalfSpace(), Material(Compliance::kRigid));
+  const GeometryId wall = scene.RegisterCollisionGeometry(
+      scene.world_frame(), "wall", MakeBox(1, 1, 1), Material(Compliance::kRigid));
+  const GeometryId ball_collision = scene.RegisterCollisionGeometry(
+      ball, "ball_collision", MakeSphere(0.05), Material(Compliance::kCompliant, 1e6));
+  const GeometryId ball_visual = scene.RegisterVisualGeometry(ball, "ball_visual", MakeSphere(0.05));
+  const GeometryId arm_collision = scene.RegisterCollisionGeometry(
+      arm, "arm_collision", MakeCapsule(0.01, 0.2), Material(Compliance::kRigid));
+  n.Claim("a visual geometry has no proximity role: it is never a collision candidate",
+          !scene.geometry(ball_visual).roles.Has(Role::kProximity));
+  n.Claim("two anchored geometries (ground, wall) are inherently excluded",
+          scene.IsInherentlyExcluded(ground, wall));
+  scene.AllowBetween(GeometrySet{ground}, GeometrySet{wall});
+  n.Claim("AllowBetween cannot re-allow an inherent exclusion (ground-wall still filtered)",
+          scene.CollisionFiltered(ground, wall));
+  // A declaration covers the geometries registered when it is applied, and no later ones.
+  scene.ExcludeBetween(GeometrySet{ball}, GeometrySet{ground});
+  const GeometryId ball_extra = scene.RegisterCollisionGeometry(
+      ball, "ball_extra", MakeSphere(0.02), Material(Compliance::kRigid));
+  n.Claim("ExcludeBetween(ball frame, ground) filters ball_collision-ground but not ball_extra, "
+          "registered afterwards",
+          scene.CollisionFiltered(ball_collision, ground) && !scene.CollisionFiltered(ball_extra, ground));
+  scene.Finalize();
+  n.Claim("Finalize filters adjacent bodies (ball-arm joint): ball_collision-arm_collision filtered",
+          scene.CollisionFiltered(ball_collision, arm_collision));
+  // A Context copies the model; later model edits do not reach it.
+  const SceneGeometry context = scene;
+  scene.ExcludeBetween(GeometrySet{arm_collision}, GeometrySet{ground});
+  n.Claim("a model-level ExcludeBetween after the Context exists: model filters arm-ground, the "
+          "Context does not",
+          scene.CollisionFiltered(arm_collision, ground) &&
+              !context.CollisionFiltered(arm_collision, ground));
+  const auto pairs = context.CandidatePairs();
+  n.Claim("candidate pairs in the Context: " + std::to_string(pairs.size()) +
+              " (ball_collision-wall, ball_extra-ground, ball_extra-wall, arm-ground, arm-wall)",
+          pairs.size() == 5);
+}
 
 // §3 材料组合必须按具体字段分别读 — each combined field has its own law.
 void Section3Materials(Narrator& n) {
@@ -55,6 +147,10 @@ void Section3Materials(Narrator& n) {
 }  // namespace
 
 void AddE3GeometrySections(std::vector<Section>& sections) {
+  sections.push_back({"e3-geometry", "1", "几何查询、接触模型和 solver 是三个选择 — Geometry query, contact model and solver are three choices",
+                      Section1ThreeChoices});
+  sections.push_back({"e3-geometry", "1.1", "看得见与碰得着 — Visible vs collidable",
+                      Section11VisibleVsCollidable});
   sections.push_back({"e3-geometry", "3", "材料组合必须按具体字段分别读 — Read each combined material field separately",
                       Section3Materials});
 }
