@@ -168,4 +168,15 @@ ContactRepresentation ChooseRepresentation(ContactModel model,
   return ChooseRepresentation(model, SideOf(a), SideOf(b));
 }
 
+std::vector<PairRepresentation> ChooseRepresentations(ContactModel model,
+                                                      const geometry::SceneGeometry& scene) {
+  // Filtering comes first: only candidate pairs reach the contact model.
+  std::vector<PairRepresentation> result;
+  for (const geometry::GeometryPair& pair : scene.CandidatePairs()) {
+    result.push_back({pair, ChooseRepresentation(model, scene.geometry(pair.first),
+                                                 scene.geometry(pair.second))});
+  }
+  return result;
+}
+
 }  // namespace simatlas::contact

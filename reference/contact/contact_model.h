@@ -30,6 +30,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "reference/geometry/proximity_properties.h"
 #include "reference/geometry/scene_geometry.h"
@@ -101,5 +102,18 @@ ContactRepresentation ChooseRepresentation(ContactModel model, const ContactSide
 ContactRepresentation ChooseRepresentation(ContactModel model,
                                            const geometry::RegisteredGeometry& a,
                                            const geometry::RegisteredGeometry& b);
+
+/// One candidate pair and the representation it gets.
+struct PairRepresentation {
+  geometry::GeometryPair pair;
+  ContactRepresentation representation = ContactRepresentation::kPointPair;
+};
+
+/// The representation of every candidate pair of the scene (SceneGeometry::CandidatePairs
+/// order). Only unfiltered pairs are asked: a rigid–rigid pair that is filtered never throws
+/// in strict mode (course §2.2: "无法剔除的 rigid–rigid 对会抛错"). The first unsupported
+/// candidate throws, as ChooseRepresentation does. One scene may mix point pairs and surfaces.
+std::vector<PairRepresentation> ChooseRepresentations(ContactModel model,
+                                                      const geometry::SceneGeometry& scene);
 
 }  // namespace simatlas::contact

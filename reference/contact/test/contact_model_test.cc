@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "reference/core/errors.h"
@@ -246,6 +247,101 @@ TEST(ChooseRepresentation, ReadsSidesFromRegisteredGeometry) {
   EXPECT_EQ(side.id, ball);
   EXPECT_EQ(side.shape, ShapeKind::kSphere);
   EXPECT_EQ(side.compliance, kCompliant);
+}
+
+// The representation under model, or nullopt when ChooseRepresentation throws.
+std::optional<ContactRepresentation> Outcome(ContactModel model, const ContactSide& a,
+                                             const ContactSide& b) {
+  try {
+    return ChooseRepresentation(model, a, b);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+TEST(ChooseRepresentation, ModesAreConsistentOverEveryShapeAndCompliance) {
+  // Exhaustive over 8 shapes × 3 compliance types per side (576 ordered pairs): the three
+  // modes relate as the course states them, whatever the individual table entries are.
+  constexpr auto kStrict = ContactModel::kHydroelastic;
+  constexpr auto kFallback = ContactModel::kHydroelasticWithFallback;
+  for (ShapeKind sa : geometry::kAllShapeKinds) {
+    for (ShapeKind sb : geometry::kAllShapeKinds) {
+      for (Compliance ca : {kUndefined, kRigid, kCompliant}) {
+        for (Compliance cb : {kUndefined, kRigid, kCompliant}) {
+          const auto a = Side("a", 1, sa, ca);
+          const auto b = Side("b", 2, sb, cb);
+          for (ContactModel m : {ContactModel::kPoint, kStrict, kFallback}) {
+            // Symmetric in (A, B).
+            EXPECT_EQ(Outcome(m, a, b), Outcome(m, b, a));
+          }
+          // Point mode: a point pair exactly when the point table allows.
+          EXPECT_EQ(Outcome(ContactModel::kPoint, a, b).has_value(), PointPairSupported(sa, sb));
+          // Strict never yields a point pair, and a rigid–rigid pair always throws.
+          EXPECT_NE(Outcome(kStrict, a, b), ContactRepresentation::kPointPair);
+          if (ca == kRigid && cb == kRigid) {
+            EXPECT_FALSE(Outcome(kStrict, a, b).has_value());
+          }
+          // Fallback = strict's surface, else the point table's answer.
+          if (Outcome(kStrict, a, b).has_value()) {
+            EXPECT_EQ(Outcome(kFallback, a, b), ContactRepresentation::kSurface);
+          } else if (PointPairSupported(sa, sb)) {
+            EXPECT_EQ(Outcome(kFallback, a, b), ContactRepresentation::kPointPair);
+          } else {
+            EXPECT_FALSE(Outcome(kFallback, a, b).has_value());
+          }
+        }
+      }
+    }
+  }
+}
+
+// Scene sketch: rigid ground (world), compliant ball and rigid box on free bodies.
+class SceneRepresentationsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    geometry::ProximityProperties rigid;
+    rigid.compliance = kRigid;
+    rigid.coulomb_friction = geometry::FrictionProperty{0.5, 0.5};
+    geometry::ProximityProperties soft = rigid;
+    soft.compliance = kCompliant;
+    soft.resolution_hint = 0.01;
+    soft.hydroelastic_modulus = 1e6;
+    ground_ = scene_.RegisterCollisionGeometry(scene_.world_frame(), "ground",
+                                               geometry::MakeHalfSpace(), rigid);
+    ball_ = scene_.RegisterCollisionGeometry(scene_.AddBody("ball_body"), "ball",
+                                             geometry::MakeSphere(0.05), soft);
+    box_ = scene_.RegisterCollisionGeometry(scene_.AddBody("box_body"), "box",
+                                            geometry::MakeBox(0.1, 0.1, 0.1), rigid);
+  }
+  geometry::SceneGeometry scene_;
+  GeometryId ground_, ball_, box_;
+};
+
+TEST_F(SceneRepresentationsTest, FallbackMixesSurfacesAndPointPairsInOneScene) {
+  // Candidates (ids ground 0, ball 1, box 2): (0,1) surface, (0,2) rigid–rigid → point,
+  // (1,2) compliant–rigid → surface.
+  const auto reps = ChooseRepresentations(ContactModel::kHydroelasticWithFallback, scene_);
+  ASSERT_EQ(reps.size(), 3u);
+  EXPECT_EQ(reps[0].pair, (geometry::GeometryPair{ground_, ball_}));
+  EXPECT_EQ(reps[0].representation, ContactRepresentation::kSurface);
+  EXPECT_EQ(reps[1].pair, (geometry::GeometryPair{ground_, box_}));
+  EXPECT_EQ(reps[1].representation, ContactRepresentation::kPointPair);
+  EXPECT_EQ(reps[2].representation, ContactRepresentation::kSurface);
+}
+
+TEST_F(SceneRepresentationsTest, StrictThrowsOnlyForAnUnfilteredRigidRigidPair) {
+  try {
+    ChooseRepresentations(ContactModel::kHydroelastic, scene_);
+    FAIL() << "box–ground is rigid–rigid and unfiltered";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(
+        Contains(e.what(), "'ground' (id 0, rigid half_space) and 'box' (id 2, rigid box)"));
+  }
+  // Filter the pair: strict mode now has only surfaces to compute.
+  scene_.ExcludeBetween(geometry::GeometrySet{box_}, geometry::GeometrySet{ground_});
+  const auto reps = ChooseRepresentations(ContactModel::kHydroelastic, scene_);
+  ASSERT_EQ(reps.size(), 2u);
+  for (const auto& r : reps) EXPECT_EQ(r.representation, ContactRepresentation::kSurface);
 }
 
 }  // namespace
