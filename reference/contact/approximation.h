@@ -38,6 +38,9 @@ std::string_view ApproximationName(DiscreteContactApproximation approximation);
 /// (course §1); any other unknown text lists the choices.
 DiscreteContactApproximation ParseApproximation(std::string_view text);
 
+/// How a contact surface's faces are built (Drake `HydroelasticContactRepresentation`).
+enum class SurfaceMeshRepresentation { kTriangle, kPolygon };
+
 /// The plant defaults of the formula sheet, E3-geometry §1.
 struct PlantDefaults {
   double time_step = 1e-3;                  ///< [s]; 0 would mean a continuous plant
@@ -47,6 +50,7 @@ struct PlantDefaults {
   ContactModel contact_model = kDefaultContactModel;
   DiscreteContactApproximation discrete_contact_approximation =
       kDefaultDiscreteContactApproximation;
+  SurfaceMeshRepresentation contact_surface_representation = SurfaceMeshRepresentation::kPolygon;
 };
 
 /// Checks time_step ≥ 0, stiction_tolerance > 0, penetration_allowance > 0,

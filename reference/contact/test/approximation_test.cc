@@ -40,6 +40,7 @@ TEST(PlantDefaults, MatchTheFormulaSheet) {
   EXPECT_EQ(d.sap_near_rigid_threshold, 1.0);
   EXPECT_EQ(d.contact_model, ContactModel::kHydroelasticWithFallback);
   EXPECT_EQ(d.discrete_contact_approximation, DiscreteContactApproximation::kLagged);
+  EXPECT_EQ(d.contact_surface_representation, SurfaceMeshRepresentation::kPolygon);
   EXPECT_NO_THROW(ValidatePlantDefaults(d));
 }
 
