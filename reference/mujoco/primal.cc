@@ -164,6 +164,73 @@ core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& bl
   return H;
 }
 
+double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,
+                 RowState state) {
+  const int i = block.first;
+  switch (state) {
+    case RowState::kSatisfied: return 0;
+    case RowState::kQuadratic: {
+      double cost = 0;
+      for (int j = 0; j < block.size; ++j) cost += 0.5 * jar[i + j] * jar[i + j] / problem.R[i + j];
+      return cost;
+    }
+    case RowState::kLinearNeg:
+      return -0.5 * problem.R[i] * problem.frictionloss[i] * problem.frictionloss[i] -
+             problem.frictionloss[i] * jar[i];
+    case RowState::kLinearPos:
+      return -0.5 * problem.R[i] * problem.frictionloss[i] * problem.frictionloss[i] +
+             problem.frictionloss[i] * jar[i];
+    case RowState::kCone: {
+      const ConeGeometry g = Geometry(problem, block, jar);
+      const double Dm = 1 / problem.R[i] / (g.mu * g.mu * (1 + g.mu * g.mu));
+      return 0.5 * Dm * (g.N - g.mu * g.T) * (g.N - g.mu * g.T);
+    }
+  }
+  return 0;
+}
+
+double BlockCostChange(const Problem& problem, const Block& block, const core::VectorX& jar,
+                       const core::VectorX& v, double alpha, RowState state0, RowState state1) {
+  const int i = block.first, n = block.size;
+  if (state0 != state1) {
+    // A state change: subtract the two costs.
+    const core::VectorX jar1 = jar.segment(i, n) + alpha * v.segment(i, n);
+    core::VectorX full = jar;
+    full.segment(i, n) = jar1;
+    return BlockCost(problem, block, full, state1) - BlockCost(problem, block, jar, state0);
+  }
+  switch (state0) {
+    case RowState::kSatisfied: return 0;
+    case RowState::kQuadratic: {
+      // Σ ½ D αv (2z + αv).
+      double change = 0;
+      for (int j = 0; j < n; ++j) {
+        const double dz = alpha * v[i + j];
+        change += 0.5 * dz * (2 * jar[i + j] + dz) / problem.R[i + j];
+      }
+      return change;
+    }
+    case RowState::kLinearNeg: return -problem.frictionloss[i] * alpha * v[i];
+    case RowState::kLinearPos: return problem.frictionloss[i] * alpha * v[i];
+    case RowState::kCone: {
+      // ½ Dm ΔNT (2 NT + ΔNT), ΔN = μ α v₀, ΔT = (2α U·W + α²‖W‖²)/(T₁ + T₀).
+      const ConeGeometry g = Geometry(problem, block, jar);
+      const Contact& c = problem.contacts[block.contact];
+      core::VectorX W(n - 1);
+      for (int j = 1; j < n; ++j) W[j - 1] = c.friction[j - 1] * v[i + j];
+      const double T1 = (g.U + alpha * W).norm();
+      const double dT = T1 + g.T > 0 ? (2 * alpha * g.U.dot(W) + alpha * alpha * W.squaredNorm()) /
+                                           (T1 + g.T)
+                                     : 0.0;
+      const double dNT = g.mu * alpha * v[i] - g.mu * dT;
+      const double NT = g.N - g.mu * g.T;
+      const double Dm = 1 / problem.R[i] / (g.mu * g.mu * (1 + g.mu * g.mu));
+      return 0.5 * Dm * dNT * (2 * NT + dNT);
+    }
+  }
+  return 0;
+}
+
 int CountActive(const std::vector<RowState>& state) {
   return static_cast<int>(std::count_if(state.begin(), state.end(),
                                         [](RowState s) { return s != RowState::kSatisfied; }));

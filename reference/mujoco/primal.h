@@ -55,6 +55,16 @@ PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& bloc
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
                             const PrimalEval& eval);
 
+/// The block's cost s_b(z) in the given state (3.1).
+double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,
+                 RowState state);
+
+/// s_b(z + α v) − s_b(z) for one block without cancellation: when the state is the same at both
+/// ends the difference is factored with the exact increment α v (e.g. ½ D αv (2z + αv)),
+/// otherwise the two costs are subtracted.
+double BlockCostChange(const Problem& problem, const Block& block, const core::VectorX& jar,
+                       const core::VectorX& v, double alpha, RowState state0, RowState state1);
+
 /// Rows that are not satisfied (MuJoCo's nactive).
 int CountActive(const std::vector<RowState>& state);
 

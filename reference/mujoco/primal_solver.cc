@@ -13,10 +13,13 @@ namespace simatlas::mujoco {
 
 PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
                        const PrimalEval& at, const core::VectorX& search)
-    : problem_(problem), blocks_(blocks), jar_(at.jar), Js_(problem.J * search) {
-  // Gauss term along s: gauss0 + α sᵀM(a − a₀) + ½ α² sᵀMs.
+    : problem_(problem),
+      blocks_(blocks),
+      jar_(at.jar),
+      Js_(problem.J * search),
+      state0_(at.constraints.state) {
+  // Gauss term along s: α sᵀM(a − a₀) + ½ α² sᵀMs (relative to α = 0).
   const core::VectorX Ms = problem.M * search;
-  gauss0_ = at.gauss;
   gauss1_ = search.dot(problem.M * (at.qacc - problem.qacc_smooth));
   gauss2_ = search.dot(Ms);
 }
@@ -24,16 +27,16 @@ PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
 LinePoint PrimalLine::Evaluate(double alpha) const {
   LinePoint p;
   p.alpha = alpha;
-  p.cost = gauss0_ + alpha * gauss1_ + 0.5 * alpha * alpha * gauss2_;
+  p.cost = alpha * gauss1_ + 0.5 * alpha * alpha * gauss2_;
   p.d1 = gauss1_ + alpha * gauss2_;
   p.d2 = gauss2_;
-  // Constraint part at jar + α Js: cost s, d/dα = −fᵀ Js, d²/dα² = Jsᵀ Hc Js.
+  // Constraint part at jar + α Js: Δs per block, d/dα = −fᵀ Js, d²/dα² = Jsᵀ Hc Js.
   const core::VectorX jar = jar_ + alpha * Js_;
   const ConstraintEval c = EvaluateConstraints(problem_, blocks_, jar);
-  p.cost += c.cost;
   p.d1 -= c.force.dot(Js_);
   for (const Block& block : blocks_) {
     const RowState state = c.state[block.first];
+    p.cost += BlockCostChange(problem_, block, jar_, Js_, alpha, state0_[block.first], state);
     if (state != RowState::kQuadratic && state != RowState::kCone) continue;
     const core::VectorX v = Js_.segment(block.first, block.size);
     p.d2 += v.dot(BlockHessian(problem_, block, jar, state) * v);
@@ -186,7 +189,6 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
       break;
     }
     // Move, then new states, forces, cost and gradient.
-    const double old_cost = eval.cost;
     const std::vector<RowState> old_state = eval.constraints.state;
     const core::VectorX old_grad = eval.gradient, old_Mgrad = Mgrad;
     eval = EvaluatePrimal(problem, blocks, eval.qacc + ls.point.alpha * search);
@@ -202,7 +204,8 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
       stats.nupdate = 1;
     }
     precond = newton ? Solve(h_llt, eval.gradient) : Mgrad;
-    stats.improvement = scale * (old_cost - eval.cost);
+    // improvement from the line search's cancellation-free cost change.
+    stats.improvement = -scale * ls.point.cost;
     stats.gradient = scale * eval.gradient.norm();
     out.stats.push_back(stats);
     ++out.iterations;

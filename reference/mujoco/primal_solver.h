@@ -15,10 +15,10 @@
 
 namespace simatlas::mujoco {
 
-/// cost, first and second derivative of cost(a + α s) at one α.
+/// cost change, first and second derivative of cost(a + α s) at one α.
 struct LinePoint {
   double alpha = 0;
-  double cost = 0;
+  double cost = 0;  ///< cost(a + α s) − cost(a), computed without cancellation
   double d1 = 0;
   double d2 = 0;
 };
@@ -43,7 +43,8 @@ class PrimalLine {
   const Problem& problem_;
   const std::vector<Block>& blocks_;
   core::VectorX jar_, Js_;
-  double gauss0_ = 0, gauss1_ = 0, gauss2_ = 0;
+  std::vector<RowState> state0_;
+  double gauss1_ = 0, gauss2_ = 0;
 };
 
 /// PrimalSearch: 1-D Newton from α = 0, one-sided Newton steps until the derivative changes

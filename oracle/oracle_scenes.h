@@ -1,0 +1,47 @@
+#pragma once
+/// @file
+/// The scenes the oracle tests run: the project's own MJCF and real MuJoCo sample models,
+/// each settled for a number of steps with its own options.
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "oracle/mujoco_oracle.h"
+
+namespace simatlas::oracle {
+
+struct SceneSpec {
+  std::string label;
+  std::string path;
+  int steps = 0;
+  bool t11_velocity = false;  ///< T11: qvel = (0.1, 0, …) before the solve
+  std::vector<std::pair<int, double>> qpos;  ///< (index, value) set before settling
+};
+
+inline std::vector<SceneSpec> OracleScenes() {
+  return {
+      {"t11_sphere", SceneFile("t11_sphere.xml"), 0, true},
+      {"mixed_rows", SceneFile("mixed_rows.xml"), 300, false},
+      // arm26: both hinges pushed past their limits (range 0–120°), then a snapshot.
+      {"arm26", SampleModelFile("tendon_arm/arm26.xml"), 0, false, {{0, -0.05}, {1, 2.2}}},
+      {"humanoid", SampleModelFile("humanoid/humanoid.xml"), 300, false},
+      {"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150, false},
+  };
+}
+
+/// Loads and settles one scene under the cone (cached: each scene is settled once per cone).
+inline Scene Prepare(const SceneSpec& spec, mjtCone cone) {
+  static std::map<std::pair<std::string, int>, Scene> cache;
+  const auto key = std::make_pair(spec.label, static_cast<int>(cone));
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  Scene s = Load(spec.path, cone);
+  if (spec.t11_velocity) s.data->qvel[0] = 0.1;
+  for (const auto& [index, value] : spec.qpos) s.data->qpos[index] = value;
+  SettleAndSolve(s, spec.steps);
+  cache[key] = s;
+  return s;
+}
+
+}  // namespace simatlas::oracle
