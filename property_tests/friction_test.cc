@@ -12,6 +12,8 @@
 #include <numbers>
 
 #include "reference/contact/friction_regularization.h"
+#include "reference/core/errors.h"
+#include "reference/laws/law.h"
 
 namespace simatlas::contact {
 namespace {
@@ -149,6 +151,40 @@ RC_GTEST_PROP(AtanFriction, BelowDynamicAndIncreasing, ()) {
   // It equals the hydro traction's form (2/π) μd · AtanXOverX(s²) · s (formula sheet (2.4)).
   RC_ASSERT(std::abs(mu1 - 2.0 / std::numbers::pi * mu_d * AtanXOverXFromXSquared(s1 * s1) * s1) <=
             8 * kEps * std::max(1.0, mu_d));
+}
+
+// The registered laws answer exactly what the functions compute (the registry adds parsing and
+// checks only), and refuse what the functions refuse.
+RC_GTEST_PROP(FrictionLaws, RegistryAgreesWithTheFunctions, ()) {
+  const double vs = *StictionTolerance();
+  const Coefficients c = Friction();
+  const double s = *Slip(0.0, 5.0);
+  laws::Values in;
+  in.Set("speed", s * vs);
+  in.Set("vs", vs);
+  in.Set("mu_s", c.mu_s);
+  in.Set("mu_d", c.mu_d);
+  const laws::Values out = laws::Evaluate(laws::AllLaws().Get("friction.stribeck"), in);
+  RC_ASSERT(out.Number("mu") == StribeckFrictionCoefficient(s * vs, vs, c.mu_s, c.mu_d));
+  laws::Values atan_in;
+  atan_in.Set("speed", s * vs);
+  atan_in.Set("vs", vs);
+  atan_in.Set("mu_d", c.mu_d);
+  RC_ASSERT(laws::Evaluate(laws::AllLaws().Get("friction.atan"), atan_in).Number("mu") ==
+            AtanFrictionCoefficient(s * vs, vs, c.mu_d));
+  // friction.atan_over_x squares x itself: x and −x give the same value.
+  laws::Values x_in;
+  x_in.Set("x", -s);
+  RC_ASSERT(laws::Evaluate(laws::AllLaws().Get("friction.atan_over_x"), x_in).Number("value") ==
+            AtanXOverXFromXSquared(s * s));
+  // μd > μs is refused through the law as well.
+  if (c.mu_s > c.mu_d) {
+    laws::Values bad = in;
+    bad.Set("mu_s", c.mu_d);
+    bad.Set("mu_d", c.mu_s);
+    RC_ASSERT_THROWS_AS(laws::Evaluate(laws::AllLaws().Get("friction.stribeck"), bad),
+                        core::InputError);
+  }
 }
 
 }  // namespace

@@ -12,6 +12,8 @@
 
 #include "reference/contact/contact_frame.h"
 #include "reference/contact/point_contact.h"
+#include "reference/core/errors.h"
+#include "reference/laws/law.h"
 
 namespace simatlas::contact {
 namespace {
@@ -206,6 +208,56 @@ RC_GTEST_PROP(ContinuousPointContact, ActionReactionAndFrictionDissipates, ()) {
   // fn is exactly Hunt–Crossley with the penetration rate ẋ = (v_WBc − v_WAc)·n̂_BA.
   const double xdot = (v_WBc - v_WAc).dot(n);
   RC_ASSERT(std::abs(r.fn - k * pair.depth * (1 + d * xdot)) <= scale);
+}
+
+// point.discrete_pair answers what MakeDiscretePointPair computes, and refuses a depth that
+// contradicts (0.1) by more than a micrometre and a normal that is not a unit vector.
+RC_GTEST_PROP(PointLaws, DiscretePairLawAgreesAndRejectsInconsistentPairs, ()) {
+  const PenetrationAsPointPair pair = AnyPair();
+  const double kA = *Stiffness();
+  const double kB = *Stiffness();
+  laws::Values in;
+  in.Set("kA", kA);
+  in.Set("kB", kB);
+  in.Set("depth", pair.depth);
+  in.Set("p_WCa", VectorX(pair.p_WCa));
+  in.Set("p_WCb", VectorX(pair.p_WCb));
+  in.Set("nhat_BA_W", VectorX(pair.nhat_BA_W));
+  const laws::Law& law = laws::AllLaws().Get("point.discrete_pair");
+  const laws::Values out = laws::Evaluate(law, in);
+  const DiscretePointPair p = MakeDiscretePointPair(kA, kB, pair);
+  RC_ASSERT(out.Vector("p_WC") == VectorX(p.p_WC));
+  RC_ASSERT(out.Number("phi0") == p.phi0);
+  RC_ASSERT(out.Number("fn0") == p.fe0);
+  RC_ASSERT(out.Number("k") == p.stiffness);
+  RC_ASSERT(out.Vector("z_C") == VectorX(-pair.nhat_BA_W));
+  // A depth off by 1e-6 m … 1e-2 m contradicts (0.1).
+  laws::Values bad_depth = in;
+  bad_depth.Set("depth", pair.depth + *rc::gen::map(rc::gen::inRange(1, 10001),
+                                                    [](int i) { return i * 1e-6; }));
+  RC_ASSERT_THROWS_AS(laws::Evaluate(law, bad_depth), core::InputError);
+  // A normal scaled by 1.001 … 3 (or shrunk) is not a unit vector.
+  const double scale = *rc::gen::element(1.001, 3.0, 0.5, 0.999);
+  laws::Values bad_normal = in;
+  bad_normal.Set("nhat_BA_W", VectorX(scale * pair.nhat_BA_W));
+  RC_ASSERT_THROWS_AS(laws::Evaluate(law, bad_normal), core::InputError);
+}
+
+// point.continuous_force answers k x (1 + d ẋ) and flags skipping exactly when that is ≤ 0.
+RC_GTEST_PROP(PointLaws, ContinuousForceLawAgrees, ()) {
+  const double k = *Stiffness();
+  const double d = *rc::gen::map(rc::gen::inRange(0, 1001), [](int i) { return i * 1e-2; });
+  const double x = *rc::gen::map(rc::gen::inRange(0, 10001), [](int i) { return i * 1e-6; });
+  const double xdot = *Uniform(5.0);
+  laws::Values in;
+  in.Set("k", k);
+  in.Set("d", d);
+  in.Set("depth", x);
+  in.Set("xdot", xdot);
+  const laws::Values out = laws::Evaluate(laws::AllLaws().Get("point.continuous_force"), in);
+  const double raw = k * x * (1.0 + d * xdot);
+  RC_ASSERT(out.Flag("skipped") == (raw <= 0.0));
+  RC_ASSERT(out.Number("fn") == (raw <= 0.0 ? 0.0 : raw));
 }
 
 }  // namespace
