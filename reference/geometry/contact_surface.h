@@ -1,0 +1,61 @@
+#pragma once
+/// @file
+/// E3-geometry §2.2 and formula sheet §0.4: the hydroelastic contact surface as polygons, each
+/// with its area, centroid, unit normal, elastic pressure pe at the centroid and the pressure
+/// gradients of both sides along the normal.
+///
+/// Conventions (§0.4, Drake `geometry/query_results/contact_surface.h`): geometry M is the first
+/// argument (body A), N the second (body B); face normals point OUT OF N and INTO M, i.e. the
+/// normal is nhat_BA_W. gM = ∇p_M·n̂ and gN = −∇p_N·n̂ are both positive "into" their own body;
+/// a rigid side has gN (or gM) = +∞.
+///
+///  - compliant M vs rigid half space N: the polygons where the half space's boundary plane cuts
+///    M's tetrahedra (n̂ = the half space's outward normal). Each polygon lies in one tetrahedron,
+///    where pe is linear, so pe(centroid)·area is the exact integral of pe over the polygon.
+///  - compliant M vs compliant N: the equal-pressure surface p_M = p_N. In a pair of overlapping
+///    tetrahedra (or a tetrahedron and the compliant half space) both fields are linear, so the
+///    surface is the plane (∇p_M − ∇p_N)·x + (p_M,o − p_N,o) = 0, cut by M's tetrahedron and
+///    clipped by N's; n̂ = (∇p_M − ∇p_N)/‖∇p_M − ∇p_N‖. Pairs whose gradients are equal (to
+///    1e-12 relative) have no surface. Drake also drops faces whose normal disagrees with the
+///    gradients by more than a set angle (`mesh_intersection.h` / `field_intersection.h`); that
+///    filter is not reproduced here — the discrete path's kGradientEpsilon skip covers gM or gN ≤ 0.
+
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/geometry/pressure_field.h"
+
+namespace simatlas::geometry {
+
+/// One face of the surface.
+struct ContactPolygon {
+  std::vector<core::Vector3> vertices;  ///< counter-clockwise about normal [m]
+  double area = 0.0;                    ///< [m²]
+  core::Vector3 centroid = core::Vector3::Zero();  ///< area centroid [m]
+  core::Vector3 normal = core::Vector3::UnitZ();   ///< unit, out of N into M (nhat_BA_W)
+  double pressure = 0.0;  ///< pe at the centroid [Pa] (p_M = p_N there for two compliant sides)
+  double gM = 0.0;        ///< ∇p_M·n̂ [Pa/m], +∞ if M rigid
+  double gN = 0.0;        ///< −∇p_N·n̂ [Pa/m], +∞ if N rigid
+};
+
+/// All faces of one M–N pair.
+struct ContactSurface {
+  std::vector<ContactPolygon> faces;
+  /// Σ area [m²].
+  double TotalArea() const;
+  /// Σ pe·area·n̂ [N]: the elastic force on M (no dissipation, no friction).
+  core::Vector3 ElasticForceOnM() const;
+};
+
+/// Compliant M (field) against a rigid half space N: polygons of the boundary plane inside M.
+ContactSurface ComputeContactSurface(const PressureField& M, const HalfSpacePlane& N);
+
+/// Compliant M against a compliant half space N (modulus E_N [Pa], slab thickness [m]):
+/// the equal-pressure surface inside both.
+ContactSurface ComputeContactSurface(const PressureField& M, const HalfSpacePlane& N,
+                                     double modulus_N, double slab_thickness_N);
+
+/// Compliant M against compliant N (two meshes): the equal-pressure surface.
+ContactSurface ComputeContactSurface(const PressureField& M, const PressureField& N);
+
+}  // namespace simatlas::geometry
