@@ -177,6 +177,12 @@ RC_GTEST_PROP(FrictionLaws, RegistryAgreesWithTheFunctions, ()) {
   x_in.Set("x", -s);
   RC_ASSERT(laws::Evaluate(laws::AllLaws().Get("friction.atan_over_x"), x_in).Number("value") ==
             AtanXOverXFromXSquared(s * s));
+  // friction.discrete returns μd whatever μs (any μs' ≥ μd gives the same answer).
+  laws::Values discrete_in;
+  discrete_in.Set("mu_s", c.mu_s + *Mu());
+  discrete_in.Set("mu_d", c.mu_d);
+  RC_ASSERT(laws::Evaluate(laws::AllLaws().Get("friction.discrete"), discrete_in).Number("mu") ==
+            c.mu_d);
   // μd > μs is refused through the law as well.
   if (c.mu_s > c.mu_d) {
     laws::Values bad = in;

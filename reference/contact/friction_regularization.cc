@@ -61,4 +61,11 @@ double AtanFrictionCoefficient(double slip_speed, double stiction_tolerance, dou
   return 2.0 / std::numbers::pi * mu_dynamic * std::atan(slip_speed / stiction_tolerance);
 }
 
+double DiscreteFrictionCoefficient(const CoulombFriction& combined) {
+  // Same checks as a surface's CoulombFriction; then only μd is passed on.
+  const CoulombFriction checked =
+      MakeCoulombFriction(combined.static_friction, combined.dynamic_friction);
+  return checked.dynamic_friction;
+}
+
 }  // namespace simatlas::contact

@@ -17,6 +17,8 @@
 #include <cmath>
 #include <complex>
 
+#include "reference/contact/material.h"
+
 namespace simatlas::contact {
 
 /// Default stiction tolerance vs [m/s] (`MultibodyPlantConfig::stiction_tolerance`).
@@ -48,6 +50,12 @@ double AtanXOverXFromXSquared(double x_squared);
 /// §2.2 (2.4) and §4). Strictly below μd for any finite speed; equals μd/2 at speed = vs.
 /// slip_speed [m/s] >= 0, stiction_tolerance vs [m/s] > 0, μd >= 0 (all finite).
 double AtanFrictionCoefficient(double slip_speed, double stiction_tolerance, double mu_dynamic);
+
+/// The friction coefficient every discrete approximation (kSap, Similar, Lagged) uses: the
+/// combined DYNAMIC coefficient μd (`GetCombinedDynamicCoulombFriction`); μs is never read, so
+/// raising μs alone changes nothing in discrete contact (course §5, exercise 5). The pair is
+/// still checked (0 ≤ μd ≤ μs, finite), as Drake's CoulombFriction would.
+double DiscreteFrictionCoefficient(const CoulombFriction& combined);
 
 namespace internal {
 

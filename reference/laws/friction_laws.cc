@@ -55,6 +55,19 @@ void RegisterFrictionLaws(Registry& registry) {
                                                                  in.Number("mu_d")));
                   return out;
                 }});
+
+  registry.Add({"friction.discrete", kSection,
+                "discrete approximations (kSap, Similar, Lagged): mu = combined mu_d; mu_s is "
+                "checked but never read",
+                {Num("mu_s", "1", "combined static friction"),
+                 Num("mu_d", "1", "combined dynamic friction (<= mu_s)")},
+                {Num("mu", "1", "friction coefficient of the discrete constraint")},
+                [](const Values& in) {
+                  Values out;
+                  out.Set("mu", contact::DiscreteFrictionCoefficient(
+                                    {in.Number("mu_s"), in.Number("mu_d")}));
+                  return out;
+                }});
 }
 
 }  // namespace simatlas::laws

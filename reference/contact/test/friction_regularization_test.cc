@@ -154,5 +154,17 @@ TEST(AtanFrictionCoefficient, HandValues) {
   EXPECT_THROW(AtanFrictionCoefficient(1.0, 1e-4, -0.4), InputError);
 }
 
+TEST(DiscreteFrictionCoefficient, ReadsTheDynamicCoefficientOnly) {
+  // Combined (μs, μd) = (0.6, 0.4) → 0.4; raising μs to 1.2 leaves it at 0.4 (exercise 5).
+  EXPECT_EQ(DiscreteFrictionCoefficient(CoulombFriction{0.6, 0.4}), 0.4);
+  EXPECT_EQ(DiscreteFrictionCoefficient(CoulombFriction{1.2, 0.4}), 0.4);
+  // Combining two surfaces first (D1: (0.8, 0.3) with (0.7, 0.5) → μd = 0.375) and then reading.
+  EXPECT_DOUBLE_EQ(
+      DiscreteFrictionCoefficient(CombineFriction(CoulombFriction{0.8, 0.3}, CoulombFriction{0.7, 0.5})),
+      0.375);
+  // A pair with μd > μs is not a valid Coulomb friction.
+  EXPECT_THROW(DiscreteFrictionCoefficient(CoulombFriction{0.3, 0.8}), InputError);
+}
+
 }  // namespace
 }  // namespace simatlas::contact
