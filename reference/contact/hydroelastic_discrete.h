@@ -1,0 +1,62 @@
+#pragma once
+/// @file
+/// E3-SAP §2.2 "Hydroelastic 由面片变成离散约束" (formula sheet E3-SAP §2.2, (2.3)): every face of
+/// a contact surface becomes one discrete constraint with a local linear law f(φ) = −k·φ,
+///
+///   skip if area a ≤ 1e-14 m²;  skip if gM < 1e-14 or gN < 1e-14 Pa/m  (kGradientEpsilon)
+///   g = 1/(1/gM + 1/gN)  (a rigid side has g = ∞ and drops out: g = the other side's gradient)
+///   fe0 = a·p0 [N],  k = a·g [N/m],  φ0 = −p0/g [m]
+///   contact point = face centroid; frame C of §0.2 with nhat_BA_W = face normal.
+///
+/// So f(φ0) = −k·φ0 = a·g·p0/g = fe0 and f(0) = 0: the face behaves as a point spring that
+/// would reach zero force after moving |φ0| along its normal. k [N/m] is a per-face stiffness,
+/// not comparable with the modulus E [Pa]. Mirrors Drake `discrete_update_manager.cc`,
+/// AppendDiscreteContactPairsForHydroelasticContact.
+
+#include <string>
+#include <vector>
+
+#include "reference/core/numeric.h"
+#include "reference/geometry/contact_surface.h"
+
+namespace simatlas::contact {
+
+/// Faces with area at or below this are skipped [m²].
+inline constexpr double kMinFaceArea = 1e-14;
+/// Faces with gM or gN below this are skipped [Pa/m] (Drake's kGradientEpsilon).
+inline constexpr double kGradientEpsilon = 1e-14;
+
+/// Why a face gives no constraint.
+enum class FaceSkip { kNone, kArea, kGradient };
+
+/// "none", "area", "gradient".
+std::string FaceSkipName(FaceSkip skip);
+
+/// One face's constraint data (all zero when skipped).
+struct DiscreteFace {
+  double fe0 = 0.0;   ///< a·p0 [N]
+  double k = 0.0;     ///< a·g [N/m]
+  double phi0 = 0.0;  ///< −p0/g [m]
+  double g = 0.0;     ///< 1/(1/gM + 1/gN) [Pa/m]
+  FaceSkip skip = FaceSkip::kNone;
+  bool skipped() const { return skip != FaceSkip::kNone; }
+};
+
+/// (2.3) from a face's area a [m²] (finite, ≥ 0), p0 [Pa] (finite, ≥ 0) and the two gradients
+/// gM, gN [Pa/m] (finite or +∞ for a rigid side; NaN and −∞ rejected). Both +∞ is an
+/// InputError: a surface always has a compliant side (E3-SAP §2.2).
+DiscreteFace MakeDiscreteFace(double area, double p0, double gM, double gN);
+
+/// A face turned into a constraint: its data, contact point and frame.
+struct DiscreteFaceConstraint {
+  int face_index = 0;     ///< index into the surface's faces
+  DiscreteFace face;
+  core::Vector3 p_WC = core::Vector3::Zero();    ///< face centroid [m]
+  core::Matrix3 R_WC = core::Matrix3::Identity();  ///< §0.2: Cz = −face normal (A into B)
+};
+
+/// One constraint per face that is not skipped, in face order.
+std::vector<DiscreteFaceConstraint> MakeDiscreteFaceConstraints(
+    const geometry::ContactSurface& surface);
+
+}  // namespace simatlas::contact
