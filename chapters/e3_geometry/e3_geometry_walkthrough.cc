@@ -5,7 +5,9 @@
 #include "chapters/walkthrough.h"
 #include "reference/contact/approximation.h"
 #include "reference/contact/contact_model.h"
+#include "reference/contact/friction_regularization.h"
 #include "reference/contact/material.h"
+#include "reference/contact/point_contact.h"
 #include "reference/core/errors.h"
 #include "reference/geometry/scene_geometry.h"
 #include "reference/core/numeric.h"
@@ -102,6 +104,44 @@ void Section11VisibleVsCollidable(Narrator& n) {
           pairs.size() == 5);
 }
 
+// §2.1 Point：穿透深度、见证点和作用点 — depth, witness points and application point.
+void Section21Point(Narrator& n) {
+  using namespace contact;
+  using core::Vector3;
+  // A sphere (A) sunk 1 mm into the ground (B, z <= 0): n̂_BA = +z, p_WCa at z = −1 mm.
+  PenetrationAsPointPair pair{1, 0, Vector3(0, 0, -1e-3), Vector3(0, 0, 0), Vector3(0, 0, 1), 1e-3};
+  const double x = DepthFromWitnessPoints(pair);
+  n.Claim("x = (p_WCb - p_WCa)·nhat_BA_W = " + Num(x) + " m for a sphere sunk 1 mm into the ground",
+          std::abs(x - 1e-3) < 1e-15);
+  const PenetrationAsPointPair swapped = SwapAAndB(pair);
+  n.Claim("swapping A and B negates the normal, swaps the witness points and keeps x = " +
+              Num(DepthFromWitnessPoints(swapped)) + " m",
+          std::abs(DepthFromWitnessPoints(swapped) - x) < 1e-15 &&
+              swapped.nhat_BA_W == -pair.nhat_BA_W);
+  // fn = k x (1 + d ẋ), ẋ = −vn the penetration rate.
+  const auto approaching = CalcContinuousNormalForce(1e5, 0.5, 1e-3, 0.1);
+  const auto resting = CalcContinuousNormalForce(1e5, 0.5, 1e-3, 0.0);
+  n.Claim("Hunt-Crossley: k = 1e5 N/m, x = 1 mm, d = 0.5 s/m, approaching at 0.1 m/s -> fn = " +
+              Num(approaching.fn) + " N = k x (1 + d xdot) = 100 N x 1.05",
+          std::abs(approaching.fn - 105.0) < 1e-9 && std::abs(resting.fn - 100.0) < 1e-9);
+  const auto separating = CalcContinuousNormalForce(1e5, 0.5, 1e-3, -2.0);
+  n.Claim("separating at vn = 2 m/s >= 1/d = 2 m/s: k x (1 - d vn) <= 0, the pair is skipped "
+          "(no normal force, no friction)",
+          separating.skipped && separating.fn == 0.0);
+  // Application points: midpoint (continuous) vs stiffness-weighted (discrete).
+  const auto continuous = CalcContinuousPointContact(pair, 1e5, 0.0, CoulombFriction{0.5, 0.5}, 1e-4,
+                                                     Vector3::Zero(), Vector3::Zero());
+  const auto discrete = MakeDiscretePointPair(1e5, 3e5, pair);
+  n.Claim("continuous path applies the force at the midpoint z = " + Num(continuous.p_WC.z()) +
+              " m; discrete path weights by stiffness (kA = 1e5, kB = 3e5 -> wA = 0.25): z = " +
+              Num(discrete.p_WC.z()) + " m",
+          std::abs(continuous.p_WC.z() + 0.5e-3) < 1e-15 &&
+              std::abs(discrete.p_WC.z() + 0.25e-3) < 1e-15);
+  n.Claim("discrete pair: phi0 = -x = " + Num(discrete.phi0) + " m, fe0 = k x = " + Num(discrete.fe0) +
+              " N with k = 75000 N/m, contact frame z from A into B = " + Num(discrete.R_WC(2, 2)),
+          discrete.phi0 == -1e-3 && std::abs(discrete.fe0 - 75.0) < 1e-9 && discrete.R_WC(2, 2) == -1.0);
+}
+
 // §3 材料组合必须按具体字段分别读 — each combined field has its own law.
 void Section3Materials(Narrator& n) {
   using namespace contact;
@@ -144,6 +184,41 @@ void Section3Materials(Narrator& n) {
                        penalty.combined_stiffness) < 1e-9);
 }
 
+// §4 摩擦正则化不只有一种曲线 — Stribeck (continuous point) vs atan (continuous hydro).
+void Section4FrictionRegularisation(Narrator& n) {
+  using namespace contact;
+  const double vs = 1e-4;
+  const double mu_s = 0.6;
+  const double mu_d = 0.4;
+  n.Claim("regularised friction vanishes at zero slip: Stribeck mu(0) = " +
+              Num(StribeckFrictionCoefficient(0.0, vs, mu_s, mu_d)) + ", atan mu(0) = " +
+              Num(AtanFrictionCoefficient(0.0, vs, mu_d)),
+          StribeckFrictionCoefficient(0.0, vs, mu_s, mu_d) == 0.0 &&
+              AtanFrictionCoefficient(0.0, vs, mu_d) == 0.0);
+  const double stribeck_vs = StribeckFrictionCoefficient(vs, vs, mu_s, mu_d);
+  const double atan_vs = AtanFrictionCoefficient(vs, vs, mu_d);
+  n.Claim("at |vt| = vs: Stribeck gives mu_s = " + Num(stribeck_vs) + ", atan gives mu_d/2 = " +
+              Num(atan_vs),
+          std::abs(stribeck_vs - mu_s) < 1e-15 && std::abs(atan_vs - mu_d / 2) < 1e-15);
+  const double stribeck_3vs = StribeckFrictionCoefficient(3 * vs, vs, mu_s, mu_d);
+  const double atan_3vs = AtanFrictionCoefficient(3 * vs, vs, mu_d);
+  n.Claim("at |vt| = 3 vs: Stribeck gives mu_d = " + Num(stribeck_3vs) +
+              ", atan gives (2/pi) mu_d atan 3 = " + Num(atan_3vs) + " (0.795 mu_d)",
+          std::abs(stribeck_3vs - mu_d) < 1e-15 &&
+              std::abs(atan_3vs / mu_d - 2 / M_PI * std::atan(3.0)) < 1e-15);
+  n.Claim("atan never reaches mu_d: at 100 vs it is " + Num(AtanFrictionCoefficient(100 * vs, vs, mu_d)) +
+              " < " + Num(mu_d),
+          AtanFrictionCoefficient(100 * vs, vs, mu_d) < mu_d);
+  n.Claim("atan(x)/x near 0 uses the series: f(0.12) = " + Num(AtanXOverXFromXSquared(0.0144), 17) +
+              " (Drake's test value 0.99524105015282038)",
+          AtanXOverXFromXSquared(0.12 * 0.12) == 9.9524105015282038e-01);
+  const double narrow = StribeckFrictionCoefficient(0.5e-4, 0.5e-4, mu_s, mu_d);
+  n.Claim("halving vs narrows the transition: mu at 5e-5 m/s goes from " +
+              Num(StribeckFrictionCoefficient(0.5e-4, vs, mu_s, mu_d)) + " to " + Num(narrow),
+          narrow > StribeckFrictionCoefficient(0.5e-4, vs, mu_s, mu_d));
+  n.Say("discrete approximations read only the combined mu_d; mu_s never enters (see §3 and E3-SAP §3).");
+}
+
 }  // namespace
 
 void AddE3GeometrySections(std::vector<Section>& sections) {
@@ -151,8 +226,12 @@ void AddE3GeometrySections(std::vector<Section>& sections) {
                       Section1ThreeChoices});
   sections.push_back({"e3-geometry", "1.1", "看得见与碰得着 — Visible vs collidable",
                       Section11VisibleVsCollidable});
+  sections.push_back({"e3-geometry", "2.1", "Point：穿透深度、见证点和作用点 — Depth, witness points and application point",
+                      Section21Point});
   sections.push_back({"e3-geometry", "3", "材料组合必须按具体字段分别读 — Read each combined material field separately",
                       Section3Materials});
+  sections.push_back({"e3-geometry", "4", "摩擦正则化不只有一种曲线 — Friction regularisation is not one curve",
+                      Section4FrictionRegularisation});
 }
 
 }  // namespace simatlas::chapters
