@@ -5,6 +5,9 @@
 //   Σ a·g → ∫₀ᵃ (E/R) cos θ 2πr dr = 2π E δ (R − δ)/R  ≈  π a² E/R,  a² = 2Rδ − δ².
 // At δ = 1 mm: 2π·1e6·1e-3·0.049/0.05 = 6157.5 N/m (leading order π·9.9e-5·1e6/0.05 = 6220.4
 // N/m) — nowhere near 1e6 N/m — and at δ = 2 mm it is 2π·1e6·2e-3·0.048/0.05 = 12063.7 N/m.
+// The engine's own contact surface (reference/geometry/contact_surface.h: a tessellated sphere
+// cut by the half-space plane) gives Σ a·g per resolution hint: the value moves with the
+// resolution, since the inscribed mesh's cut is smaller than the sphere's disk when coarse.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,9 +18,29 @@
 #include "reference/contact/material.h"
 #include "reference/core/errors.h"
 #include "reference/core/numeric.h"
+#include "reference/geometry/contact_surface.h"
+#include "reference/geometry/pressure_field.h"
+#include "reference/geometry/volume_mesh.h"
 
 namespace simatlas::exercises {
 namespace {
+
+// Σ a·g [N/m] over the engine's contact surface of a compliant sphere (R [m], E [Pa], mesh
+// resolution hint [m]) pressed depth [m] into the rigid half-space z ≤ 0; g = 1/(1/gM + 1/gN)
+// (formula sheet E3-SAP (2.3)) with gN = ∞ for the rigid side, so g = gM.
+double EngineSumOfLocalStiffness(double E, double R, double depth, double hint) {
+  const geometry::VolumeMesh sphere =
+      geometry::TransformVolumeMesh(geometry::MakeSphereVolumeMesh(R, hint),
+                                    core::Matrix3::Identity(), core::Vector3(0, 0, R - depth));
+  const geometry::ContactSurface surface =
+      geometry::ComputeContactSurface(geometry::MakePressureField(sphere, E),
+                                      geometry::HalfSpacePlane{});
+  double k = 0.0;
+  for (const geometry::ContactPolygon& face : surface.faces) {
+    k += face.area / (1.0 / face.gM + 1.0 / face.gN);
+  }
+  return k;
+}
 
 TEST(Ex6, ModulusIsNotStiffness) {
   const Exercise exercise{
@@ -53,6 +76,21 @@ TEST(Ex6, ModulusIsNotStiffness) {
   const double k_deeper = SumOfLocalStiffness(SphereOnHalfSpaceFaces(E, R, 2e-3, 64));
   evidence.Show("depth 2 mm, 64 ring faces: sum a*g = " + core::FormatNumber(k_deeper) + " N/m");
   EXPECT_NEAR(k_deeper, 12063.7, 1e-3 * 12063.7);
+
+  // The engine's tessellated sphere at three resolution hints.
+  double k_coarse = 0.0;
+  double k_finest = 0.0;
+  for (const double hint : {0.02, 0.005, 0.00125}) {
+    const double k = EngineSumOfLocalStiffness(E, R, 1e-3, hint);
+    evidence.Show("engine contact surface, resolution hint " + core::FormatNumber(hint) +
+                  " m, depth 1 mm: sum a*g = " + core::FormatNumber(k) + " N/m");
+    if (k_coarse == 0.0) k_coarse = k;
+    k_finest = k;
+  }
+  // The finest mesh approaches the closed form (inscribed facets: from below, within 2%); the
+  // coarse one is far off — the value depends on the resolution.
+  EXPECT_NEAR(k_finest, integral, 0.02 * integral);
+  EXPECT_LT(k_coarse, 0.9 * k_finest);
 
   // A point pair with k = 1e6 N/m against a rigid (∞) ground keeps 1e6 N/m at every depth.
   const double k_point = contact::CombinePointStiffness(1e6, core::kInfinity);
