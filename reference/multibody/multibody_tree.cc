@@ -227,6 +227,24 @@ VectorX MultibodyTree::MapVelocityToQDot(const VectorX& q, const VectorX& v) con
   return CalcVelocityToQDotMatrix(q) * v;
 }
 
+MatrixX MultibodyTree::CalcQDotToVelocityMatrix(const VectorX& q) const {
+  // N⁺ = (NᵀN)⁻¹Nᵀ block by block: NᵀN = 1 except ‖q‖²/4 · 1 on the quaternion rows.
+  MatrixX N = CalcVelocityToQDotMatrix(q).transpose();
+  for (int j = 0; j < num_joints(); ++j) {
+    if (joints_[j].type != JointType::kFree) continue;
+    N.block<3, 4>(v_start_[j], q_start_[j]) *= 4.0 / q.segment<4>(q_start_[j]).squaredNorm();
+  }
+  return N;
+}
+
+VectorX MultibodyTree::MapQDotToVelocity(const VectorX& q, const VectorX& qdot) const {
+  if (qdot.size() != nq_) {
+    core::ThrowInputError("qdot size", static_cast<double>(qdot.size()), "1",
+                          "equal to num_positions() = " + std::to_string(nq_));
+  }
+  return CalcQDotToVelocityMatrix(q) * qdot;
+}
+
 VectorX MultibodyTree::IntegratePositions(const VectorX& q0, const VectorX& v, double h,
                                           QuaternionUpdate update) const {
   core::RequireFinite("h", h, "s");

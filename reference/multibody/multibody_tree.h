@@ -126,6 +126,12 @@ class MultibodyTree {
   MatrixX CalcVelocityToQDotMatrix(const VectorX& q) const;
   /// q̇ = N(q) v.
   VectorX MapVelocityToQDot(const VectorX& q, const VectorX& v) const;
+  /// N⁺(q) (nv × nq) with N⁺ N = 1: on a free joint's quaternion rows ω = (4/‖q‖²) N_r(q)ᵀ q̇
+  /// (N_rᵀ N_r = ‖q‖²/4 · 1), identity elsewhere. It ignores the part of q̇ along q (a change of
+  /// the quaternion's norm has no angular velocity).
+  MatrixX CalcQDotToVelocityMatrix(const VectorX& q) const;
+  /// v = N⁺(q) q̇.
+  VectorX MapQDotToVelocity(const VectorX& q, const VectorX& qdot) const;
   /// q₁ from q₀ and v over h: every joint q₀ + h N(q₀) v, except that free-joint quaternions
   /// use the exponential map when update = kExponentialMap.
   VectorX IntegratePositions(const VectorX& q0, const VectorX& v, double h,

@@ -127,3 +127,28 @@ TEST(IntegratePositions, LinearIsExactlyQ0PlusHNv) {
 
 }  // namespace
 }  // namespace simatlas::multibody
+
+namespace simatlas::multibody {
+namespace {
+
+TEST(QDotToVelocity, IsALeftInverseOfNAndRecoversOmega) {
+  // N⁺ N = 1 even for a drifted (non-unit) quaternion, since N_rᵀ N_r = ‖q‖²/4 · 1.
+  const MultibodyTree tree = testing::MixedTree();
+  VectorX q = testing::MixedQ();
+  q.head<4>() *= 1.3;
+  const MatrixX NN = tree.CalcQDotToVelocityMatrix(q) * tree.CalcVelocityToQDotMatrix(q);
+  EXPECT_LT((NN - MatrixX::Identity(9, 9)).cwiseAbs().maxCoeff(), 1e-15);
+  // Hand: q = identity, q̇ = (0, 0, 0, 0.5) (½ ω ⊗ q with ω = (0, 0, 1)) → ω = (0, 0, 1).
+  MultibodyTree one;
+  one.AddJoint(MakeFreeJoint("f", kWorldBody, one.AddBody({"b", 1.0, Vector3::Zero(), Matrix3::Identity()})));
+  VectorX qdot = VectorX::Zero(7);
+  qdot(3) = 0.5;
+  qdot(4) = 2.0;
+  VectorX expected = VectorX::Zero(6);
+  expected(2) = 1.0;
+  expected(3) = 2.0;
+  EXPECT_LT((one.MapQDotToVelocity(one.DefaultPositions(), qdot) - expected).norm(), 1e-16);
+}
+
+}  // namespace
+}  // namespace simatlas::multibody
