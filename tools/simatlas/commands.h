@@ -16,6 +16,11 @@ inline constexpr int kExitBadInput = 2;
 /// `simatlas law --list [--json]` and `simatlas law NAME key=value ... [--json]`.
 int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `simatlas sap solve FILE [--line-search exact|backtracking]
+/// [--linear-solver dense|block_sparse_cholesky] [--repeat N] [--json]`: E3-SAP §4 on a
+/// simatlas/sap-problem/1 file; exit 1 when the solver fails to converge.
+int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// `simatlas simulate --list [--json]` and `simatlas simulate SCENE key=value ... [--csv FILE]
 /// [--json]`: the built-in scenes run by the discrete step driver (E3-SAP §2, §5).
 int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -18,6 +18,10 @@ struct Entry {
 
 const std::map<std::string, Entry>& Commands() {
   static const std::map<std::string, Entry> commands = {
+      {"sap",
+       {simatlas::tools::RunSapCommand,
+        "sap solve FILE [--line-search exact|backtracking] [--linear-solver dense|block_sparse_cholesky]\n"
+        "      [--repeat N] [--json]       solve one SAP problem file (formats/sap-problem.md)"}},
       {"simulate",
        {simatlas::tools::RunSimulateCommand,
         "simulate SCENE key=value ... [--csv FILE] [--json]  run a built-in scene (discrete steps)\n"

@@ -1,0 +1,182 @@
+// `simatlas sap solve FILE ...`: reads a simatlas/sap-problem/1 file, runs the SAP solver of
+// E3-SAP §4 and prints the answer (text, or one JSON object with --json).
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/core/errors.h"
+#include "reference/io/sap_problem.h"
+#include "reference/sap/sap_solver.h"
+#include "tools/simatlas/commands.h"
+
+namespace simatlas::tools {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: simatlas sap solve FILE [--line-search exact|backtracking] "
+    "[--linear-solver dense|block_sparse_cholesky] [--repeat N] [--json]\n";
+
+nlohmann::json ToJson(const core::VectorX& v) {
+  return nlohmann::json(std::vector<double>(v.data(), v.data() + v.size()));
+}
+
+nlohmann::json ResultToJson(const sap::SapSolverResult& r) {
+  nlohmann::json gamma = nlohmann::json::array(), vc = nlohmann::json::array();
+  for (const auto& g : r.gamma) gamma.push_back(ToJson(g));
+  for (const auto& v : r.vc) vc.push_back(ToJson(v));
+  nlohmann::json stats = nlohmann::json::array();
+  for (const auto& s : r.stats) {
+    stats.push_back({{"cost", s.cost},
+                     {"momentum_residual", s.momentum_residual},
+                     {"momentum_scale", s.momentum_scale},
+                     {"alpha", s.alpha},
+                     {"line_search_iterations", s.line_search_iterations}});
+  }
+  return {{"status", r.success ? "success" : "failure"},
+          {"v", ToJson(r.v)},
+          {"gamma", gamma},
+          {"vc", vc},
+          {"iterations", r.iterations},
+          {"optimality_criterion_reached", r.optimality_criterion_reached},
+          {"cost_criterion_reached", r.cost_criterion_reached},
+          {"momentum_residual", r.momentum_residual},
+          {"momentum_scale", r.momentum_scale},
+          {"cost", r.cost},
+          {"stats", stats}};
+}
+
+void PrintText(const sap::SapSolverResult& r, std::ostream& out) {
+  out << "status = " << (r.success ? "success" : "failure") << "\n";
+  out << "iterations = " << r.iterations << "\n";
+  out << "optimality_criterion_reached = " << (r.optimality_criterion_reached ? "true" : "false")
+      << "\ncost_criterion_reached = " << (r.cost_criterion_reached ? "true" : "false") << "\n";
+  out << "momentum_residual = " << core::FormatNumber(r.momentum_residual) << " sqrt(J)\n";
+  out << "momentum_scale = " << core::FormatNumber(r.momentum_scale) << " sqrt(J)\n";
+  out << "cost = " << core::FormatNumber(r.cost) << " J\n";
+  auto line = [&](const core::VectorX& v) {
+    std::string s;
+    for (int i = 0; i < v.size(); ++i) s += (i ? "," : "") + core::FormatNumber(v(i));
+    return s;
+  };
+  out << "v = " << line(r.v) << "\n";
+  for (size_t i = 0; i < r.gamma.size(); ++i) {
+    out << "constraint " << i << ": gamma = " << line(r.gamma[i]) << " N*s, vc = " << line(r.vc[i])
+        << "\n";
+  }
+  for (size_t k = 0; k < r.stats.size(); ++k) {
+    const auto& s = r.stats[k];
+    out << "iteration " << k << ": cost = " << core::FormatNumber(s.cost)
+        << " J, |Dg| = " << core::FormatNumber(s.momentum_residual)
+        << ", alpha = " << core::FormatNumber(s.alpha)
+        << ", line search iterations = " << s.line_search_iterations << "\n";
+  }
+}
+
+}  // namespace
+
+int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] != "solve" || args.size() < 2) {
+    err << kUsage;
+    return kExitBadInput;
+  }
+  std::string file;
+  bool json = false;
+  int repeat = 0;
+  std::optional<sap::LineSearchType> line_search;
+  std::optional<sap::LinearSolverType> linear_solver;
+  // Options after `solve`.
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--line-search") {
+      const auto v = value();
+      if (v == "exact") {
+        line_search = sap::LineSearchType::kExact;
+      } else if (v == "backtracking") {
+        line_search = sap::LineSearchType::kBacktracking;
+      } else {
+        err << "simatlas sap: --line-search = " << v.value_or("(missing)")
+            << " must be exact or backtracking\n";
+        return kExitBadInput;
+      }
+    } else if (a == "--linear-solver") {
+      const auto v = value();
+      if (v == "dense") {
+        linear_solver = sap::LinearSolverType::kDense;
+      } else if (v == "block_sparse_cholesky") {
+        linear_solver = sap::LinearSolverType::kBlockSparseCholesky;
+      } else {
+        err << "simatlas sap: --linear-solver = " << v.value_or("(missing)")
+            << " must be dense or block_sparse_cholesky\n";
+        return kExitBadInput;
+      }
+    } else if (a == "--repeat") {
+      const auto v = value();
+      try {
+        size_t used = 0;
+        repeat = v ? std::stoi(*v, &used) : 0;
+        if (!v || used != v->size() || repeat < 1) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        err << "simatlas sap: --repeat = " << v.value_or("(missing)")
+            << " must be an integer >= 1\n";
+        return kExitBadInput;
+      }
+    } else if (!a.empty() && a[0] == '-') {
+      err << "simatlas sap: unknown option " << a << "\n" << kUsage;
+      return kExitBadInput;
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      err << "simatlas sap: one FILE only (got " << file << " and " << a << ")\n";
+      return kExitBadInput;
+    }
+  }
+  if (file.empty()) {
+    err << kUsage;
+    return kExitBadInput;
+  }
+  try {
+    io::SapProblemFile problem = io::ReadSapProblem(file);
+    if (line_search) problem.parameters.line_search = *line_search;
+    if (linear_solver) problem.parameters.linear_solver = *linear_solver;
+    sap::SapSolverResult result = sap::SolveSapProblem(problem.problem, problem.parameters);
+    // --repeat N: mean wall time of N further solves of the same problem.
+    double seconds_per_solve = 0.0;
+    if (repeat > 0) {
+      const auto start = std::chrono::steady_clock::now();
+      for (int k = 0; k < repeat; ++k) {
+        result = sap::SolveSapProblem(problem.problem, problem.parameters);
+      }
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+      seconds_per_solve = elapsed.count() / repeat;
+    }
+    if (json) {
+      nlohmann::json j = ResultToJson(result);
+      if (repeat > 0) j["seconds_per_solve"] = seconds_per_solve;
+      out << j.dump() << "\n";
+    } else {
+      PrintText(result, out);
+      if (repeat > 0) out << "seconds_per_solve = " << core::FormatNumber(seconds_per_solve) << "\n";
+    }
+    // A solve that did not converge is a failed check.
+    return result.success ? 0 : 1;
+  } catch (const core::InputError& e) {
+    err << "simatlas sap: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const core::NumericalError& e) {
+    err << "simatlas sap: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace simatlas::tools
