@@ -12,6 +12,7 @@
 
 #include "exercises/support/exercise.h"
 #include "reference/contact/approximation.h"
+#include "reference/contact/friction_regularization.h"
 #include "reference/contact/material.h"
 #include "reference/contact/point_contact.h"
 #include "reference/core/errors.h"
@@ -43,7 +44,7 @@ std::string Text(const core::VectorX& v) {
 // The discrete pair's friction bound μd·fe₀ [N], with μd the combined dynamic coefficient.
 double DiscreteFrictionBound(const contact::CoulombFriction& a, const contact::CoulombFriction& b,
                              const contact::DiscretePointPair& pair) {
-  return contact::CombineFriction(a, b).dynamic_friction * pair.fe0;
+  return contact::DiscreteFrictionCoefficient(contact::CombineFriction(a, b)) * pair.fe0;
 }
 
 TEST(Ex5, StaticFrictionInDiscreteContact) {
@@ -75,8 +76,9 @@ TEST(Ex5, StaticFrictionInDiscreteContact) {
   const auto combined_after = contact::CombineFriction(after, ground);
   evidence.Show("combined mu_s: " + core::FormatNumber(combined_before.static_friction) + " -> " +
                 core::FormatNumber(combined_after.static_friction) + " (never read by the discrete assembly)");
-  evidence.Show("combined mu_d: " + core::FormatNumber(combined_before.dynamic_friction) + " -> " +
-                core::FormatNumber(combined_after.dynamic_friction));
+  evidence.Show("discrete friction coefficient (DiscreteFrictionCoefficient): " +
+                core::FormatNumber(contact::DiscreteFrictionCoefficient(combined_before)) + " -> " +
+                core::FormatNumber(contact::DiscreteFrictionCoefficient(combined_after)));
   const double bound_before = DiscreteFrictionBound(before, ground, pair);
   const double bound_after = DiscreteFrictionBound(after, ground, pair);
   evidence.Show("discrete friction bound mu_d * fe0: " + core::FormatNumber(bound_before) + " N -> " +
@@ -96,15 +98,17 @@ TEST(Ex5, StaticFrictionInDiscreteContact) {
 
   // kSap impulse of a sliding contact (vt = 0.1 m/s, approaching at 0.01 m/s), before and after.
   const core::Vector3 vc(0.1, 0.0, -0.01);
-  const core::VectorX gamma_before = SapImpulse(combined_before.dynamic_friction, pair, vc);
-  const core::VectorX gamma_after = SapImpulse(combined_after.dynamic_friction, pair, vc);
+  const core::VectorX gamma_before =
+      SapImpulse(contact::DiscreteFrictionCoefficient(combined_before), pair, vc);
+  const core::VectorX gamma_after =
+      SapImpulse(contact::DiscreteFrictionCoefficient(combined_after), pair, vc);
   evidence.Show("kSap gamma at vc = (0.1, 0, -0.01) m/s: " + Text(gamma_before) + " -> " +
                 Text(gamma_after) + " N*s");
 
   evidence.Imply("answer", bound_after > bound_before || gamma_after.head<2>().norm() >
                                                              gamma_before.head<2>().norm());
-  evidence.Imply("discrete_mu_change",
-                 combined_after.dynamic_friction - combined_before.dynamic_friction);
+  evidence.Imply("discrete_mu_change", contact::DiscreteFrictionCoefficient(combined_after) -
+                                          contact::DiscreteFrictionCoefficient(combined_before));
   CheckAnswers(exercise, evidence);
 }
 

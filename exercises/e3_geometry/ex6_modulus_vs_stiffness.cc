@@ -15,6 +15,7 @@
 
 #include "exercises/support/exercise.h"
 #include "exercises/support/hydro_sphere.h"
+#include "reference/contact/hydroelastic_discrete.h"
 #include "reference/contact/material.h"
 #include "reference/core/errors.h"
 #include "reference/core/numeric.h"
@@ -25,9 +26,9 @@
 namespace simatlas::exercises {
 namespace {
 
-// Σ a·g [N/m] over the engine's contact surface of a compliant sphere (R [m], E [Pa], mesh
-// resolution hint [m]) pressed depth [m] into the rigid half-space z ≤ 0; g = 1/(1/gM + 1/gN)
-// (formula sheet E3-SAP (2.3)) with gN = ∞ for the rigid side, so g = gM.
+// Σ k over the engine's discrete face constraints [N/m] (k = a·g, g = 1/(1/gM + 1/gN), formula
+// sheet E3-SAP (2.3); gN = ∞ for the rigid side) of a compliant sphere (R [m], E [Pa], mesh
+// resolution hint [m]) pressed depth [m] into the rigid half-space z ≤ 0.
 double EngineSumOfLocalStiffness(double E, double R, double depth, double hint) {
   const geometry::VolumeMesh sphere =
       geometry::TransformVolumeMesh(geometry::MakeSphereVolumeMesh(R, hint),
@@ -36,8 +37,9 @@ double EngineSumOfLocalStiffness(double E, double R, double depth, double hint) 
       geometry::ComputeContactSurface(geometry::MakePressureField(sphere, E),
                                       geometry::HalfSpacePlane{});
   double k = 0.0;
-  for (const geometry::ContactPolygon& face : surface.faces) {
-    k += face.area / (1.0 / face.gM + 1.0 / face.gN);
+  for (const contact::DiscreteFaceConstraint& constraint :
+       contact::MakeDiscreteFaceConstraints(surface)) {
+    k += constraint.face.k;
   }
   return k;
 }

@@ -5,7 +5,6 @@
 #include <numbers>
 
 #include "reference/core/errors.h"
-#include "reference/core/numeric.h"
 
 namespace simatlas::exercises {
 
@@ -38,29 +37,11 @@ std::vector<SurfaceFace> SphereOnHalfSpaceFaces(double modulus, double radius, d
     SurfaceFace face;
     face.area = std::numbers::pi * (r_out * r_out - r_in * r_in);
     face.centroid_radius = r;
-    // pe = E (1 − ‖x‖/R); g = (E/R) cos θ, cos θ = h/‖x‖.
-    face.elastic_pressure = modulus * (1 - distance / radius);
+    // g = (E/R) cos θ, cos θ = h/‖x‖.
     face.pressure_gradient = modulus / radius * h / distance;
     faces.push_back(face);
   }
   return faces;
-}
-
-double DissipatedPressure(double elastic_pressure, double dissipation, double separation_speed) {
-  core::RequireNonNegative("pe", elastic_pressure, "Pa");
-  core::RequireNonNegative("d", dissipation, "s/m");
-  core::RequireFinite("vn", separation_speed, "m/s");
-  // p = pe [1 − d vn]₊
-  return elastic_pressure * core::PositivePart(1 - dissipation * separation_speed);
-}
-
-double NetNormalForce(const std::vector<SurfaceFace>& faces, double dissipation,
-                      double separation_speed) {
-  double force = 0.0;
-  for (const SurfaceFace& face : faces) {
-    force += face.area * DissipatedPressure(face.elastic_pressure, dissipation, separation_speed);
-  }
-  return force;
 }
 
 double SumOfLocalStiffness(const std::vector<SurfaceFace>& faces) {

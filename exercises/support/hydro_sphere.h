@@ -1,10 +1,9 @@
 #pragma once
 /// @file
-/// Exercise helper (not part of the engine; hydroelastic geometry has its own issue): the
-/// contact surface of a compliant sphere pressed into a rigid half-space, cut into rings that
-/// play the role of contact-surface faces, with the two per-face quantities the course uses:
-///   dissipated pressure  p = pe [1 − d vn]₊                 (E3-geometry §2.2, (2.3))
-///   discrete local k     k = a·g per face                   (E3-SAP §2.2, (2.3))
+/// Exercise helper (not part of the engine): the ANALYTIC contact surface of a compliant sphere
+/// pressed into a rigid half-space, cut into rings that play the role of faces, and the closed
+/// form of Σ a·g, the sum of the discrete local stiffnesses k = a·g (E3-SAP §2.2, (2.3)).
+/// Exercise 6 sets it beside the engine's tessellated surface (reference/geometry/).
 ///
 /// Linear pressure field of a compliant sphere of radius R [m] and modulus E [Pa]: the extent
 /// e = 1 − ‖x‖/R (0 on the surface, 1 at the centre), pe = E e. Pressed a depth δ into a rigid
@@ -29,7 +28,6 @@ namespace simatlas::exercises {
 struct SurfaceFace {
   double area = 0.0;               ///< a [m²]
   double centroid_radius = 0.0;    ///< r of the ring's mid-radius [m]
-  double elastic_pressure = 0.0;   ///< pe at the centroid [Pa]
   double pressure_gradient = 0.0;  ///< g at the centroid [Pa/m]
 };
 
@@ -37,13 +35,6 @@ struct SurfaceFace {
 /// half-space (0 < δ < R), cut into rings of equal width. rings >= 1. InputError otherwise.
 std::vector<SurfaceFace> SphereOnHalfSpaceFaces(double modulus, double radius, double depth,
                                                 int rings);
-
-/// p = pe [1 − d vn]₊ [Pa] (2.3): vn [m/s] separation-positive, d [s/m] ≥ 0, pe [Pa] ≥ 0.
-double DissipatedPressure(double elastic_pressure, double dissipation, double separation_speed);
-
-/// Net normal force Σ p a [N] of the faces at separation speed vn with dissipation d.
-double NetNormalForce(const std::vector<SurfaceFace>& faces, double dissipation,
-                      double separation_speed);
 
 /// Σ a·g [N/m] over the faces: the sum of the discrete local stiffnesses.
 double SumOfLocalStiffness(const std::vector<SurfaceFace>& faces);

@@ -79,17 +79,6 @@ TEST(Grade, EmptyAnswerFailsAndNamesWhatToWrite) {
   EXPECT_FALSE(typo.passed);
 }
 
-TEST(HydroSphere, DissipatedPressureCutsOffAtOneOverD) {
-  // p = pe [1 − d vn]₊ with pe = 1000 Pa, d = 50 s/m: vn = 0 → 1000, 0.01 → 500, 0.02 → 0,
-  // 0.04 → 0 (clamped, never negative), −0.01 (approaching) → 1500.
-  EXPECT_DOUBLE_EQ(DissipatedPressure(1000, 50, 0.0), 1000);
-  EXPECT_DOUBLE_EQ(DissipatedPressure(1000, 50, 0.01), 500);
-  EXPECT_DOUBLE_EQ(DissipatedPressure(1000, 50, 0.02), 0);
-  EXPECT_DOUBLE_EQ(DissipatedPressure(1000, 50, 0.04), 0);
-  EXPECT_DOUBLE_EQ(DissipatedPressure(1000, 50, -0.01), 1500);
-  EXPECT_THROW(DissipatedPressure(-1, 50, 0), core::InputError);
-}
-
 TEST(HydroSphere, FacesTileTheDiskAndTheirStiffnessConverges) {
   // a² = 2Rδ − δ² = 2·0.05·1e-3 − 1e-6 = 9.9e-5 m²: total area π a².
   const auto faces = SphereOnHalfSpaceFaces(1e6, 0.05, 1e-3, 64);
