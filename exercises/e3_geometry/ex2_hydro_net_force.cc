@@ -5,16 +5,20 @@
 // traction integrated over it (reference/contact/hydroelastic_traction.h) with the dissipated
 // pressure p = pe [1 − d vn]₊ (formula sheet (2.3)). The surface exists (pe > 0 on its faces)
 // whatever the velocity; separating at vn ≥ 1/d every face carries p = 0, so the net normal
-// force is 0 — and never negative, the law does not pull.
+// force is 0 — and never negative, the law does not pull. In the discrete path a face with a
+// near-zero pressure gradient is skipped (E3-SAP §2.2): another face that carries no force.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <iostream>
+#include <string>
 
 #include "exercises/support/exercise.h"
+#include "reference/contact/hydroelastic_discrete.h"
 #include "reference/contact/hydroelastic_traction.h"
 #include "reference/contact/material.h"
 #include "reference/core/errors.h"
+#include "reference/core/numeric.h"
 #include "reference/geometry/contact_surface.h"
 #include "reference/geometry/pressure_field.h"
 #include "reference/geometry/volume_mesh.h"
@@ -71,6 +75,14 @@ TEST(Ex2, HydroSurfaceNetForce) {
     EXPECT_GE(force, 0.0) << "p = pe[1 - d vn]+ never pulls";
     if (vn_d == 1.0) force_at_one_over_d = force;
   }
+
+  // The discrete path: a face whose gradient is below kGradientEpsilon gives no constraint at all
+  // (formula sheet E3-SAP (2.3)), however large its pe — a returned face with zero force.
+  const contact::DiscreteFace flat = contact::MakeDiscreteFace(1e-4, 1e5, 1e-15, core::kInfinity);
+  evidence.Show("discrete face a = 1e-4 m^2, p0 = 1e5 Pa, gM = 1e-15 Pa/m: skipped = " +
+                std::string(flat.skipped() ? "yes" : "no") + " (" +
+                contact::FaceSkipName(flat.skip) + "), fe0 = " + core::FormatNumber(flat.fe0) + " N");
+  EXPECT_TRUE(flat.skipped());
 
   // A surface exists (pe > 0) and its force is not positive: positivity cannot be asserted.
   evidence.Imply("answer", !(min_pe > 0.0 && force_at_one_over_d <= 0.0));
