@@ -21,6 +21,8 @@ import sys
 import site_model
 
 
+SOURCE = [""]  # repository root (set in main)
+UNMAPPED = []  # reference files on no section (filled by MainPage, linked as sources)
 ANSWERS_MODE = ["solutions"]  # which answers the last exercise run graded (CMake cache)
 
 
@@ -159,6 +161,17 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, undocume
                             "<br>".join(LawRef(l) for l in laws) or "—", figs))
         rows.append("</table>")
         out.append(Raw("\n".join(rows)))
+    mapped = set(f for sec in model["sections"] for f in sec["reference"]) | set(model.get("infrastructure", []))
+    unmapped = [f for f in site_model.AllReferenceFiles(SOURCE[0]) if f not in mapped]
+    out.append("\\section map_infrastructure Shared infrastructure")
+    out.append("")
+    out.append(Raw("<p>Reference files every section uses (errors, numerics, the law registry): %s.</p>"
+                   % FileList(model.get("infrastructure", []), "none")))
+    out.append("\\section map_unmapped Reference files not yet on the map")
+    out.append("")
+    out.append(Raw("<p>Files of <code>reference/</code> that no section of <code>docs/sections.json</code> lists yet "
+                   "(add them to the section they mirror): %s.</p>" % FileList(unmapped, "none")))
+    UNMAPPED[:] = unmapped
     out.append("\\section map_api API documentation")
     out.append("")
     out.append(Raw("<p>The API pages (<a href=\"files.html\">file list</a>) cover the reference headers whose every "
@@ -243,37 +256,69 @@ def LawsPage(laws):
 
 
 def ExercisesPage(model, source, exercise_results):
+    """The exercise list (every exercise file found, with its question, section, answer file and
+    ctest) and how to answer and check. Returns (page text, repository files it links to)."""
     out = ["\\page exercises Exercises", ""]
+    linked = set()
     readme = "exercises/README.md"
-    intro = ("<p>Every exercise is an executable check (ctest label <code>exercise</code>). Answers are plain "
-             "<code>key: value</code> files in <code>exercises/answers/&lt;chapter&gt;/&lt;N&gt;.txt</code>; "
-             "reference solutions are in <code>exercises/solutions/</code>. To answer and check:</p>"
+    intro = ("<p>Every exercise is an executable check (ctest label <code>exercise</code>). A reading exercise is "
+             "answered in a plain <code>key: value</code> file, <code>exercises/answers/&lt;chapter&gt;/&lt;N&gt;.txt</code> "
+             "(shipped with every key commented out); an implementation exercise by writing the "
+             "<code>*_student.cc</code> file, graded by the same property checks as the reference engine. "
+             "To answer and check:</p>"
              "<pre>cmake -S . -B build-answers -DSIMATLAS_EXERCISE_ANSWERS=answers\n"
              "cmake --build build-answers --target exercises\n"
              "ctest --test-dir build-answers -L exercise --output-on-failure\n"
-             "ctest --test-dir build-answers -R exercise_e3_geometry_ex6 -V     # one, with its evidence</pre>")
+             "ctest --test-dir build-answers -R exercise_e3_geometry_ex6 -V     # one, with its evidence</pre>"
+             "<p>The default build (<code>SIMATLAS_EXERCISE_ANSWERS=solutions</code>, used by CI) grades the reference "
+             "solutions in <code>exercises/solutions/</code>, which must pass.</p>")
     if os.path.exists(os.path.join(source, readme)):
         intro += "<p>The full protocol (answer format, tolerances, adding an exercise): %s.</p>" % SourceLink(readme)
+        linked.add(readme)
     out.append(Raw(intro + "<p><a href=\"index.html\">Course map</a>.</p>"))
-    rows = ['<table class="doxtable"><tr><th>exercise</th><th>section</th><th>ctest</th><th>last result</th></tr>']
-    seen = set()
+    owner = {}
     for sec in model["sections"]:
         for ex in sec["exercises"]:
-            if ex in seen or not ex.startswith("exercises/"):
-                continue
-            seen.add(ex)
-            test = site_model.ExerciseTestName(ex)
-            result = exercise_results.get(test, "not run") if test else "—"
-            rows.append('<tr><td>%s</td><td><a href="%s.html">%s §%s</a></td><td><code>%s</code></td><td>%s</td></tr>' % (
-                SourceLink(ex), site_model.PageName(sec), site_model.Chapter(model, sec["chapter"])["name"], sec["number"],
-                html.escape(test or "(header of an implementation exercise)"), html.escape(result)))
+            owner.setdefault(ex, sec)
+
+    def Where(path):
+        sec = owner.get(path)
+        if not sec:
+            return "not yet on the course map"
+        return '<a href="%s.html">%s §%s</a>' % (site_model.PageName(sec), site_model.Chapter(model, sec["chapter"])["name"], sec["number"])
+
+    def Link(rel):
+        if os.path.exists(os.path.join(source, rel)):
+            linked.add(rel)
+            return ShortFileList([rel])
+        return "<code>%s</code> (missing)" % html.escape(rel)
+
+    questions = site_model.ReadmeQuestions(source)
+    rows = ['<h2 id="reading">Reading exercises</h2><table class="doxtable exercises"><tr><th>chapter</th><th>N</th><th>question</th>'
+            '<th>section</th><th>exercise</th><th>answer / solution</th><th>ctest</th><th>last result</th></tr>']
+    for chapter, number, rel in site_model.ReadingExercises(source):
+        test = site_model.ExerciseTestName(rel)
+        rows.append("<tr><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s<br>%s</td><td><code>%s</code></td><td>%s</td></tr>" % (
+            html.escape(chapter), number, html.escape(questions.get((chapter, number), "")), Where(rel), Link(rel),
+            Link("exercises/answers/%s/%d.txt" % (chapter, number)), Link("exercises/solutions/%s/%d.txt" % (chapter, number)),
+            html.escape(test), html.escape(exercise_results.get(test, "not run"))))
+    rows.append("</table>")
+    rows.append('<h2 id="implementation">Implementation exercises</h2><table class="doxtable exercises"><tr><th>law</th><th>section</th>'
+                '<th>task</th><th>write in</th><th>reference solution</th><th>ctest</th><th>last result</th></tr>')
+    for law in site_model.ImplementationExercises(source):
+        header = "exercises/implement/%s.h" % law
+        test = "exercise_implement_" + law
+        rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td><code>%s</code></td><td>%s</td></tr>" % (
+            html.escape(law.replace("_", " ")), Where(header), Link(header), Link("exercises/implement/%s_student.cc" % law),
+            Link("exercises/solutions/implement/%s_solution.cc" % law), html.escape(test),
+            html.escape(exercise_results.get(test, "not run"))))
     rows.append("</table>")
     out.append(Raw("\n".join(rows)))
     missing = [s for s in model["sections"] if s["status"] == "not yet implemented" and "exercise" in s["title_en"].lower()]
     if missing:
         out.append(Raw("<p>Not yet executable: " + "; ".join('<a href="%s.html">%s §%s</a> (issue #%d)' % (
             site_model.PageName(s), site_model.Chapter(model, s["chapter"])["name"], s["number"], s["issue"]) for s in missing) + ".</p>"))
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", linked
 
 
 def FiguresPage(model, figures_present):
@@ -335,6 +380,7 @@ def main():
     figures_present = site_model.FiguresPresent(build)
     exercise_results = site_model.ExerciseResults(build)
     ANSWERS_MODE[0] = site_model.AnswersMode(build)
+    SOURCE[0] = source
 
     pages = os.path.join(work, "pages")
     if os.path.exists(pages):
@@ -345,7 +391,7 @@ def main():
     undocumented = sorted(set(site_model.AllReferenceHeaders(source)) - set(headers))
     with open(os.path.join(pages, "mainpage.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, undocumented)))
-    linked = set(["docs/CONVENTIONS.md", "exercises/README.md"]) | set(undocumented)
+    linked = set(["docs/CONVENTIONS.md", "exercises/README.md"]) | set(undocumented) | set(UNMAPPED) | set(model.get("infrastructure", []))
     for sec in model["sections"]:
         key = (sec["chapter"], sec["number"])
         walkthrough = Run([a.simatlas, "chapter", sec["chapter"], sec["number"]]) if key in walk_known else None
@@ -358,8 +404,10 @@ def main():
             linked.update(sec[k])
     with open(os.path.join(pages, "laws.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(LawsPage(laws)))
+    exercises_text, exercise_files = ExercisesPage(model, source, exercise_results)
+    linked |= exercise_files
     with open(os.path.join(pages, "exercises.dox"), "w", encoding="utf-8") as f:
-        f.write(Dox(ExercisesPage(model, source, exercise_results)))
+        f.write(Dox(exercises_text))
     with open(os.path.join(pages, "figures.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(FiguresPage(model, figures_present)))
 

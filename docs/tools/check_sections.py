@@ -117,6 +117,10 @@ def main():
             if fig not in declared_figures:
                 failures.append("%s lists figure %s, which figures/CMakeLists.txt does not declare" % (name, fig))
 
+    for f in model.get("infrastructure", []):
+        if not os.path.exists(os.path.join(a.source, f)):
+            failures.append("infrastructure file %s does not exist" % f)
+
     for f in failures:
         print("FAIL: " + f)
     print("check_sections: %d course headings, %d sections in sections.json, %d failures" % (

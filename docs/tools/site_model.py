@@ -113,6 +113,42 @@ def ExerciseTestName(path):
     return None
 
 
+def ReadingExercises(source):
+    """[(chapter folder, N, path)] of exercises/<chapter>/ex<N>_<slug>.cc, by chapter then N."""
+    out = []
+    for path in glob.glob(os.path.join(source, "exercises", "*", "ex*_*.cc")):
+        rel = os.path.relpath(path, source)
+        m = re.match(r"^exercises/([a-z0-9_]+)/ex([0-9]+)_[A-Za-z0-9_]+\.cc$", rel)
+        if m and m.group(1) not in ("implement", "support", "answers", "solutions"):
+            out.append((m.group(1), int(m.group(2)), rel))
+    return sorted(out)
+
+
+def ImplementationExercises(source):
+    """Law names of exercises/implement/<law>_exercise.cc, sorted."""
+    return sorted(os.path.basename(p)[:-len("_exercise.cc")]
+                  for p in glob.glob(os.path.join(source, "exercises", "implement", "*_exercise.cc")))
+
+
+def ReadmeQuestions(source):
+    """{(chapter folder, N): question} from the tables of exercises/README.md under "### <Chapter> §…"."""
+    path = os.path.join(source, "exercises", "README.md")
+    out, chapter = {}, None
+    if not os.path.exists(path):
+        return out
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"^###\s+(E3-geometry|E3-SAP|MJ-solvers)\b", line)
+        if m:
+            chapter = m.group(1).lower().replace("-", "_")
+            continue
+        if line.startswith("## "):
+            chapter = None
+        m = re.match(r"^\|\s*([0-9]+)\s*\|\s*([^|]+?)\s*\|", line)
+        if chapter and m:
+            out[(chapter, int(m.group(1)))] = m.group(2)
+    return out
+
+
 def ExerciseResults(build):
     """{ctest name: "passed" | "failed"} for the exercise tests of the last ctest run in BUILD."""
     log = os.path.join(build, "Testing", "Temporary", "LastTest.log")
@@ -161,6 +197,17 @@ def AllReferenceHeaders(source):
         rel = os.path.relpath(path, source)
         if "/test/" not in rel:
             out.append(rel)
+    return sorted(out)
+
+
+def AllReferenceFiles(source):
+    """Every .h and .cc of reference/ outside the test folders."""
+    out = []
+    for ext in ("h", "cc"):
+        for path in glob.glob(os.path.join(source, "reference", "**", "*." + ext), recursive=True):
+            rel = os.path.relpath(path, source)
+            if "/test/" not in rel:
+                out.append(rel)
     return sorted(out)
 
 
