@@ -5,7 +5,8 @@
 /// Without contact pairs the constraint set is empty, so v_next is the free motion v* of §2.1
 /// (A (v* − v₀) = h k(x₀), damping implicit) and the step is multibody::StepWithoutConstraints.
 /// The contact stages (point contact against a half-space and the SAP solve with the chosen
-/// approximation) are not wired yet: scenes with contact geometry are refused, not run without it.
+/// approximation) are not wired yet: a Scene carries no contact geometry, so only scenes without
+/// contact exist; contact_force and solver_iterations are recorded as 0 per step.
 
 #include <string>
 
