@@ -373,6 +373,11 @@ def main():
     a = Parse()
     source, build = os.path.abspath(a.source), os.path.abspath(a.build)
     out_dir, work = os.path.abspath(a.out), os.path.abspath(a.work)
+    for tool, path in (("doxygen", a.doxygen), ("simatlas", a.simatlas)):
+        if not (os.path.isfile(path) or shutil.which(path)):
+            sys.exit("site: %s not found at '%s' (scripts/setup.sh installs doxygen; build simatlas first)" % (tool, path))
+    if not os.path.exists(os.path.join(a.mathjax, "MathJax.js")):
+        sys.exit("site: MathJax 2 not found in %s (Debian package libjs-mathjax)" % a.mathjax)
     model = site_model.Load(source)
     laws = Laws(a.simatlas)
     laws_by_section = site_model.LawsBySection(laws)
