@@ -51,19 +51,33 @@ Vector4 QuaternionStepLinear(const Vector4& q0, const Vector3& w_F, double h) {
   return q0 + h * QuaternionRateMatrix(q0) * w_F;
 }
 
-Vector4 QuaternionStepExponential(const Vector4& q0, const Vector3& w_F, double h) {
-  // Rotation by θ = h‖ω‖ about ω/‖ω‖: (cos(θ/2), sin(θ/2)/‖ω‖ · ω).
-  const double speed = w_F.norm();
-  const double half_angle = 0.5 * h * speed;
+namespace {
+
+// exp(h ω/2) = (cos(θ/2), sin(θ/2)/‖ω‖ · ω), θ = h‖ω‖: the rotation by θ about ω/‖ω‖.
+Vector4 RotationIncrement(const Vector3& w, double h) {
+  const double half_angle = 0.5 * h * w.norm();
   // sin(θ/2)/‖ω‖ = (h/2)·sinc(θ/2); the Taylor series below 1e-4 avoids 0/0.
-  const double sinc = std::abs(half_angle) < 1e-4
-                          ? 1.0 - half_angle * half_angle / 6.0
-                          : std::sin(half_angle) / half_angle;
+  const double sinc = std::abs(half_angle) < 1e-4 ? 1.0 - half_angle * half_angle / 6.0
+                                                  : std::sin(half_angle) / half_angle;
   Vector4 dq;
   dq(0) = std::cos(half_angle);
-  dq.tail<3>() = 0.5 * h * sinc * w_F;
-  // ω in F: the increment multiplies from the left.
-  return QuaternionProduct(dq, q0);
+  dq.tail<3>() = 0.5 * h * sinc * w;
+  return dq;
+}
+
+}  // namespace
+
+Vector4 QuaternionStepExponentialLocal(const Vector4& q0, const Vector3& w_M, double h) {
+  // ω in the child frame: the increment multiplies from the right; MuJoCo then renormalises.
+  const Vector4 q1 = QuaternionProduct(q0, RotationIncrement(w_M, h));
+  const double norm = q1.norm();
+  if (!(norm > 0)) core::ThrowInputError("quaternion norm", norm, "1", "> 0");
+  return q1 / norm;
+}
+
+Vector4 QuaternionStepExponential(const Vector4& q0, const Vector3& w_F, double h) {
+  // ω in F: the increment multiplies from the left (no renormalisation needed: ‖q₁‖ = ‖q₀‖).
+  return QuaternionProduct(RotationIncrement(w_F, h), q0);
 }
 
 }  // namespace simatlas::multibody

@@ -42,4 +42,10 @@ Vector4 QuaternionStepLinear(const Vector4& q0, const Vector3& w_F, double h);
 /// Exponential-map update exp(h ω/2) ⊗ q₀ (small angles use the series of sin(θ/2)/θ).
 Vector4 QuaternionStepExponential(const Vector4& q0, const Vector3& w_F, double h);
 
+/// MuJoCo's convention (`mj_integratePos` for ball and free joints): ω_M in the child (local)
+/// frame, the increment multiplies from the right, then the result is renormalised:
+///   q₁ = normalise(q₀ ⊗ exp(h ω_M/2)).
+/// For a unit q₀ and ω_M = R(q₀)ᵀ ω_F this is the same rotation as QuaternionStepExponential.
+Vector4 QuaternionStepExponentialLocal(const Vector4& q0, const Vector3& w_M, double h);
+
 }  // namespace simatlas::multibody

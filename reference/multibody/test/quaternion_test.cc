@@ -110,3 +110,25 @@ TEST(RotationFromQuaternion, ReadsADriftedQuaternionNormalisedAndRejectsZero) {
 
 }  // namespace
 }  // namespace simatlas::multibody
+
+namespace simatlas::multibody {
+namespace {
+
+TEST(QuaternionStep, MujocoLocalFrameConventionIsTheSameRotation) {
+  // ω_M = R(q₀)ᵀ ω_F: q₀ ⊗ exp(h ω_M/2) = exp(h ω_F/2) ⊗ q₀ (conjugation of the increment).
+  const Vector4 q0 = Vector4(0.8, 0.2, -0.3, 0.4).normalized();
+  const Vector3 w_F(0.7, -1.1, 0.5);
+  const Vector3 w_M = RotationFromQuaternion(q0).transpose() * w_F;
+  EXPECT_LT((QuaternionStepExponentialLocal(q0, w_M, 0.3) - QuaternionStepExponential(q0, w_F, 0.3)).norm(),
+            1e-15);
+  // Hand: q₀ = 90° about z, ω_M = (π/2, 0, 0) (local x = world y) for 1 s: a quarter turn about
+  // world y after the z turn; q₁ = (cos45°,0,0,sin45°) ⊗ (cos45°,sin45°,0,0) = (½, ½, ½, ½).
+  const Vector4 q1 = QuaternionStepExponentialLocal(Vector4(std::sqrt(0.5), 0, 0, std::sqrt(0.5)),
+                                                    Vector3(M_PI / 2, 0, 0), 1.0);
+  EXPECT_LT((q1 - Vector4(0.5, 0.5, 0.5, 0.5)).norm(), 1e-15);
+  // Renormalised like MuJoCo: a drifted q₀ comes back to unit norm.
+  EXPECT_NEAR(QuaternionStepExponentialLocal(1.2 * q0, w_M, 0.1).norm(), 1.0, 1e-15);
+}
+
+}  // namespace
+}  // namespace simatlas::multibody
