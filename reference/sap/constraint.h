@@ -10,11 +10,16 @@
 
 namespace simatlas::sap {
 
+/// A constraint-space vector (nᵢ ≤ 3 entries, stored without heap allocation).
+using ConstraintVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3, 1>;
+/// A constraint-space matrix (nᵢ × nᵢ, nᵢ ≤ 3, stored without heap allocation).
+using ConstraintMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 3, 3>;
+
 /// ℓc, γ and G of one constraint at one constraint velocity.
 struct ConstraintValues {
   double cost = 0.0;       ///< ℓc [J]
-  core::VectorX gamma;     ///< γ = −∂ℓc/∂vc [N·s]
-  core::MatrixX G;         ///< G = −∂γ/∂vc [kg], symmetric positive semidefinite
+  ConstraintVector gamma;  ///< γ = −∂ℓc/∂vc [N·s]
+  ConstraintMatrix G;      ///< G = −∂γ/∂vc [kg], symmetric positive semidefinite
 };
 
 /// The common interface of the constraint kinds (kSap cone, Hunt–Crossley, joint limit).
@@ -28,7 +33,7 @@ class SapConstraint {
   /// True for contact constraints (reported as contact forces by the driver, §4.1).
   virtual bool is_contact() const = 0;
   /// ℓc, γ and G at the constraint velocity vc (size nᵢ).
-  virtual ConstraintValues Calc(const core::VectorX& vc) const = 0;
+  virtual ConstraintValues Calc(const ConstraintVector& vc) const = 0;
 };
 
 }  // namespace simatlas::sap

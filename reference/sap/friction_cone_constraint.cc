@@ -117,7 +117,7 @@ ConeProjection FrictionConeConstraint::Project(const Vector3& vc) const {
   return ProjectToFrictionCone(CalcY(vc), parameters_.mu, regularization_);
 }
 
-ConstraintValues FrictionConeConstraint::Calc(const core::VectorX& vc) const {
+ConstraintValues FrictionConeConstraint::Calc(const ConstraintVector& vc) const {
   const ConeProjection projection = Project(Vector3(vc));
   ConstraintValues out;
   // ℓc = ½ γᵀ R γ.

@@ -70,7 +70,7 @@ class FrictionConeConstraint final : public SapConstraint {
   int num_equations() const override { return 3; }
   std::string kind() const override { return "friction_cone"; }
   bool is_contact() const override { return true; }
-  ConstraintValues Calc(const core::VectorX& vc) const override;
+  ConstraintValues Calc(const ConstraintVector& vc) const override;
 
   /// The un-projected impulse y = R⁻¹(v̂ − vc) [N·s].
   core::Vector3 CalcY(const core::Vector3& vc) const;

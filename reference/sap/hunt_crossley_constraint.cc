@@ -89,7 +89,7 @@ double HuntCrossleyConstraint::CalcZ(const Vector3& vc) const {
   return vc(2);
 }
 
-ConstraintValues HuntCrossleyConstraint::Calc(const core::VectorX& vc_in) const {
+ConstraintValues HuntCrossleyConstraint::Calc(const ConstraintVector& vc_in) const {
   const Vector3 vc(vc_in);
   const double mu = parameters_.mu;
   const double eps = data_.epsilon;
@@ -105,7 +105,7 @@ ConstraintValues HuntCrossleyConstraint::Calc(const core::VectorX& vc_in) const 
 
   ConstraintValues out;
   out.gamma.resize(3);
-  out.G = core::MatrixX::Zero(3, 3);
+  out.G = ConstraintMatrix::Zero(3, 3);
   if (parameters_.approximation == HuntCrossleyApproximation::kSimilar) {
     // Similar: γn = n(z), γt = −μ n(z) t_soft, ℓc = −N(z).
     out.gamma << -mu * nz * t, nz;

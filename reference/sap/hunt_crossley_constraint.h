@@ -67,7 +67,7 @@ class HuntCrossleyConstraint final : public SapConstraint {
   int num_equations() const override { return 3; }
   std::string kind() const override { return "hunt_crossley"; }
   bool is_contact() const override { return true; }
-  ConstraintValues Calc(const core::VectorX& vc) const override;
+  ConstraintValues Calc(const ConstraintVector& vc) const override;
 
   /// s(vt) = √(‖vt‖² + ε²) − ε [m/s].
   double SoftNorm(const core::Vector2& vt) const;

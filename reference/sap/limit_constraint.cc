@@ -71,11 +71,11 @@ LimitConstraint::LimitConstraint(const LimitParameters& parameters, double h,
   }
 }
 
-ConstraintValues LimitConstraint::Calc(const core::VectorX& vc) const {
+ConstraintValues LimitConstraint::Calc(const ConstraintVector& vc) const {
   const int n = num_equations();
   ConstraintValues out;
-  out.gamma = core::VectorX::Zero(n);
-  out.G = core::MatrixX::Zero(n, n);
+  out.gamma = ConstraintVector::Zero(n);
+  out.G = ConstraintMatrix::Zero(n, n);
   for (int i = 0; i < n; ++i) {
     // y = −(vc − v̂)/R, γ = [y]₊, ℓc = ½ R γ², G = 1/R on the active side.
     const double y = -(vc(i) - vhat_(i)) / R_(i);

@@ -42,7 +42,7 @@ class LimitConstraint final : public SapConstraint {
   int num_equations() const override { return static_cast<int>(R_.size()); }
   std::string kind() const override { return "joint_limit"; }
   bool is_contact() const override { return false; }
-  ConstraintValues Calc(const core::VectorX& vc) const override;
+  ConstraintValues Calc(const ConstraintVector& vc) const override;
   /// R per row [1/kg].
   const core::VectorX& R() const { return R_; }
   /// v̂ per row [m/s or rad/s].

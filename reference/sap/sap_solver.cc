@@ -41,7 +41,8 @@ SapEvaluation EvaluateSap(const SapModel& model, const VectorX& v) {
   for (size_t i = 0; i < constraints.size(); ++i) {
     const int n = static_cast<int>(constraints[i].w.size());
     const int offset = model.equation_offset(static_cast<int>(i));
-    ConstraintValues values = constraints[i].constraint->Calc(e.vc.segment(offset, n));
+    ConstraintValues values =
+        constraints[i].constraint->Calc(ConstraintVector(e.vc.segment(offset, n)));
     e.cost += values.cost;
     e.gamma.segment(offset, n) = values.gamma;
     e.G.push_back(std::move(values.G));
@@ -56,7 +57,8 @@ namespace {
 
 // Adds Jᵢᵀ Gᵢ Jᵢ of every constraint into `add(a, b, block)` for clique blocks a ≥ b.
 template <typename AddBlock>
-void ForEachHessianBlock(const SapModel& model, const std::vector<MatrixX>& G, AddBlock add) {
+void ForEachHessianBlock(const SapModel& model, const std::vector<ConstraintMatrix>& G,
+                         AddBlock add) {
   for (size_t b = 0; b < model.A_blocks().size(); ++b) {
     add(static_cast<int>(b), static_cast<int>(b), model.A_blocks()[b]);
   }
@@ -75,7 +77,7 @@ void ForEachHessianBlock(const SapModel& model, const std::vector<MatrixX>& G, A
 
 }  // namespace
 
-MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<MatrixX>& G) {
+MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G) {
   const int n = model.num_participating_velocities();
   MatrixX H = MatrixX::Zero(n, n);
   const auto& off = model.clique_offsets();
@@ -87,7 +89,7 @@ MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<MatrixX>& 
   return H;
 }
 
-VectorX SolveHessian(const SapModel& model, const std::vector<MatrixX>& G, const VectorX& b,
+VectorX SolveHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G, const VectorX& b,
                      LinearSolverType type) {
   if (type == LinearSolverType::kDense) {
     // Dense Cholesky of the assembled H.
@@ -143,9 +145,9 @@ class CostLine {
     for (size_t i = 0; i < constraints.size(); ++i) {
       const int n = static_cast<int>(constraints[i].w.size());
       const int offset = model_.equation_offset(static_cast<int>(i));
-      const VectorX dvc = dvc_.segment(offset, n);
+      const ConstraintVector dvc = dvc_.segment(offset, n);
       const ConstraintValues c =
-          constraints[i].constraint->Calc(vc0_.segment(offset, n) + alpha * dvc);
+          constraints[i].constraint->Calc(ConstraintVector(vc0_.segment(offset, n) + alpha * dvc));
       ell += c.cost;
       d1 -= c.gamma.dot(dvc);
       d2 += dvc.dot(c.G * dvc);

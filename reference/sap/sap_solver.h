@@ -73,7 +73,7 @@ struct SapEvaluation {
   double cost = 0.0;
   core::VectorX vc;       ///< stacked vc
   core::VectorX gamma;    ///< stacked γ
-  std::vector<core::MatrixX> G;
+  std::vector<ConstraintMatrix> G;
   core::VectorX g;        ///< A(v − v*) − Jᵀγ
   core::VectorX jc;       ///< Jᵀγ
 };
@@ -82,10 +82,10 @@ struct SapEvaluation {
 SapEvaluation EvaluateSap(const SapModel& model, const core::VectorX& v);
 
 /// H = A + Σ Jᵢᵀ Gᵢ Jᵢ as a dense matrix (participating DOFs).
-core::MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<core::MatrixX>& G);
+core::MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G);
 
 /// Solves H x = b with the selected linear solver (H from G at the current iterate).
-core::VectorX SolveHessian(const SapModel& model, const std::vector<core::MatrixX>& G,
+core::VectorX SolveHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G,
                            const core::VectorX& b, LinearSolverType type);
 
 /// The Newton loop of §4.2 from the full guess v0 on a built model.
