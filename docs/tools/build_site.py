@@ -23,7 +23,7 @@ import site_model
 
 SOURCE = [""]  # repository root (set in main)
 UNMAPPED = []  # reference files on no section (filled by MainPage, linked as sources)
-ANSWERS_MODE = ["solutions"]  # which answers the last exercise run graded (CMake cache)
+ANSWERS_MODE = ["solutions", ""]  # answers the exercises graded (CMake cache), when they ran
 
 
 def Parse():
@@ -140,7 +140,7 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, undocume
                "Generated from <code>docs/sections.json</code>; see also \\ref laws, \\ref exercises, "
                "\\ref figures and the project conventions (<a href=\"src/docs/CONVENTIONS.md.html\">docs/CONVENTIONS.md</a>).")
     out.append("")
-    out.append(Raw("<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0]))))
+    out.append(Raw("<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))))
     for ch in model["chapters"]:
         out.append("\\section map_%s %s — %s (%s)" % (site_model.Label(ch["id"]), ch["name"], ch["title_zh"], ch["title_en"]))
         out.append("")
@@ -383,7 +383,7 @@ def main():
     laws_by_section = site_model.LawsBySection(laws)
     walk_known = WalkthroughSections(a.simatlas)
     figures_present = site_model.FiguresPresent(build)
-    exercise_results = site_model.ExerciseResults(build)
+    exercise_results, ANSWERS_MODE[1] = site_model.ExerciseResults(build)
     ANSWERS_MODE[0] = site_model.AnswersMode(build)
     SOURCE[0] = source
 
@@ -451,7 +451,7 @@ def main():
         json.dump(model, f, ensure_ascii=False, indent=1)
 
     print("site: %s" % os.path.join(out_dir, "index.html"))
-    print("site: " + site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0]))
+    print("site: " + site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))
 
 
 if __name__ == "__main__":

@@ -150,24 +150,37 @@ def ReadmeQuestions(source):
 
 
 def ExerciseResults(build):
-    """{ctest name: "passed" | "failed"} for the exercise tests of the last ctest run in BUILD."""
+    """{ctest name: "passed" | "failed"} of the exercise tests in the last ctest run of BUILD that
+    ran any (LastTest.log; remembered in BUILD/docs/exercise-results.json, since a later run of
+    other labels overwrites the log), and when that run started ("" if unknown)."""
     log = os.path.join(build, "Testing", "Temporary", "LastTest.log")
-    results = {}
-    if not os.path.exists(log):
-        return results
-    current = None
-    with open(log, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            m = re.match(r"^\d+/\d+ Test: (\S+)", line)
-            if m:
-                current = m.group(1)
-            elif current and line.startswith("Test Passed."):
-                results[current] = "passed"
-                current = None
-            elif current and line.startswith("Test Failed"):
-                results[current] = "failed"
-                current = None
-    return {k: v for k, v in results.items() if k.startswith("exercise_")}
+    memo = os.path.join(build, "docs", "exercise-results.json")
+    results, started, current = {}, "", None
+    if os.path.exists(log):
+        with open(log, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("Start testing:"):
+                    started = line.split(":", 1)[1].strip()
+                m = re.match(r"^\d+/\d+ Test: (\S+)", line)
+                if m:
+                    current = m.group(1)
+                elif current and line.startswith("Test Passed."):
+                    results[current] = "passed"
+                    current = None
+                elif current and line.startswith("Test Failed"):
+                    results[current] = "failed"
+                    current = None
+    results = {k: v for k, v in results.items() if k.startswith("exercise_")}
+    if results:
+        os.makedirs(os.path.dirname(memo), exist_ok=True)
+        with open(memo, "w", encoding="utf-8") as f:
+            json.dump({"started": started, "results": results}, f, indent=1)
+        return results, started
+    if os.path.exists(memo):
+        with open(memo, encoding="utf-8") as f:
+            saved = json.load(f)
+        return saved["results"], saved["started"]
+    return {}, ""
 
 
 def AnswersMode(build):
@@ -211,7 +224,7 @@ def AllReferenceFiles(source):
     return sorted(out)
 
 
-def Summary(model, figures_present, exercise_results, mode="solutions"):
+def Summary(model, figures_present, exercise_results, mode="solutions", started=""):
     """The one-line summary the site target prints and the main page shows."""
     secs = model["sections"]
     done = sum(1 for s in secs if s["status"] == "implemented")
@@ -221,8 +234,8 @@ def Summary(model, figures_present, exercise_results, mode="solutions"):
         len(secs), done, partial, todo, len(figures_present))
     if exercise_results:
         passed = sum(1 for v in exercise_results.values() if v == "passed")
-        text += "; exercises: %d of %d passing with the %s in the last ctest run" % (
-            passed, len(exercise_results), mode)
+        text += "; exercises: %d of %d passing with the %s (ctest run of %s)" % (
+            passed, len(exercise_results), mode, started or "unknown date")
     else:
         text += "; exercises: no ctest result yet (run ctest -L exercise)"
     return text
