@@ -215,6 +215,52 @@ TEST(SapSolver, DoublingMaxIterationsChangesNothingThatConverged) {
   EXPECT_EQ(a.iterations, b.iterations);
 }
 
+TEST(SapSolver, ScaledResidualIsInvariantUnderAChangeOfUnits) {
+  // Course exercise 6: express vx in mm/s instead of m/s. Then v'x = 1e3 vx, A'xx = 1e-6 A_xx
+  // (kg·m²/mm²), J'(:, x) = 1e-3 J(:, x), and g'x = 1e-3 gx. With D = diag(A)^(−1/2),
+  // D'x g'x = 1e3 · 1e-3 gx = Dx gx: ‖Dg‖ [√J], the stop decision and the iterates agree.
+  // (With D = diag(A)^(+1/2) the x entry would scale by 1e-6.)
+  SapProblem meters = MakePizzaSaver(kH, 6.0, Leg());
+  meters.cliques[0].v_star(0) = 0.05;
+  SapProblem millimeters = meters;
+  millimeters.cliques[0].A(0, 0) *= 1e-6;
+  millimeters.cliques[0].v_star(0) *= 1e3;
+  for (auto& c : millimeters.constraints) c.J[0].col(0) *= 1e-3;
+  const auto a = SolveSapProblem(meters, SapSolverParameters{});
+  const auto b = SolveSapProblem(millimeters, SapSolverParameters{});
+  ASSERT_TRUE(a.success && b.success);
+  EXPECT_EQ(a.iterations, b.iterations);
+  ASSERT_EQ(a.stats.size(), b.stats.size());
+  for (size_t k = 0; k < a.stats.size(); ++k) {
+    EXPECT_NEAR(a.stats[k].momentum_residual, b.stats[k].momentum_residual,
+                1e-9 * a.stats[k].momentum_residual);
+  }
+  EXPECT_NEAR(b.v(0), 1e3 * a.v(0), 1e-9 * std::abs(1e3 * a.v(0)));
+  EXPECT_GT(std::abs(a.v(0)), 1e-3);  // the x direction is really exercised
+}
+
+TEST(SapSolver, LaggedFrictionAboveMuGammaNIsNotAFailure) {
+  // Course exercise 3: a point mass (m = 1 kg) that approached at vn₀ = −0.5 m/s in the previous
+  // state but separates now (v*n = +0.05 m/s), sliding at 0.5 m/s. Lagged, μ = 0.5, k = 1e4 N/m,
+  // d = 0.5 s/m, fe₀ = 9.81 N: n₀ = h fe₀ (1 + d·0.5) = 0.01·9.81·1.25 = 0.122625 N·s, while the
+  // current γn = n(vn) is small because vn > 0 unloads the spring (n(0.05) = 0.01·4.81·0.975).
+  SapProblem problem;
+  problem.time_step = kH;
+  problem.cliques.push_back({core::MatrixX::Identity(3, 3), core::Vector3(0.5, 0.0, 0.05)});
+  ConstraintSpec spec;
+  spec.cliques = {0};
+  spec.J = {core::MatrixX::Identity(3, 3)};
+  spec.parameters = HuntCrossleyParameters{.approximation = HuntCrossleyApproximation::kLagged,
+                                           .mu = 0.5, .stiffness = 1e4, .dissipation = 0.5,
+                                           .fe0 = 9.81, .vn0 = -0.5};
+  problem.constraints.push_back(spec);
+  const auto r = SolveSapProblem(problem, SapSolverParameters{});
+  ASSERT_TRUE(r.success);
+  const double gt = r.gamma[0].head<2>().norm();
+  EXPECT_LE(gt, 0.5 * 0.122625 * (1 + 1e-12));  // ‖γt‖ ≤ μ n₀ always
+  EXPECT_GT(gt, 0.5 * r.gamma[0](2));          // ‖γt‖ > μ γn here
+}
+
 TEST(SapSolver, BadProblemNamesTheField) {
   SapProblem problem = MakePizzaSaver(kH, 0.0, Leg());
   problem.constraints[1].J[0] = core::MatrixX::Zero(2, 4);
