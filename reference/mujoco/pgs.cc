@@ -108,6 +108,7 @@ core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
   const core::VectorX bs = d.asDiagonal() * b;
   double lambda = 0;
   core::VectorX y(n);
+  bool active = false;
   // Newton on φ(λ) = ‖y(λ)‖² − r², y(λ) = −(A' + λI)⁻¹ b', from λ = 0.
   for (int iter = 0; iter < kQCQPIterations; ++iter) {
     const core::MatrixX K = As + lambda * core::MatrixX::Identity(n, n);
@@ -115,14 +116,15 @@ core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
     y = -llt.solve(bs);
     const double phi = y.squaredNorm() - r * r;
     if (phi < kQCQPTolerance) break;
+    active = true;  // the unconstrained minimum is outside: the constraint is active
     const double dphi = -2 * y.dot(llt.solve(y));
     const double step = -phi / dphi;
     if (step < kQCQPTolerance) break;
     lambda += step;
   }
-  // Radial clip onto the ellipse if Newton stopped slightly outside.
+  // Active constraint: put y exactly on the ellipse, since Newton on λ is approximate.
   const double norm = y.norm();
-  if (norm > r) y *= r / norm;
+  if (active && norm > 0) y *= r / norm;
   return d.asDiagonal() * y;
 }
 

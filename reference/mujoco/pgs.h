@@ -3,7 +3,9 @@
 /// MJ-solvers §4 PGS: projected Gauss–Seidel on the dual (2.4). Scalar rows: an exact 1-D
 /// step then the projection; elliptic blocks: a ray update along the current block force, then
 /// the friction QCQP with the normal fixed. A block update that raises the cost by more than
-/// 1e-10 is undone. 3.15 additions, each switchable in Options: Nesterov momentum with
+/// 1e-10 is undone. A block whose normal force is 0 only gets the normal update, so PGS stalls
+/// at the cone apex when ρ₀ ≥ 0 although ρ ∉ K* (MuJoCo does the same; see the property test
+/// MujocoSolvers.PgsCgNewtonAgree). 3.15 additions, each switchable in Options: Nesterov momentum with
 /// adaptive restart and the PCG32-shuffled block order.
 
 #include <cstdint>
@@ -17,7 +19,8 @@
 namespace simatlas::mujoco {
 
 /// min ½ xᵀ A x + xᵀ b  s.t.  Σ (x_j/d_j)² ≤ r², by Newton on the multiplier of the scaled
-/// problem (≤ 20 iterations, tolerance 1e-10), then a final radial clip (mju_QCQP*).
+/// problem (≤ 20 iterations, tolerance 1e-10); when the constraint is active the answer is put
+/// exactly on the ellipse (mju_QCQP* and its caller in mj_solPGS).
 core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
                                 const core::VectorX& d, double r);
 

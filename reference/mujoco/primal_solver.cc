@@ -83,11 +83,15 @@ LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double
     lo = next;
     p = next;
   }
-  // Bracketed [lo, hi] (cost' < 0 at lo, > 0 at hi): Newton candidates inside, else midpoint.
+  // Bracketed [lo, hi] (cost' < 0 at lo, > 0 at hi): Newton candidates inside, else midpoint;
+  // a Newton step that did not halve the bracket is followed by a midpoint step (safeguard
+  // against one-sided creeping when the curvature jumps between pieces).
+  bool bisect = false;
   while (bracketed && budget_left()) {
+    const double width = hi.alpha - lo.alpha;
     double alpha = newton(lo);
     if (!(alpha > lo.alpha && alpha < hi.alpha)) alpha = newton(hi);
-    if (!(alpha > lo.alpha && alpha < hi.alpha)) alpha = 0.5 * (lo.alpha + hi.alpha);
+    if (bisect || !(alpha > lo.alpha && alpha < hi.alpha)) alpha = 0.5 * (lo.alpha + hi.alpha);
     const LinePoint next = line.Evaluate(alpha);
     ++out.neval;
     consider(next);
@@ -100,6 +104,7 @@ LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double
     } else {
       hi = next;
     }
+    bisect = hi.alpha - lo.alpha > 0.5 * width;
     // A bracket that no longer shrinks is as small as doubles allow.
     if (hi.alpha - lo.alpha <= std::numeric_limits<double>::epsilon() * hi.alpha) break;
   }
