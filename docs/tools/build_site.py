@@ -22,6 +22,7 @@ import site_model
 
 
 SOURCE = [""]  # repository root (set in main)
+DOCUMENTED = set()  # headers in the API pages (docs/documented_headers.txt)
 UNMAPPED = []  # reference files on no section (filled by MainPage, linked as sources)
 ANSWERS_MODE = ["solutions", ""]  # answers the exercises graded (CMake cache), when they ran
 
@@ -205,6 +206,10 @@ def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text)
              ("exercises", FileList(sec["exercises"], "none") + ((' (<a href="exercises.html">how to answer and check</a>)') if sec["exercises"] else "")),
              ("laws", ", ".join(LawRef(l) for l in laws) or "none")]
     out.append(Raw("<ul>" + "".join("<li><b>%s</b>: %s</li>" % (k, v) for k, v in items) + "</ul>"))
+    api = [h for h in sec["reference"] if h in DOCUMENTED]
+    if api:
+        out.append("API pages: " + ", ".join('\\ref %s "%s"' % (h, os.path.basename(h)) for h in api) + ".")
+        out.append("")
     out.append("\\section %s_source Source notes" % site_model.PageName(sec))
     out.append("")
     if sec["source_notes"]:
@@ -393,6 +398,7 @@ def main():
     os.makedirs(pages)
 
     headers = site_model.DocumentedHeaders(source)
+    DOCUMENTED.update(headers)
     undocumented = sorted(set(site_model.AllReferenceHeaders(source)) - set(headers))
     with open(os.path.join(pages, "mainpage.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, undocumented)))
