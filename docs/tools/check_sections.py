@@ -5,7 +5,7 @@
   "N.M title") has exactly one entry in docs/sections.json with the same number and title, and
   every unnumbered sub-heading is listed in a section's "subheadings".
 - Every entry is a heading of its course text (no invented sections) and has a page in the site.
-- Every listed file exists; every section is either implemented/partial with at least one
+- Every listed file exists (and, in a git checkout, is committed); every section is either implemented/partial with at least one
   reference file and at least one unit or property test, or "not yet implemented" with an issue.
 - Every law the table names exists in the registry (`simatlas law --list --json`).
 - Every figure the table names is a figure target of figures/CMakeLists.txt.
@@ -116,6 +116,18 @@ def main():
         for fig in sec["figures"]:
             if fig not in declared_figures:
                 failures.append("%s lists figure %s, which figures/CMakeLists.txt does not declare" % (name, fig))
+
+    # A listed file must be committed, or a clean checkout would miss it (only where git knows the tree).
+    tracked = subprocess.run(["git", "-C", a.source, "ls-files"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if tracked.returncode == 0 and tracked.stdout:
+        known = set(tracked.stdout.split("\n"))
+        listed = set(model.get("infrastructure", []))
+        for sec in model["sections"]:
+            for kind in ("reference", "unit_tests", "property_tests", "exercises"):
+                listed.update(sec[kind])
+        for f in sorted(listed):
+            if os.path.exists(os.path.join(a.source, f)) and f not in known:
+                failures.append("%s is listed in sections.json but not committed to git" % f)
 
     for f in model.get("infrastructure", []):
         if not os.path.exists(os.path.join(a.source, f)):
