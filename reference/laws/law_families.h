@@ -16,6 +16,9 @@ void RegisterPointLaws(Registry& registry);
 /// geometry.*: contact-model choice for a shape pair, strict/fallback rules (E3-geometry §1,
 /// §2.2).
 void RegisterGeometryLaws(Registry& registry);
+/// hydro.*: hydroelastic discrete face, traction and sphere-on-half-space force (E3-geometry
+/// §2.2, E3-SAP §2.2).
+void RegisterHydroLaws(Registry& registry);
 /// sap.*: kSap friction cone and Hunt–Crossley Similar/Lagged constraints (E3-SAP §3.1, §3.2).
 void RegisterSapLaws(Registry& registry);
 /// multibody.*: free motion, quaternion update, double-pendulum M/c/τ_g (E3-SAP §1, §2.1, §5).
