@@ -7,7 +7,8 @@
 - Every entry is a heading of its course text (no invented sections) and has a page in the site.
 - Every listed file exists (and, in a git checkout, is committed); every section is either implemented/partial with at least one
   reference file and at least one unit or property test, or "not yet implemented" with an issue.
-- Every law the table names exists in the registry (`simatlas law --list --json`).
+- Every law the table names exists in the registry (`simatlas law --list --json`), and every
+  registered law's section and every walkthrough section (`simatlas chapter --list`) is on the map.
 - Every figure the table names is a figure target of figures/CMakeLists.txt.
 Exit 0 if all hold, 1 with one line per failure otherwise.
 """
@@ -48,8 +49,19 @@ def main():
     a = p.parse_args()
     model = site_model.Load(a.source)
     failures = []
-    laws = {l["name"] for l in json.loads(subprocess.run([a.simatlas, "law", "--list", "--json"],
-                                                          check=True, stdout=subprocess.PIPE, text=True).stdout)}
+    registry = json.loads(subprocess.run([a.simatlas, "law", "--list", "--json"],
+                                         check=True, stdout=subprocess.PIPE, text=True).stdout)
+    laws = {l["name"] for l in registry}
+    # Every law's section names a section of the map (so the laws table links it to a page).
+    for law in registry:
+        if not site_model.SectionOfLaw(law["section"]):
+            failures.append("law %s names section '%s', which is not on the course map" % (law["name"], law["section"]))
+    # Every walkthrough section is a section of the map.
+    listed = subprocess.run([a.simatlas, "chapter", "--list"], check=True, stdout=subprocess.PIPE, text=True).stdout
+    for line in listed.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and not any(s["chapter"] == parts[0] and s["number"] == parts[1] for s in model["sections"]):
+            failures.append("walkthrough %s %s is not a section of the course map" % (parts[0], parts[1]))
     figure_cmake = open(os.path.join(a.source, "figures", "CMakeLists.txt"), encoding="utf-8").read()
     declared_figures = set(re.findall(r"^\s*simatlas_figure\((\w+)", figure_cmake, re.M))
 
