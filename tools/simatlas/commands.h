@@ -29,4 +29,9 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `simatlas mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T]
+/// [--repeat N] [--json]`: MJ-solvers §4–§5 on a simatlas/mujoco-problem/1 file; defaults from
+/// the file's opt; --repeat adds seconds_per_solve (mean of N solves).
+int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 }  // namespace simatlas::tools

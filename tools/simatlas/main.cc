@@ -30,6 +30,10 @@ const std::map<std::string, Entry>& Commands() {
        {simatlas::tools::RunChapterCommand,
         "chapter CHAPTER|all [SECTION] [--output-dir DIR]  a section's claims with live numbers\n"
         "  chapter --list                 the chapters and sections with walkthroughs"}},
+      {"mujoco",
+       {simatlas::tools::RunMujocoCommand,
+        "mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T] [--repeat N]\n"
+        "         [--json]                  MJ-solvers §4–§5 on a mujoco-problem file"}},
       {"law",
        {simatlas::tools::RunLawCommand,
         "law --list [--json]            every law: section, inputs, outputs, units, defaults\n"
