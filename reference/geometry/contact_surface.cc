@@ -223,4 +223,81 @@ ContactSurface ComputeContactSurface(const PressureField& M, const PressureField
   return surface;
 }
 
+RigidSurface MakeRigidBoxSurface(const Vector3& size, const core::Matrix3& R_WB,
+                                 const Vector3& p_WB) {
+  // Validation and pose checks reuse the volume mesh builders.
+  const VolumeMesh check = TransformVolumeMesh(MakeBoxVolumeMesh(size), R_WB, p_WB);
+  (void)check;
+  const Vector3 h = size / 2;
+  RigidSurface surface;
+  for (int axis = 0; axis < 3; ++axis) {
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    for (double side : {1.0, -1.0}) {
+      // Corners (±h_u, ±h_v) on the face x_axis = side·h_axis, counter-clockwise about
+      // side·e_axis (e_u × e_v = e_axis, so the order flips for the negative side).
+      std::vector<Vector3> rectangle;
+      const double su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
+      for (int k = 0; k < 4; ++k) {
+        const int j = side > 0 ? k : 3 - k;
+        Vector3 x;
+        x[axis] = side * h[axis];
+        x[u] = su[j] * h[u];
+        x[v] = sv[j] * h[v];
+        rectangle.push_back(R_WB * x + p_WB);
+      }
+      surface.polygons.push_back(std::move(rectangle));
+    }
+  }
+  return surface;
+}
+
+RigidSurface MakeRigidSphereSurface(double radius, double resolution_hint, const Vector3& p_WS) {
+  // The volume mesh's tetrahedra are (centre, a, b, c) with (a, b, c) counter-clockwise seen
+  // from outside: exactly the surface triangles.
+  const VolumeMesh mesh = MakeSphereVolumeMesh(radius, resolution_hint);
+  for (int i = 0; i < 3; ++i) core::RequireFinite("p_WS", p_WS[i], "m");
+  RigidSurface surface;
+  surface.polygons.reserve(mesh.tetrahedra.size());
+  for (const auto& tet : mesh.tetrahedra) {
+    surface.polygons.push_back({mesh.vertices[tet[1]] + p_WS, mesh.vertices[tet[2]] + p_WS,
+                                mesh.vertices[tet[3]] + p_WS});
+  }
+  return surface;
+}
+
+ContactSurface ComputeContactSurface(const PressureField& M, const RigidSurface& N) {
+  ContactSurface surface;
+  for (const std::vector<Vector3>& boundary : N.polygons) {
+    if (boundary.size() < 3) continue;
+    // Outward normal of the (planar, convex) rigid polygon.
+    Vector3 normal = Vector3::Zero();
+    for (std::size_t i = 1; i + 1 < boundary.size(); ++i) {
+      normal += (boundary[i] - boundary[0]).cross(boundary[i + 1] - boundary[0]);
+    }
+    if (!(normal.norm() > 0)) continue;
+    normal.normalize();
+    Box bounds{boundary[0], boundary[0]};
+    for (const Vector3& x : boundary) {
+      bounds.lo = bounds.lo.cwiseMin(x);
+      bounds.hi = bounds.hi.cwiseMax(x);
+    }
+    for (std::size_t t = 0; t < M.mesh.tetrahedra.size(); ++t) {
+      const auto corners = Corners(M.mesh, t);
+      if (!bounds.Overlaps(BoundsOf(corners))) continue;
+      // The part of the rigid polygon inside tetrahedron t.
+      std::vector<Vector3> polygon = boundary;
+      for (const Plane& face_of_M : FacesOf(corners)) {
+        if (polygon.empty()) break;
+        polygon = Clip(polygon, face_of_M);
+      }
+      ContactPolygon face;
+      if (Finish(std::move(polygon), normal, M.field[t], M.field[t].gradient.dot(normal), kInf,
+                 &face)) {
+        surface.faces.push_back(std::move(face));
+      }
+    }
+  }
+  return surface;
+}
+
 }  // namespace simatlas::geometry

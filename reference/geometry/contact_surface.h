@@ -58,4 +58,25 @@ ContactSurface ComputeContactSurface(const PressureField& M, const HalfSpacePlan
 /// Compliant M against compliant N (two meshes): the equal-pressure surface.
 ContactSurface ComputeContactSurface(const PressureField& M, const PressureField& N);
 
+/// A rigid shape's boundary as planar convex polygons [m], each counter-clockwise seen from
+/// outside (so its normal points out of the rigid body).
+struct RigidSurface {
+  std::vector<std::vector<core::Vector3>> polygons;
+};
+
+/// Rigid box with full sizes (each > 0) at pose (R_WB, p_WB): its six rectangles.
+RigidSurface MakeRigidBoxSurface(const core::Vector3& size, const core::Matrix3& R_WB,
+                                 const core::Vector3& p_WB);
+
+/// Rigid sphere of the given radius at p_WS, tessellated like MakeSphereVolumeMesh's surface
+/// (level SphereRefinementLevel(radius, resolution_hint)): 8·4^L triangles on the sphere.
+RigidSurface MakeRigidSphereSurface(double radius, double resolution_hint,
+                                    const core::Vector3& p_WS);
+
+/// Compliant M against a rigid N given by its boundary polygons: the parts of N's boundary
+/// inside M (each boundary polygon clipped by each of M's tetrahedra), with n̂ = N's outward
+/// normal (out of N, into M), pe from M's field, gN = ∞. Drake clips the rigid surface mesh by
+/// the soft volume mesh in the same way (`mesh_intersection.h`).
+ContactSurface ComputeContactSurface(const PressureField& M, const RigidSurface& N);
+
 }  // namespace simatlas::geometry

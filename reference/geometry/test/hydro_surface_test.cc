@@ -213,5 +213,46 @@ TEST(CompliantSurface, StiffCompliantHalfSpaceApproachesTheRigidOne) {
   }
 }
 
+TEST(RigidShapeSurface, LargeRigidBoxActsLikeTheGround) {
+  // A rigid box 4 × 4 × 2 whose top face is z = 0 (centre (0, 0, −1)) under the compliant cube
+  // of side 2 sunk δ = 0.25: only the top face lies inside the cube, clipped to [−1, 1]², so the
+  // surface is the half-space one: area 4 m², F = 0.7708333·E (hand integral above).
+  const double E = 1e5;
+  const VolumeMesh cube = TransformVolumeMesh(MakeBoxVolumeMesh(Vector3(2, 2, 2)),
+                                              core::Matrix3::Identity(), Vector3(0, 0, 0.75));
+  const RigidSurface box =
+      MakeRigidBoxSurface(Vector3(4, 4, 2), core::Matrix3::Identity(), Vector3(0, 0, -1));
+  const ContactSurface surface = ComputeContactSurface(MakePressureField(cube, E), box);
+  EXPECT_NEAR(surface.TotalArea(), 4.0, 1e-12);
+  EXPECT_NEAR(surface.ElasticForceOnM().z(), 4 * E * (0.140625 + 0.0625 - 0.015625 * 2 / 3.0),
+              1e-8);
+  for (const ContactPolygon& face : surface.faces) EXPECT_EQ(face.normal, Vector3::UnitZ());
+}
+
+TEST(RigidShapeSurface, RigidSphereIntoACompliantBoxPushesWithTheCapVolume) {
+  // Compliant cube of side 0.4 (m = 0.2), E = 1e5 Pa; near its top face p = (E/m)(0.2 − z),
+  // ∇p = −(E/m) ẑ. A rigid sphere r = 0.05 sunk δ = 0.02 through the top face: its cap (|x| ≤
+  // 0.04, z ≥ 0.18) stays in the top region. Over the closed boundary of V = cap ∩ cube the
+  // divergence theorem gives ∮ p n dA = ∫_V ∇p dV; p = 0 on the top face, so the cap faces
+  // (normals out of the sphere N, into the cube M) carry Σ p A n̂ = −(E/m)·V ẑ. For the exact
+  // sphere V = πδ²(3r − δ)/3 = π·4e-4·0.13/3 = 5.4454e-5 m³ → F_z = −5e5·5.4454e-5 = −27.227 N.
+  // The tessellated sphere is inscribed, so its cap is smaller; the error falls with the level.
+  const double E = 1e5, r = 0.05, delta = 0.02;
+  const PressureField cube = MakePressureField(MakeBoxVolumeMesh(Vector3(0.4, 0.4, 0.4)), E);
+  const double exact = -E / 0.2 * kPi * delta * delta * (3 * r - delta) / 3;
+  EXPECT_NEAR(exact, -27.227, 1e-3);
+  double previous_error = 1e300;
+  for (double hint : {0.02, 0.01, 0.005, 0.0025}) {
+    const ContactSurface surface = ComputeContactSurface(
+        cube, MakeRigidSphereSurface(r, hint, Vector3(0, 0, 0.2 + r - delta)));
+    const Vector3 F = surface.ElasticForceOnM();
+    EXPECT_NEAR(F.head<2>().norm(), 0.0, 1e-9);  // ∇p has no horizontal part
+    const double error = std::abs(F.z() - exact);
+    EXPECT_LT(error, previous_error) << "hint " << hint;
+    previous_error = error;
+  }
+  EXPECT_LT(previous_error, 0.03 * std::abs(exact));  // level 5
+}
+
 }  // namespace
 }  // namespace simatlas::geometry
