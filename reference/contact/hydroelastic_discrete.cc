@@ -76,4 +76,12 @@ std::vector<DiscreteFaceConstraint> MakeDiscreteFaceConstraints(
   return constraints;
 }
 
+std::optional<std::vector<DiscreteFaceConstraint>> MakeHydroelasticConstraints(
+    ContactModel model, const ContactSide& a, const ContactSide& b,
+    const std::function<geometry::ContactSurface()>& compute_surface) {
+  // The chooser throws for unsupported pairs; a point pair is not ours to build.
+  if (ChooseRepresentation(model, a, b) != ContactRepresentation::kSurface) return std::nullopt;
+  return MakeDiscreteFaceConstraints(compute_surface());
+}
+
 }  // namespace simatlas::contact

@@ -13,9 +13,12 @@
 /// not comparable with the modulus E [Pa]. Mirrors Drake `discrete_update_manager.cc`,
 /// AppendDiscreteContactPairsForHydroelasticContact.
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "reference/contact/contact_model.h"
 #include "reference/core/numeric.h"
 #include "reference/geometry/contact_surface.h"
 
@@ -58,5 +61,15 @@ struct DiscreteFaceConstraint {
 /// One constraint per face that is not skipped, in face order.
 std::vector<DiscreteFaceConstraint> MakeDiscreteFaceConstraints(
     const geometry::ContactSurface& surface);
+
+/// The §2.2 contract wired to the contact-model choice (contact_model.h, not re-implemented):
+/// ChooseRepresentation(model, a, b) decides first. Surface → compute_surface() is called and
+/// its faces become constraints; point pair (kPoint, or the fallback of
+/// kHydroelasticWithFallback) → nullopt and compute_surface is never called (the caller makes
+/// a point pair instead); unsupported (e.g. rigid–rigid under strict kHydroelastic) → the
+/// chooser's InputError naming the pair.
+std::optional<std::vector<DiscreteFaceConstraint>> MakeHydroelasticConstraints(
+    ContactModel model, const ContactSide& a, const ContactSide& b,
+    const std::function<geometry::ContactSurface()>& compute_surface);
 
 }  // namespace simatlas::contact

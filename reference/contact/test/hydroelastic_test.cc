@@ -95,6 +95,44 @@ TEST(DiscreteFace, CubeFacesGiveTheDepthAsPhi0) {
   }
 }
 
+TEST(HydroelasticConstraints, WiredToTheContactModelChoice) {
+  // E3-geometry §2.2 contract, decided by ChooseRepresentation:
+  //  compliant box on the rigid ground: a surface in both hydro modes → per-face constraints
+  //  (as many as CubeFacesGiveTheDepthAsPhi0 keeps); kPoint → no surface (point pair);
+  //  two rigid boxes: strict throws naming the pair, fallback gives a point pair, and the
+  //  surface is never computed in either case.
+  using geometry::Compliance;
+  using geometry::ShapeKind;
+  const ContactSide box{"box", geometry::GeometryId{1}, ShapeKind::kBox, Compliance::kCompliant};
+  const ContactSide ground{"ground", geometry::GeometryId{0}, ShapeKind::kHalfSpace,
+                           Compliance::kRigid};
+  const ContactSide crate{"crate", geometry::GeometryId{2}, ShapeKind::kBox, Compliance::kRigid};
+  int calls = 0;
+  auto surface = [&calls] {
+    ++calls;
+    return CubeOnGround();
+  };
+  const std::size_t expected = MakeDiscreteFaceConstraints(CubeOnGround()).size();
+  for (ContactModel model :
+       {ContactModel::kHydroelastic, ContactModel::kHydroelasticWithFallback}) {
+    const auto constraints = MakeHydroelasticConstraints(model, box, ground, surface);
+    ASSERT_TRUE(constraints.has_value());
+    EXPECT_EQ(constraints->size(), expected);
+  }
+  EXPECT_EQ(calls, 2);
+  EXPECT_FALSE(MakeHydroelasticConstraints(ContactModel::kPoint, box, ground, surface));
+  EXPECT_FALSE(MakeHydroelasticConstraints(ContactModel::kHydroelasticWithFallback, crate,
+                                           ground, surface));
+  try {
+    MakeHydroelasticConstraints(ContactModel::kHydroelastic, crate, ground, surface);
+    FAIL() << "strict rigid-rigid must throw";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("crate"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("ground"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(calls, 2);
+}
+
 TEST(Traction, DissipatedPressure) {
   // pe = 1e4 Pa, d = 2 s/m: vn = 0.1 (separating) → 1e4·(1 − 0.2) = 8000 Pa; vn = −0.1
   // (approaching) → 12000 Pa; vn = 0.5 = 1/d → 0; beyond → 0 (never negative).
