@@ -1,0 +1,53 @@
+#pragma once
+/// @file
+/// MJ-solvers §9: finite-difference transition Jacobians in the tangent space, as
+/// mjd_transitionFD: state x = (dq [nv], v [nv], act [na]), so A is (2nv+na)×(2nv+na) and B is
+/// (2nv+na)×nu. Positions are perturbed through the manifold update q ⊕ ε eᵢ (integratePos)
+/// and differenced by differentiatePos; forward or centred differences; controls near a
+/// ctrlrange limit are differenced on the side that stays inside (control clamping). The
+/// caller's state is passed by value, so nothing (state, controls, warmstart) leaks between
+/// evaluations. RK4 is rejected, as MuJoCo ≥ 3.2.7 does (2.2.2 rejects nothing).
+
+#include <functional>
+
+#include "reference/core/numeric.h"
+#include "reference/mujoco/integrators.h"
+
+namespace simatlas::mujoco {
+
+/// A full simulation state.
+struct TransitionState {
+  core::VectorX q, v, act;
+};
+
+/// The step map and its manifold operations.
+struct TransitionModel {
+  int nv = 0, na = 0, nu = 0;
+  Integrator integrator = Integrator::kEuler;
+  /// One step from the state with controls u (already clamped by the caller if limited).
+  std::function<TransitionState(const TransitionState&, const core::VectorX& u)> step;
+  /// q ⊕ (scale·dv) (mj_integratePos); empty: Euclidean q + scale·dv.
+  std::function<core::VectorX(const core::VectorX& q, const core::VectorX& dv, double scale)>
+      integrate_pos;
+  /// (q2 ⊖ q1)/h (mj_differentiatePos); empty: Euclidean (q2 − q1)/h.
+  std::function<core::VectorX(const core::VectorX& q1, const core::VectorX& q2, double h)>
+      differentiate_pos;
+  /// ctrlrange for limited controls (empty: unlimited), size nu each.
+  core::VectorX ctrl_lower, ctrl_upper;
+};
+
+/// A (2nv+na)² and B (2nv+na)×nu.
+struct TransitionJacobians {
+  core::MatrixX A, B;
+};
+
+/// mjd_transitionFD(eps, centered) for the A and B blocks. Throws InputError for RK4, for
+/// eps ≤ 0 and for sizes that disagree with nv, na, nu.
+TransitionJacobians TransitionFD(const TransitionModel& model, const TransitionState& x,
+                                 const core::VectorX& u, double eps, bool centered);
+
+/// The transition model of a linear system under an integrator (Euclidean positions, na = 0).
+TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator integrator,
+                                      double h);
+
+}  // namespace simatlas::mujoco
