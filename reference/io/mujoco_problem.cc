@@ -185,6 +185,9 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     file.expected = x;
   }
   mujoco::ValidateProblem(p);
+  if (p.nv > 0 && Eigen::LLT<core::MatrixX>(p.M).info() != Eigen::Success) {
+    core::ThrowInputError("M[0][0]", p.M(0, 0), "kg", "part of a positive definite matrix");
+  }
   return file;
 }
 

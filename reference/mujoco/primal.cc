@@ -152,14 +152,25 @@ PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& bloc
 
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
                             const PrimalEval& eval) {
-  // H = M + Jᵀ Hc J, assembled block by block.
+  // H = M + Jᵀ Hc J, assembled block by block on the DOFs each block touches (J is sparse on
+  // real models: a contact row touches one or two kinematic chains).
   core::MatrixX H = problem.M;
   for (const Block& block : blocks) {
     const RowState state = eval.constraints.state[block.first];
     if (state != RowState::kQuadratic && state != RowState::kCone) continue;
     const core::MatrixX Hc = BlockHessian(problem, block, eval.jar, state);
     const auto Jb = problem.J.middleRows(block.first, block.size);
-    H.noalias() += Jb.transpose() * Hc * Jb;
+    std::vector<int> cols;
+    for (int j = 0; j < problem.nv; ++j) {
+      if (Jb.col(j).squaredNorm() != 0) cols.push_back(j);
+    }
+    const int n = static_cast<int>(cols.size());
+    core::MatrixX Js(block.size, n);
+    for (int k = 0; k < n; ++k) Js.col(k) = Jb.col(cols[k]);
+    const core::MatrixX local = Js.transpose() * Hc * Js;
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) H(cols[a], cols[b]) += local(a, b);
+    }
   }
   return H;
 }

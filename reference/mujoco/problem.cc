@@ -111,8 +111,11 @@ void ValidateProblem(const Problem& p) {
       }
     }
   }
-  if (p.nv > 0 && Eigen::LLT<core::MatrixX>(p.M).info() != Eigen::Success) {
-    core::ThrowInputError("M[0][0]", p.M(0, 0), "kg", "part of a positive definite matrix");
+  // Positive diagonal here; full positive definiteness is checked by the Cholesky factor every
+  // solver computes (core::NumericalError) and by the file reader (InputError).
+  for (int i = 0; i < p.nv; ++i) {
+    core::RequirePositive("M[" + std::to_string(i) + "][" + std::to_string(i) + "]", p.M(i, i),
+                          "kg or kg m^2");
   }
   for (int i = 0; i < nefc; ++i) {
     core::RequirePositive(Indexed("efc.R", i), p.R[i], "1/kg");

@@ -94,7 +94,8 @@ struct Block {
 /// Blocks in row order (elliptic contacts of dim > 1 as one block, every other row alone).
 std::vector<Block> MakeBlocks(const Problem& problem);
 
-/// Checks sizes, SPD-ness of M (by Cholesky), R > 0, finite numbers, frictionloss ≥ 0 and the
+/// Checks sizes, symmetry and a positive diagonal of M (the solvers' Cholesky rejects an
+/// indefinite M), R > 0, finite numbers, frictionloss ≥ 0 and the
 /// contact/row layout (pyramidal: 2(dim−1) rows, elliptic: dim rows). Throws InputError.
 void ValidateProblem(const Problem& problem);
 

@@ -15,14 +15,17 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
   if (settings.islands) return SolveIslands(problem, settings.qacc_warmstart).combined;
   // Monolithic: scale = 1/(meaninertia · max(1, nv)) for every solver.
   const double scale = MonolithicScale(problem);
-  const DualProblem dual = MakeDual(problem);
+  // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
+  const bool need_dual =
+      problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
+  const DualProblem dual = need_dual ? MakeDual(problem) : DualProblem{};
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, settings.qacc_warmstart), scale);
   } else {
     result = SolvePrimal(problem, PrimalStart(problem, settings.qacc_warmstart), scale);
   }
-  RunNoSlip(problem, dual, scale, result);
+  if (need_dual) RunNoSlip(problem, dual, scale, result);
   return result;
 }
 
