@@ -93,7 +93,8 @@ SapSolverResult SolveSapModel(const SapModel& model, const core::VectorX& v0,
                               const SapSolverParameters& parameters);
 
 /// Solves a problem: with no constraints returns v* with success and zero iterations without
-/// building a model; otherwise builds the model and starts from v_guess (default v*).
+/// building a model (both criterion flags stay false: no criterion was evaluated); otherwise
+/// builds the model and starts from v_guess (default v*).
 SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters);
 
 }  // namespace simatlas::sap
