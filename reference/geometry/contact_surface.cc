@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "reference/core/errors.h"
 
@@ -35,7 +36,11 @@ std::array<Vector3, 4> Corners(const VolumeMesh& mesh, std::size_t t) {
 std::vector<Vector3> SliceTetrahedron(const std::array<Vector3, 4>& x, const Plane& plane) {
   std::array<double, 4> s;
   for (int i = 0; i < 4; ++i) s[i] = plane.n.dot(x[i]) - plane.b;
+  // Most tetrahedra lie on one side: reject them before any allocation.
+  const int below = (s[0] < 0) + (s[1] < 0) + (s[2] < 0) + (s[3] < 0);
+  if (below == 0 || below == 4) return {};
   std::vector<Vector3> points;
+  points.reserve(4);
   for (int i = 0; i < 4; ++i) {
     for (int j = i + 1; j < 4; ++j) {
       if ((s[i] < 0) == (s[j] < 0)) continue;
@@ -44,7 +49,6 @@ std::vector<Vector3> SliceTetrahedron(const std::array<Vector3, 4>& x, const Pla
       points.push_back(x[i] + t * (x[j] - x[i]));
     }
   }
-  if (points.size() < 3) return {};
   // Order by angle about the mean point in a basis (u, v) of the plane, v = n × u.
   Vector3 mean = Vector3::Zero();
   for (const Vector3& p : points) mean += p;
@@ -53,10 +57,14 @@ std::vector<Vector3> SliceTetrahedron(const std::array<Vector3, 4>& x, const Pla
   const Vector3 u = (std::abs(n.x()) < 0.9 ? Vector3::UnitX() : Vector3::UnitY()).cross(n)
                         .normalized();
   const Vector3 v = n.cross(u);
-  std::sort(points.begin(), points.end(), [&](const Vector3& a, const Vector3& b) {
-    return std::atan2((a - mean).dot(v), (a - mean).dot(u)) <
-           std::atan2((b - mean).dot(v), (b - mean).dot(u));
-  });
+  std::array<std::pair<double, Vector3>, 4> by_angle;
+  const std::size_t count = points.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    by_angle[k] = {std::atan2((points[k] - mean).dot(v), (points[k] - mean).dot(u)), points[k]};
+  }
+  std::sort(by_angle.begin(), by_angle.begin() + static_cast<std::ptrdiff_t>(count),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t k = 0; k < count; ++k) points[k] = by_angle[k].second;
   return points;
 }
 
