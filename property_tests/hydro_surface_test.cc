@@ -215,6 +215,40 @@ TEST(HydroLaws, SphereHalfSpaceDissipationAndDomain) {
   EXPECT_EQ(RunLaw("hydro.sphere_halfspace", touching).Number("force"), 0.0);
 }
 
+TEST(HydroLaws, EqualSpheresPressEachOtherLikeAHalfSpace) {
+  // Equal spheres (E = 1e5 Pa, R = 0.1 m, same hint) overlapping by 0.02 m: the meshes are
+  // mirror images in the bisector plane, where p1 = p2, and each is pressed 0.01 m into it —
+  // the force of one sphere pressed 0.01 m into a rigid half space (hydro.sphere_halfspace,
+  // whose mesh is the same up to a translation). Tolerance 1e-9 relative: rounding only.
+  const laws::Values pair = RunLaw("hydro.sphere_sphere", {{"E1", 1e5},
+                                                           {"R1", 0.1},
+                                                           {"E2", 1e5},
+                                                           {"R2", 0.1},
+                                                           {"overlap", 0.02},
+                                                           {"resolution_hint", 0.02}});
+  const laws::Values single = RunLaw("hydro.sphere_halfspace", {{"E", 1e5},
+                                                                {"R", 0.1},
+                                                                {"depth", 0.01},
+                                                                {"resolution_hint", 0.02}});
+  EXPECT_NEAR(pair.Number("force"), single.Number("force"), 1e-9 * single.Number("force"));
+  EXPECT_GT(pair.Number("force"), 0.0);
+  // A stiffer partner (E2 = 4 E1) presses sphere 1 harder than the equal one does.
+  const laws::Values stiff = RunLaw("hydro.sphere_sphere", {{"E1", 1e5},
+                                                            {"R1", 0.1},
+                                                            {"E2", 4e5},
+                                                            {"R2", 0.1},
+                                                            {"overlap", 0.02},
+                                                            {"resolution_hint", 0.02}});
+  EXPECT_GT(stiff.Number("force"), pair.Number("force"));
+  EXPECT_THROW(RunLaw("hydro.sphere_sphere", {{"E1", 1e5},
+                                               {"R1", 0.1},
+                                               {"E2", 1e5},
+                                               {"R2", 0.05},
+                                               {"overlap", 0.06},
+                                               {"resolution_hint", 0.02}}),
+               core::InputError);
+}
+
 TEST(HydroLaws, TractionAtTheStictionTolerance) {
   // e = 1000 Pa, d = 0.5 s/m, vn = 0.2 m/s: p = 1000(1 − 0.1) = 900 Pa. vt = (vs, 0):
   // |ft| = (2/π)·0.4·900·atan(1) = 0.4·900/2 = 180 Pa against vt.

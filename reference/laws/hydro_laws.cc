@@ -2,6 +2,7 @@
 // sheet §0.4) and E3-SAP §2.2 (discrete per-face constraints (2.3)).
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <numbers>
 
 #include "reference/contact/friction_regularization.h"
@@ -129,6 +130,51 @@ void RegisterHydroLaws(Registry& registry) {
                   out.Set("level", static_cast<double>(geometry::SphereRefinementLevel(
                                        R, in.Number("resolution_hint"))));
                   out.Set("tetrahedra", static_cast<double>(mesh.tetrahedra.size()));
+                  return out;
+                }});
+
+  registry.Add({"hydro.sphere_sphere", "E3-geometry §2.2",
+                "two compliant spheres (moduli E1, E2, radii R1, R2, both meshed with the same "
+                "resolution hint) whose balls overlap by `overlap` along x: the equal-pressure "
+                "surface p1 = p2, force on sphere 1 (along -x, N), faces, area, mean pressure",
+                {Num("E1", "Pa", "hydroelastic modulus of sphere 1 (M)"),
+                 Num("R1", "m", "radius of sphere 1"),
+                 Num("E2", "Pa", "hydroelastic modulus of sphere 2 (N)"),
+                 Num("R2", "m", "radius of sphere 2"),
+                 Num("overlap", "m", "R1 + R2 - centre distance (0 < overlap < min(R1, R2))"),
+                 Num("resolution_hint", "m", "target surface edge length of both meshes")},
+                {Num("force", "N", "normal force pushing sphere 1 away from sphere 2"),
+                 Num("faces", "1", "number of contact polygons"),
+                 Num("area", "m^2", "total contact area"),
+                 Num("mean_pressure", "Pa", "force / area (0 without contact)")},
+                [](const Values& in) {
+                  const double R1 = in.Number("R1"), R2 = in.Number("R2");
+                  const double overlap = in.Number("overlap");
+                  core::RequirePositive("R1", R1, "m");
+                  core::RequirePositive("R2", R2, "m");
+                  core::RequirePositive("overlap", overlap, "m");
+                  if (overlap >= std::min(R1, R2)) {
+                    core::ThrowInputError("overlap", overlap, "m",
+                                          "< min(R1, R2) = " +
+                                              core::FormatNumber(std::min(R1, R2)) + " m");
+                  }
+                  const double hint = in.Number("resolution_hint");
+                  // Sphere 1 centred at the origin, sphere 2 at x = R1 + R2 − overlap.
+                  const auto M = geometry::MakePressureField(
+                      geometry::MakeSphereVolumeMesh(R1, hint), in.Number("E1"));
+                  const auto N = geometry::MakePressureField(
+                      geometry::TransformVolumeMesh(geometry::MakeSphereVolumeMesh(R2, hint),
+                                                    core::Matrix3::Identity(),
+                                                    core::Vector3(R1 + R2 - overlap, 0, 0)),
+                      in.Number("E2"));
+                  const auto surface = geometry::ComputeContactSurface(M, N);
+                  const double force = -surface.ElasticForceOnM().x();
+                  const double area = surface.TotalArea();
+                  Values out;
+                  out.Set("force", force);
+                  out.Set("faces", static_cast<double>(surface.faces.size()));
+                  out.Set("area", area);
+                  out.Set("mean_pressure", area > 0 ? force / area : 0.0);
                   return out;
                 }});
 }
