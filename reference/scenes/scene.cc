@@ -108,8 +108,29 @@ SceneArguments ParseSceneArguments(const SceneDefinition& definition,
   return parsed;
 }
 
+std::vector<SceneKey> ContactMaterialKeys(double default_stiffness) {
+  return {
+      {"stiffness", "N/m", "combined point stiffness k of each contact", default_stiffness, {}, ""},
+      {"dissipation", "s/m", "Hunt–Crossley dissipation d (similar, lagged)", 10.0, {}, ""},
+      {"relaxation_time", "s", "relaxation time τd, sum of both sides (sap)", 0.01, {}, ""},
+  };
+}
+
+ContactMaterial ReadContactMaterial(const SceneArguments& a) {
+  ContactMaterial m;
+  m.stiffness = a.Number("stiffness");
+  core::RequirePositive("stiffness", m.stiffness, "N/m");
+  m.dissipation = a.Number("dissipation");
+  core::RequireNonNegative("dissipation", m.dissipation, "s/m");
+  m.relaxation_time = a.Number("relaxation_time");
+  core::RequireNonNegative("relaxation_time", m.relaxation_time, "s");
+  return m;
+}
+
 const std::vector<SceneDefinition>& AllScenes() {
-  static const std::vector<SceneDefinition> scenes = {FreeFlightScene(), PendulumChainScene()};
+  static const std::vector<SceneDefinition> scenes = {
+      FreeFlightScene(), PendulumChainScene(), SphereOnGroundScene(), BoxSlideScene(),
+      PizzaSaverScene()};
   return scenes;
 }
 

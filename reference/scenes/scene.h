@@ -15,6 +15,7 @@
 
 #include "reference/multibody/generalized_forces.h"
 #include "reference/multibody/multibody_tree.h"
+#include "reference/scenes/halfspace_queries.h"
 
 namespace simatlas::scenes {
 
@@ -41,13 +42,35 @@ struct SceneArguments {
   const std::string& Label(const std::string& key) const;
 };
 
-/// A built scene: the model and its initial state.
+/// Contact parameters shared by every pair of a scene (ground and body sides combined).
+struct ContactMaterial {
+  double stiffness = 1e5;           ///< combined point stiffness k [N/m], > 0
+  double dissipation = 10.0;        ///< Hunt–Crossley d [s/m] (read by similar, lagged)
+  double relaxation_time = 0.01;    ///< τd [s], the sum of both sides' (read by sap)
+  double stiction_tolerance = 1e-4; ///< vs [m/s] (plant default; read by similar, lagged)
+};
+
+/// A built scene: the model, its contact geometry (against the ground z ≤ 0) and x₀.
 struct Scene {
   multibody::MultibodyTree tree;
   VectorX q0;
   VectorX v0;
   multibody::AppliedForces applied;  ///< constant applied forces and actuator inputs
   multibody::QuaternionUpdate quaternion_update = multibody::QuaternionUpdate::kLinear;
+  std::vector<ContactGeometry> contact_geometry;  ///< empty: a scene without contact
+  ContactMaterial material;
+};
+
+/// One contact of one step, as the driver reports it (§4.1: fn = γn/h, f = R_WC γ/h).
+struct ContactResult {
+  int geometry = 0;                              ///< index into Scene::contact_geometry
+  int body = 0;                                  ///< body B of the pair (A is the ground)
+  core::Vector3 p_WC = core::Vector3::Zero();    ///< contact point [m]
+  double phi0 = 0.0;                             ///< signed distance at the step start [m]
+  double fn = 0.0;                               ///< normal force γn/h [N]
+  core::Vector3 f_Bc_W = core::Vector3::Zero();  ///< force on B at C, R_WC γ/h, in W [N]
+  double slip_speed = 0.0;                       ///< ‖vt‖ at v_next [m/s]
+  double separation_speed = 0.0;                 ///< vn at v_next [m/s], > 0 separating
 };
 
 /// The trajectory of a run and the step driver's per-step records.
@@ -57,6 +80,7 @@ struct Trajectory {
   std::vector<VectorX> v;                ///< v at each t
   std::vector<double> contact_force;     ///< total normal contact force per step [N] (0: no contact)
   std::vector<int> solver_iterations;    ///< contact solver iterations per step (0: no contact)
+  std::vector<std::vector<ContactResult>> contacts;  ///< per step: the contacts of that step
 };
 
 /// A named result of a scene: value and unit; no value means "null" (e.g. never stopped).
@@ -98,5 +122,13 @@ const SceneDefinition& FindScene(const std::string& name);
 /// The built-in scenes (one file each).
 SceneDefinition FreeFlightScene();
 SceneDefinition PendulumChainScene();
+SceneDefinition SphereOnGroundScene();
+SceneDefinition BoxSlideScene();
+SceneDefinition PizzaSaverScene();
+
+/// The contact keys of a contact scene: stiffness [N/m], dissipation [s/m], relaxation_time [s]
+/// with the given stiffness default; and the material they describe (validated).
+std::vector<SceneKey> ContactMaterialKeys(double default_stiffness);
+ContactMaterial ReadContactMaterial(const SceneArguments& arguments);
 
 }  // namespace simatlas::scenes

@@ -1,10 +1,12 @@
-// E3-SAP §2 and §5: the discrete step driver (no contact stage yet).
+// E3-SAP §2, §4.1 and §5: the discrete step driver.
 #include "reference/scenes/step_driver.h"
 
 #include <cmath>
+#include <utility>
 
 #include "reference/core/errors.h"
 #include "reference/multibody/discrete_step.h"
+#include "reference/scenes/contact_step.h"
 
 namespace simatlas::scenes {
 
@@ -33,6 +35,22 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
   trajectory.q.push_back(q);
   trajectory.v.push_back(v);
   for (int step = 0; step < options.steps; ++step) {
+    if (!scene.contact_geometry.empty()) {
+      // Geometry → pairs → constraints → SAP → v_next → q_next (contact_step.h).
+      ContactStepResult r =
+          StepWithContact(scene, q, v, options.dt, options.approximation, options.mu);
+      q = r.q_next;
+      v = r.v_next;
+      double total_fn = 0.0;
+      for (const ContactResult& c : r.contacts) total_fn += c.fn;
+      trajectory.t.push_back((step + 1) * options.dt);
+      trajectory.q.push_back(q);
+      trajectory.v.push_back(v);
+      trajectory.contact_force.push_back(total_fn);
+      trajectory.solver_iterations.push_back(r.solver_iterations);
+      trajectory.contacts.push_back(std::move(r.contacts));
+      continue;
+    }
     // Geometry → contact pairs → constraints: none in these scenes, so the solver has nothing
     // to do and v_next = v* (free motion, §2.1).
     const multibody::DiscreteStepResult r = multibody::StepWithoutConstraints(
@@ -45,6 +63,7 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
     trajectory.v.push_back(v);
     trajectory.contact_force.push_back(0.0);
     trajectory.solver_iterations.push_back(0);
+    trajectory.contacts.emplace_back();
   }
   return trajectory;
 }

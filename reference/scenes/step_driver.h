@@ -2,11 +2,11 @@
 /// @file
 /// E3-SAP §2 and §5: the discrete step driver. One step from x₀ = [q₀; v₀]:
 ///   geometry → contact pairs → constraints → solver → v_next → q_next = q₀ + h N(q₀) v_next
-/// Without contact pairs the constraint set is empty, so v_next is the free motion v* of §2.1
-/// (A (v* − v₀) = h k(x₀), damping implicit) and the step is multibody::StepWithoutConstraints.
-/// The contact stages (point contact against a half-space and the SAP solve with the chosen
-/// approximation) are not wired yet: a Scene carries no contact geometry, so only scenes without
-/// contact exist; contact_force and solver_iterations are recorded as 0 per step.
+/// A scene with contact geometry takes StepWithContact (contact_step.h: point contact against
+/// the ground half-space, SAP with the chosen approximation, per-contact results). A scene
+/// without contact geometry has no constraints, so v_next is the free motion v* of §2.1
+/// (A (v* − v₀) = h k(x₀), damping implicit) and the step is multibody::StepWithoutConstraints;
+/// its contact_force and solver_iterations are recorded as 0 per step.
 
 #include <string>
 

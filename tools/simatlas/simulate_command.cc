@@ -53,6 +53,22 @@ void PrintList(std::ostream& out, bool json) {
 
 std::vector<double> ToStd(const Eigen::VectorXd& x) { return {x.data(), x.data() + x.size()}; }
 
+// The contacts of one step (§4.1): point, normal force, force on the body, slip, vn.
+nlohmann::json ContactsJson(const std::vector<scenes::ContactResult>& contacts) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& c : contacts) {
+    all.push_back({{"geometry", c.geometry},
+                   {"body", c.body},
+                   {"p_WC", ToStd(c.p_WC)},
+                   {"phi0", c.phi0},
+                   {"fn", c.fn},
+                   {"f_Bc_W", ToStd(c.f_Bc_W)},
+                   {"slip_speed", c.slip_speed},
+                   {"separation_speed", c.separation_speed}});
+  }
+  return all;
+}
+
 // t, q0 … q(nq−1), v0 … v(nv−1): one row per recorded state (t = 0 first).
 void WriteCsv(const std::string& path, const scenes::Trajectory& t) {
   std::ofstream file(path);
@@ -133,6 +149,9 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
                             {"t", t},
                             {"contact_force", trajectory.contact_force},
                             {"solver_iterations", trajectory.solver_iterations},
+                            {"contacts_last_step", trajectory.contacts.empty()
+                                                       ? nlohmann::json::array()
+                                                       : ContactsJson(trajectory.contacts.back())},
                             {"summary", named},
                             {"summary_units", units}}
                  .dump()
@@ -140,7 +159,11 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
       return 0;
     }
     out << "scene " << def.name << ": " << options.steps << " steps of dt = "
-        << core::FormatNumber(options.dt) << " s, no contact\n";
+        << core::FormatNumber(options.dt) << " s, "
+        << (scene.contact_geometry.empty() ? std::string("no contact")
+                                           : "approximation " + options.approximation +
+                                                 ", mu = " + core::FormatNumber(options.mu))
+        << "\n";
     for (const auto& e : summary) {
       out << e.name << " = " << (e.value ? core::FormatNumber(*e.value) : "null");
       if (e.unit != "1" && !e.unit.empty()) out << " " << e.unit;

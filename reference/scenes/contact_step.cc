@@ -1,0 +1,122 @@
+// E3-SAP §2, §2.2, §4.1, §5: the discrete step with point contact against the ground.
+#include "reference/scenes/contact_step.h"
+
+#include "reference/contact/contact_frame.h"
+#include "reference/contact/point_contact.h"
+#include "reference/core/errors.h"
+#include "reference/multibody/free_motion.h"
+#include "reference/sap/sap_solver.h"
+
+namespace simatlas::scenes {
+
+namespace {
+
+// One pair made ready for SAP: the discrete pair, its body and contact Jacobian.
+struct AssembledPair {
+  int geometry = 0;
+  int body = 0;
+  contact::DiscretePointPair pair;
+  core::MatrixX Jc;  // 3 × nv, rows t1, t2, n
+};
+
+// Stage 2: geometry → discrete point pairs with their contact Jacobians, at q₀.
+std::vector<AssembledPair> AssemblePairs(const Scene& scene, const VectorX& q0) {
+  const multibody::PositionKinematics kin = scene.tree.CalcPositionKinematics(q0);
+  const double k = scene.material.stiffness;
+  std::vector<AssembledPair> pairs;
+  for (int g = 0; g < static_cast<int>(scene.contact_geometry.size()); ++g) {
+    const ContactGeometry& geometry = scene.contact_geometry[g];
+    for (const auto& penetration : HalfSpacePenetration(geometry, kin.X_WB.at(geometry.body), g + 1)) {
+      AssembledPair a;
+      a.geometry = g;
+      a.body = geometry.body;
+      // k_A = k_B = 2k: their series combination is k (E3-geometry §3).
+      a.pair = contact::MakeDiscretePointPair(2 * k, 2 * k, penetration);
+      // v_AcBc = (J_B − J_A) v with A the ground (the world), B the body.
+      const core::MatrixX J_W = scene.tree.CalcRelativePointJacobian(
+          q0, multibody::kWorldBody, geometry.body, a.pair.p_WC);
+      a.Jc = contact::ContactJacobian(a.pair.R_WC, J_W);
+      pairs.push_back(a);
+    }
+  }
+  return pairs;
+}
+
+// Stage 3: the constraint parameters of the chosen approximation.
+sap::ConstraintParameters MakeParameters(const Scene& scene, const AssembledPair& a,
+                                         const VectorX& v0, const std::string& approximation,
+                                         double mu) {
+  const ContactMaterial& m = scene.material;
+  if (approximation == "sap") {
+    sap::FrictionConeParameters p;
+    p.mu = mu;
+    p.stiffness = a.pair.stiffness;
+    p.relaxation_time = m.relaxation_time;
+    p.phi0 = a.pair.phi0;
+    return p;
+  }
+  sap::HuntCrossleyParameters p;
+  p.approximation = approximation == "similar" ? sap::HuntCrossleyApproximation::kSimilar
+                                               : sap::HuntCrossleyApproximation::kLagged;
+  if (approximation != "similar" && approximation != "lagged") {
+    throw core::InputError("approximation = '" + approximation + "' must be one of sap, similar, lagged");
+  }
+  p.mu = mu;
+  p.stiffness = a.pair.stiffness;
+  p.dissipation = m.dissipation;
+  p.fe0 = a.pair.fe0;
+  p.vn0 = (a.Jc * v0)(2);  // normal velocity at the previous state, separation-positive
+  p.stiction_tolerance = m.stiction_tolerance;
+  return p;
+}
+
+}  // namespace
+
+ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const VectorX& v0,
+                                  double h, const std::string& approximation, double mu) {
+  core::RequirePositive("dt", h, "s");
+  core::RequireNonNegative("mu", mu, "1");
+  // 1. Free motion (§2.1).
+  const multibody::FreeMotion free = multibody::CalcFreeMotion(scene.tree, q0, v0, h, scene.applied);
+  // 2. Contact pairs at q₀.
+  const std::vector<AssembledPair> pairs = AssemblePairs(scene, q0);
+  // 3. Constraints on one clique (the whole tree), contacts first.
+  sap::SapProblem problem;
+  problem.time_step = h;
+  problem.cliques.push_back({free.A, free.v_star});
+  problem.v_guess = v0;
+  for (const AssembledPair& a : pairs) {
+    problem.constraints.push_back(
+        {{0}, {a.Jc}, core::VectorX::Zero(3), MakeParameters(scene, a, v0, approximation, mu)});
+  }
+  // 4. Solve (no constraints: v* with zero iterations).
+  const sap::SapSolverResult solved = sap::SolveSapProblem(problem, sap::SapSolverParameters{});
+  if (!solved.success) {
+    throw core::NumericalError("SAP did not converge in " + std::to_string(solved.iterations) +
+                               " iterations (" + std::to_string(pairs.size()) +
+                               " contacts, dt = " + core::FormatNumber(h) + " s)");
+  }
+  ContactStepResult r;
+  r.v_next = solved.v;
+  r.solver_iterations = solved.iterations;
+  // 5. Per-contact results from the head of γ: f = γ/h.
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const core::Vector3 gamma = solved.gamma[i].head<3>();
+    const core::Vector3 vc = solved.vc[i].head<3>();
+    ContactResult c;
+    c.geometry = pairs[i].geometry;
+    c.body = pairs[i].body;
+    c.p_WC = pairs[i].pair.p_WC;
+    c.phi0 = pairs[i].pair.phi0;
+    c.fn = gamma(2) / h;
+    c.f_Bc_W = contact::ExpressInWorld(pairs[i].pair.R_WC, gamma) / h;
+    c.slip_speed = vc.head<2>().norm();
+    c.separation_speed = vc(2);
+    r.contacts.push_back(c);
+  }
+  // 6. q_next = q₀ + h N(q₀) v_next (§5).
+  r.q_next = scene.tree.IntegratePositions(q0, r.v_next, h, scene.quaternion_update);
+  return r;
+}
+
+}  // namespace simatlas::scenes
