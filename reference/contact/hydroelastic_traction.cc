@@ -29,7 +29,10 @@ core::VectorX FrictionTraction(double p, double mu_dynamic, double stiction_tole
   const double x_squared = vt.squaredNorm() / (stiction_tolerance * stiction_tolerance);
   const double scale = 2.0 / std::numbers::pi * mu_dynamic * p *
                        AtanXOverXFromXSquared(x_squared) / stiction_tolerance;
-  return -scale * vt;
+  // Adding +0 turns a −0 component (vt component 0) into 0 for printing.
+  core::VectorX ft = -scale * vt;
+  ft.array() += 0.0;
+  return ft;
 }
 
 SpatialForceOnA IntegrateTractionOnA(const geometry::ContactSurface& surface,

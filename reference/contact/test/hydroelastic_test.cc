@@ -149,7 +149,8 @@ TEST(Traction, FrictionAtTheStictionTolerance) {
   // opposite to vt. vt = 0 → 0.
   const double vs = 1e-4;
   const core::VectorX ft = FrictionTraction(1000.0, 0.4, vs, Eigen::Vector2d(0.0, vs));
-  EXPECT_NEAR(ft[0], 0.0, 1e-12);
+  EXPECT_EQ(ft[0], 0.0);
+  EXPECT_FALSE(std::signbit(ft[0]));  // printed as 0, not -0
   EXPECT_NEAR(ft[1], -200.0, 1e-9);
   EXPECT_EQ(FrictionTraction(1000.0, 0.4, vs, Eigen::Vector2d::Zero()).norm(), 0.0);
   EXPECT_THROW(FrictionTraction(1000.0, 0.4, 0.0, Eigen::Vector2d::Zero()), InputError);
