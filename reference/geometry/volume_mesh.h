@@ -9,8 +9,10 @@
 ///    coned to the centre. e = 1 at the centre, 0 on the surface vertices, so along every ray
 ///    e = 1 − r/r_facet: the exact field 1 − r/R up to the flatness of the facet. The resolution
 ///    hint picks the subdivision level (SphereRefinementLevel). Drake's
-///    `geometry/proximity/make_sphere_mesh.h` also refines an octahedron, with its own level rule
-///    and (by default) extra interior vertices; the level rule here is this project's.
+///    `geometry/proximity/make_sphere_mesh.h` also starts from an octahedron and offers two
+///    TessellationStrategy values (`tessellation_strategy.h`): kSingleInteriorVertex (as here)
+///    and kDenseInteriorVertices; which one its soft sphere uses, and its level rule, are not
+///    reproduced — the level rule here is this project's.
 ///  - box: split into the six regions nearest to each face (frusta whose inner faces lie on the
 ///    medial axis); on each region e = (distance to that face)/min half-size is exactly linear,
 ///    so the box field is the exact e(x) = min_i(h_i − |x_i|)/min_i h_i. No resolution hint (Drake
