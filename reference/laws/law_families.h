@@ -25,5 +25,7 @@ void RegisterSapLaws(Registry& registry);
 void RegisterMultibodyLaws(Registry& registry);
 /// mujoco.*: impedance, row parameters and pyramid decoding (MJ-solvers §2a, §2b).
 void RegisterMujocoLaws(Registry& registry);
+/// mujoco.integrate_linear: the integrators of MJ-solvers §7 and the discrete step of §8.
+void RegisterIntegratorLaws(Registry& registry);
 
 }  // namespace simatlas::laws

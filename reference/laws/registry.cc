@@ -14,6 +14,7 @@ const Registry& AllLaws() {
     RegisterSapLaws(r);  // E3-SAP: keep after every E3-geometry family
     RegisterMultibodyLaws(r);  // E3-SAP §1, §2.1, §5 (multibody part, added last)
     RegisterMujocoLaws(r);  // MJ-solvers: last in course order
+    RegisterIntegratorLaws(r);  // MJ-solvers §7–§8 (integrators, added last)
     return r;
   }();
   return registry;
