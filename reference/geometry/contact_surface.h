@@ -16,9 +16,12 @@
 ///    tetrahedra (or a tetrahedron and the compliant half space) both fields are linear, so the
 ///    surface is the plane (∇p_M − ∇p_N)·x + (p_M,o − p_N,o) = 0, cut by M's tetrahedron and
 ///    clipped by N's; n̂ = (∇p_M − ∇p_N)/‖∇p_M − ∇p_N‖. Pairs whose gradients are equal (to
-///    1e-12 relative) have no surface. Drake also drops faces whose normal disagrees with the
-///    gradients by more than a set angle (`mesh_intersection.h` / `field_intersection.h`); that
-///    filter is not reproduced here — the discrete path's kGradientEpsilon skip covers gM or gN ≤ 0.
+///    1e-12 relative) have no surface.
+///  - compliant M vs rigid box or sphere: N's boundary polygons clipped by M's tetrahedra.
+/// Not reproduced: Drake's rigid-surface clipping drops faces whose normal is more than 5π/8
+/// from the pressure gradient (`mesh_intersection.h`, IsFaceNormalAlongPressureGradient, an
+/// empirical threshold per its comment). Here such faces are kept; the discrete path's
+/// kGradientEpsilon skip removes those with gM or gN ≤ 0.
 
 #include <vector>
 
