@@ -26,15 +26,17 @@ std::vector<AssembledPair> AssemblePairs(const Scene& scene, const VectorX& q0) 
   std::vector<AssembledPair> pairs;
   for (int g = 0; g < static_cast<int>(scene.contact_geometry.size()); ++g) {
     const ContactGeometry& geometry = scene.contact_geometry[g];
-    for (const auto& penetration : HalfSpacePenetration(geometry, kin.X_WB.at(geometry.body), g + 1)) {
+    const multibody::RigidTransform X_WH = kin.X_WB.at(geometry.halfspace_body) * geometry.X_AH;
+    for (const auto& penetration :
+         HalfSpacePenetration(geometry, kin.X_WB.at(geometry.body), X_WH, g + 1)) {
       AssembledPair a;
       a.geometry = g;
       a.body = geometry.body;
       // k_A = k_B = 2k: their series combination is k (E3-geometry §3).
       a.pair = contact::MakeDiscretePointPair(2 * k, 2 * k, penetration);
-      // v_AcBc = (J_B − J_A) v with A the ground (the world), B the body.
+      // v_AcBc = (J_B − J_A) v with A the half-space's body (the world for the ground).
       const core::MatrixX J_W = scene.tree.CalcRelativePointJacobian(
-          q0, multibody::kWorldBody, geometry.body, a.pair.p_WC);
+          q0, geometry.halfspace_body, geometry.body, a.pair.p_WC);
       a.Jc = contact::ContactJacobian(a.pair.R_WC, J_W);
       pairs.push_back(a);
     }

@@ -5,7 +5,8 @@
 /// 1. free motion (§2.1): A = M(q₀) + hD, v* from A (v* − v₀) = h k(x₀);
 /// 2. point pairs of every geometry at q₀ (halfspace_queries.h), each made a discrete pair
 ///    (§2.2: φ₀ = −x, fe₀ = k x, frame C with z from the ground into the body);
-/// 3. one contact constraint per pair with Jc = R_WCᵀ (J_body − J_ground) at p_WC:
+/// 3. one contact constraint per pair with Jc = R_WCᵀ (J_body − J_A) at p_WC (A: the ground or
+///    the body carrying the half-space):
 ///    sap → FrictionConeParameters{μ, k, τd, φ₀, β = 1, σ = 1e-3};
 ///    similar | lagged → HuntCrossleyParameters{μ, k, d, fe₀, vn₀ = (Jc v₀)_n, vs, σ = 1e-3};
 /// 4. SapSolver on one clique (the whole tree, A, v*), warm started from v₀ (§4.1);

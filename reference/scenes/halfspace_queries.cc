@@ -56,19 +56,37 @@ std::vector<PenetrationAsPointPair> CapsuleHalfSpacePenetration(
   return SphereHalfSpacePenetration(p2.z() < p1.z() ? p2 : p1, radius, id);
 }
 
-std::vector<PenetrationAsPointPair> HalfSpacePenetration(const ContactGeometry& g,
-                                                         const multibody::RigidTransform& X_WB,
-                                                         int id) {
-  const multibody::RigidTransform X_WG = X_WB * g.X_BG;
+namespace {
+
+// The query in the half-space frame H (where the half-space is z ≤ 0).
+std::vector<PenetrationAsPointPair> QueryInH(const ContactGeometry& g,
+                                            const multibody::RigidTransform& X_HG, int id) {
   switch (g.shape) {
     case ShapeType::kSphere:
-      return SphereHalfSpacePenetration(X_WG.p, g.radius, id);
+      return SphereHalfSpacePenetration(X_HG.p, g.radius, id);
     case ShapeType::kBox:
-      return BoxHalfSpacePenetration(X_WG, g.sides, id);
+      return BoxHalfSpacePenetration(X_HG, g.sides, id);
     case ShapeType::kCapsule:
-      return CapsuleHalfSpacePenetration(X_WG, g.length, g.radius, id);
+      return CapsuleHalfSpacePenetration(X_HG, g.length, g.radius, id);
   }
   throw core::InputError("unknown shape");
+}
+
+}  // namespace
+
+std::vector<PenetrationAsPointPair> HalfSpacePenetration(const ContactGeometry& g,
+                                                         const multibody::RigidTransform& X_WB,
+                                                         const multibody::RigidTransform& X_WH,
+                                                         int id) {
+  const multibody::RigidTransform X_HG = X_WH.Inverse() * (X_WB * g.X_BG);
+  std::vector<PenetrationAsPointPair> pairs = QueryInH(g, X_HG, id);
+  // Back to W: a rigid motion keeps the depth and (0.1).
+  for (PenetrationAsPointPair& pair : pairs) {
+    pair.p_WCa = X_WH * pair.p_WCa;
+    pair.p_WCb = X_WH * pair.p_WCb;
+    pair.nhat_BA_W = X_WH.R * pair.nhat_BA_W;
+  }
+  return pairs;
 }
 
 }  // namespace simatlas::scenes

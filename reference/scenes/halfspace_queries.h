@@ -21,9 +21,13 @@ namespace simatlas::scenes {
 /// The collision shapes of the scenes.
 enum class ShapeType { kSphere, kBox, kCapsule };
 
-/// A collision geometry fixed on a body at pose X_BG (G's z axis is a capsule's axis).
+/// A collision geometry fixed on a body at pose X_BG (G's z axis is a capsule's axis), in
+/// contact with a half-space z ≤ 0 of frame H fixed on body A (default: the world's ground;
+/// box_stack uses the top face of the lower box).
 struct ContactGeometry {
   int body = 1;                         ///< body index (≥ 1)
+  int halfspace_body = 0;               ///< body A carrying the half-space (0: the world)
+  multibody::RigidTransform X_AH;       ///< pose of the half-space frame H on A [m]
   ShapeType shape = ShapeType::kSphere;
   multibody::RigidTransform X_BG;       ///< pose of the geometry in the body frame [m]
   double radius = 0.0;                  ///< sphere, capsule radius [m], ≥ 0 (0: a point)
@@ -49,9 +53,11 @@ std::vector<contact::PenetrationAsPointPair> BoxHalfSpacePenetration(
 std::vector<contact::PenetrationAsPointPair> CapsuleHalfSpacePenetration(
     const multibody::RigidTransform& X_WG, double length, double radius, int id);
 
-/// Dispatches on g.shape with X_WG = X_WB · g.X_BG; id is B's geometry id. Checks the sizes
+/// Dispatches on g.shape with X_HG = X_WH⁻¹ · X_WB · g.X_BG, queries in H and re-expresses the
+/// pair in W (points by X_WH, normal by R_WH); id is B's geometry id. Checks the sizes
 /// (InputError naming "radius", "sides" or "length").
 std::vector<contact::PenetrationAsPointPair> HalfSpacePenetration(
-    const ContactGeometry& g, const multibody::RigidTransform& X_WB, int id);
+    const ContactGeometry& g, const multibody::RigidTransform& X_WB,
+    const multibody::RigidTransform& X_WH, int id);
 
 }  // namespace simatlas::scenes

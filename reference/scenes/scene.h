@@ -125,6 +125,7 @@ SceneDefinition PendulumChainScene();
 SceneDefinition SphereOnGroundScene();
 SceneDefinition BoxSlideScene();
 SceneDefinition PizzaSaverScene();
+SceneDefinition BoxStackScene();
 
 /// The contact keys of a contact scene: stiffness [N/m], dissipation [s/m], relaxation_time [s]
 /// with the given stiffness default; and the material they describe (validated).

@@ -86,6 +86,26 @@ TEST(HalfSpaceQueries, CapsuleUsesItsLowerEnd) {
   EXPECT_NEAR(pairs[0].p_WCb.x(), -0.5 * std::sin(M_PI / 6), 1e-12);
 }
 
+TEST(HalfSpaceQueries, HalfSpaceOnAMovedFrame) {
+  // H rotated +90° about x (z_H = (0, −1, 0)) with origin (0, 0.5, 0): the half-space is
+  // y ≥ 0.5. A sphere of radius 0.1 at (0, 0.45, 0) has its centre 0.05 above H's plane along
+  // z_H, so x = 0.05, the normal from B toward A is −z_H = (0, 1, 0) and B's deepest point is
+  // the centre + 0.1 (0, 1, 0) = (0, 0.55, 0).
+  multibody::RigidTransform X_WH;
+  X_WH.R = Eigen::AngleAxisd(M_PI / 2, Vector3::UnitX()).toRotationMatrix();
+  X_WH.p = Vector3(0, 0.5, 0);
+  multibody::RigidTransform X_WB;
+  X_WB.p = Vector3(0, 0.45, 0);
+  ContactGeometry g;
+  g.radius = 0.1;
+  const auto pairs = HalfSpacePenetration(g, X_WB, X_WH, 1);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_NEAR(pairs[0].depth, 0.05, 1e-12);
+  EXPECT_TRUE(pairs[0].nhat_BA_W.isApprox(Vector3(0, 1, 0), 1e-12));
+  EXPECT_TRUE(pairs[0].p_WCb.isApprox(Vector3(0, 0.55, 0), 1e-12));
+  EXPECT_NO_THROW(contact::ValidatePenetrationAsPointPair(pairs[0]));
+}
+
 TEST(SphereOnGround, SettlesAtMgOverK) {
   // m = 2 kg, k = 1e4 N/m: x = 2·9.81/1e4 = 1.962e-3 m; the normal force is m g = 19.62 N.
   for (const std::string approximation : {"lagged", "similar", "sap"}) {
@@ -141,6 +161,23 @@ TEST(PizzaSaver, SticksBelowMuMgRAndSlidesAbove) {
   const SceneRun slide = RunScene("pizza_saver", {"torque=" + std::to_string(2 * slip_torque),
                                                   "mu=0.5", "dt=1e-3", "steps=500"});
   EXPECT_NEAR(*Summary("pizza_saver", slide, "omega"), 1.634999, 0.03 * 1.634999);
+}
+
+TEST(BoxStack, RestsAtTheHandDepthsAfterADisturbance) {
+  // m = 1 kg, k = 1e5 N/m: x_ground = 2 m g/(4k) = 4.905e-5 m, x_interface = m g/(4k) =
+  // 2.4525e-5 m. Started 1 mm above those depths (lower box lifted 1 mm, upper box 2 mm), the
+  // stack falls, bounces and settles there.
+  const SceneDefinition& def = FindScene("box_stack");
+  SceneRun run{ParseSceneArguments(def, {"dt=1e-3", "steps=3000"}), {}, {}};
+  run.scene = def.build(run.arguments);
+  run.scene.q0(6) += 1e-3;
+  run.scene.q0(13) += 2e-3;
+  run.trajectory = Simulate(run.scene, ReadDriverOptions(run.arguments));
+  EXPECT_NEAR(*Summary("box_stack", run, "ground_penetration"), 4.905e-5, 0.01 * 4.905e-5);
+  EXPECT_NEAR(*Summary("box_stack", run, "interface_penetration"), 2.4525e-5, 0.01 * 2.4525e-5);
+  // Total normal force: 4 ground contacts carry 2 m g, 4 interface contacts m g: 3 m g = 29.43 N.
+  EXPECT_NEAR(run.trajectory.contact_force.back(), 29.43, 0.01 * 29.43);
+  EXPECT_EQ(run.trajectory.contacts.back().size(), 8u);
 }
 
 TEST(ContactScenes, BadMaterialIsRejected) {
