@@ -3,6 +3,9 @@
 //   box_slide_<approximation>_<dt>.csv   t [s], distance [m], speed [m/s] of scene box_slide
 //       (1 kg cube, v0 = 1 m/s, μ = 0.5) for approximation ∈ {sap, similar, lagged} and
 //       dt ∈ {1e-3, 1e-2} s over 0.4 s; the Coulomb answer stops at v0/(μ g) after v0²/(2 μ g).
+//   sphere_drop_<approximation>.csv      t [s], penetration [m], contact_force [N] of scene
+//       sphere_on_ground (1 kg, r = 0.1 m, k = 1e4 N/m) dropped from 0.1 m above contact,
+//       dt = 1e-3 s over 1 s; at rest x = m g / k = 9.81e-4 m.
 // Usage: figure_data_sap OUTPUT_DIR
 #include <cmath>
 #include <filesystem>
@@ -38,6 +41,24 @@ void WriteBoxSlide(const std::filesystem::path& dir, const std::string& approxim
   }
 }
 
+// One sphere drop written as t, penetration, contact_force (0 at t = 0).
+void WriteSphereDrop(const std::filesystem::path& dir, const std::string& approximation) {
+  const scenes::SceneDefinition& def = scenes::FindScene("sphere_on_ground");
+  const scenes::SceneArguments a = scenes::ParseSceneArguments(
+      def, {"approximation=" + approximation, "dt=0.001", "steps=1000", "stiffness=1e4", "z0=0.2"});
+  const scenes::Scene scene = def.build(a);
+  const scenes::Trajectory t = scenes::Simulate(scene, scenes::ReadDriverOptions(a));
+  const std::filesystem::path path = dir / ("sphere_drop_" + approximation + ".csv");
+  std::ofstream file(path);
+  if (!file) throw std::runtime_error("cannot write " + path.string());
+  file.precision(17);
+  file << "t,penetration,contact_force\n";
+  for (std::size_t k = 0; k < t.t.size(); ++k) {
+    file << t.t[k] << "," << a.Number("radius") - t.q[k](6) << ","
+         << (k == 0 ? 0.0 : t.contact_force[k - 1]) << "\n";
+  }
+}
+
 }  // namespace
 }  // namespace simatlas::figures
 
@@ -52,6 +73,7 @@ int main(int argc, char** argv) {
     for (const std::string approximation : {"sap", "similar", "lagged"}) {
       simatlas::figures::WriteBoxSlide(dir, approximation, "0.001", 1e-3);
       simatlas::figures::WriteBoxSlide(dir, approximation, "0.01", 1e-2);
+      simatlas::figures::WriteSphereDrop(dir, approximation);
     }
   } catch (const std::exception& e) {
     std::cerr << "figure_data_sap: " << e.what() << "\n";
