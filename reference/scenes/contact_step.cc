@@ -108,6 +108,7 @@ ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const V
     ContactResult c;
     c.geometry = pairs[i].geometry;
     c.body = pairs[i].body;
+    c.halfspace_body = scene.contact_geometry[pairs[i].geometry].halfspace_body;
     c.p_WC = pairs[i].pair.p_WC;
     c.phi0 = pairs[i].pair.phi0;
     c.fn = gamma(2) / h;

@@ -64,7 +64,8 @@ struct Scene {
 /// One contact of one step, as the driver reports it (§4.1: fn = γn/h, f = R_WC γ/h).
 struct ContactResult {
   int geometry = 0;                              ///< index into Scene::contact_geometry
-  int body = 0;                                  ///< body B of the pair (A is the ground)
+  int body = 0;                                  ///< body B of the pair (the geometry's body)
+  int halfspace_body = 0;                        ///< body A carrying the half-space (0: ground)
   core::Vector3 p_WC = core::Vector3::Zero();    ///< contact point [m]
   double phi0 = 0.0;                             ///< signed distance at the step start [m]
   double fn = 0.0;                               ///< normal force γn/h [N]

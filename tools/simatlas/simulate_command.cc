@@ -59,6 +59,7 @@ nlohmann::json ContactsJson(const std::vector<scenes::ContactResult>& contacts) 
   for (const auto& c : contacts) {
     all.push_back({{"geometry", c.geometry},
                    {"body", c.body},
+                   {"halfspace_body", c.halfspace_body},
                    {"p_WC", ToStd(c.p_WC)},
                    {"phi0", c.phi0},
                    {"fn", c.fn},

@@ -177,7 +177,11 @@ TEST(BoxStack, RestsAtTheHandDepthsAfterADisturbance) {
   EXPECT_NEAR(*Summary("box_stack", run, "interface_penetration"), 2.4525e-5, 0.01 * 2.4525e-5);
   // Total normal force: 4 ground contacts carry 2 m g, 4 interface contacts m g: 3 m g = 29.43 N.
   EXPECT_NEAR(run.trajectory.contact_force.back(), 29.43, 0.01 * 29.43);
+  // Four contacts on the ground (A = world) and four between the boxes (A = the lower box, 1).
+  int on_lower_box = 0;
+  for (const ContactResult& c : run.trajectory.contacts.back()) on_lower_box += c.halfspace_body == 1;
   EXPECT_EQ(run.trajectory.contacts.back().size(), 8u);
+  EXPECT_EQ(on_lower_box, 4);
 }
 
 TEST(ContactScenes, BadMaterialIsRejected) {
