@@ -21,6 +21,11 @@ std::string Num(double value, int digits) {
   return text.str();
 }
 
+laws::Values Law(const std::string& name, const std::vector<std::string>& arguments) {
+  const laws::Law& law = laws::AllLaws().Get(name);
+  return laws::Evaluate(law, laws::ParseArguments(law, arguments));
+}
+
 const std::vector<Section>& AllSections() {
   static const std::vector<Section> sections = [] {
     std::vector<Section> s;

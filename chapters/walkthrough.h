@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "reference/laws/law.h"
+
 namespace simatlas::chapters {
 
 /// Prints claims and counts the ones that do not hold.
@@ -43,6 +45,9 @@ const std::vector<Section>& AllSections();
 
 /// Formats a number with the given significant digits ("100000", "0.5454545").
 std::string Num(double value, int digits = 7);
+
+/// Evaluates the law called name with "key=value" arguments, exactly as `simatlas law` does.
+laws::Values Law(const std::string& name, const std::vector<std::string>& arguments);
 
 /// Registers the E3-geometry walkthroughs.
 void AddE3GeometrySections(std::vector<Section>& sections);

@@ -142,6 +142,51 @@ void Section21Point(Narrator& n) {
           discrete.phi0 == -1e-3 && std::abs(discrete.fe0 - 75.0) < 1e-9 && discrete.R_WC(2, 2) == -1.0);
 }
 
+// §2.2 Hydroelastic：刚体运动上的压力场接触 — pressure-field contact on rigid bodies.
+void Section22Hydroelastic(Narrator& n) {
+  const auto coarse = Law("hydro.sphere_halfspace",
+                          {"E=1e6", "R=0.05", "depth=1e-3", "resolution_hint=0.01"});
+  const auto fine = Law("hydro.sphere_halfspace",
+                        {"E=1e6", "R=0.05", "depth=1e-3", "resolution_hint=0.00125"});
+  const double analytic = fine.Number("analytic");
+  n.Claim("a compliant sphere (E = 1e6 Pa, R = 0.05 m) pressed 1 mm into a rigid half space: the "
+              "surface force is " + Num(coarse.Number("force")) + " N on " +
+              Num(coarse.Number("faces")) + " faces at hint 0.01 m and " + Num(fine.Number("force")) +
+              " N at hint 0.00125 m; the continuous field gives " + Num(analytic) + " N",
+          std::abs(fine.Number("force") - analytic) < std::abs(coarse.Number("force") - analytic) &&
+              std::abs(fine.Number("force") - analytic) < 0.02 * analytic);
+  n.Say("resolution hint [m] changes the pressure-field discretisation, not a solver tolerance.");
+  // p = pe [1 − d vn]₊: the dissipated pressure, zero when separating at vn ≥ 1/d.
+  const auto loaded = Law("hydro.traction", {"e=1e5", "d=0.5", "vn=-0.2", "vt=0,0", "mu=0.5", "vs=1e-4"});
+  const auto released = Law("hydro.traction", {"e=1e5", "d=0.5", "vn=2", "vt=0,0", "mu=0.5", "vs=1e-4"});
+  n.Claim("dissipation acts on the pressure: pe = 1e5 Pa, d = 0.5 s/m, approaching at 0.2 m/s -> p = " +
+              Num(loaded.Number("p")) + " Pa; separating at vn = 1/d = 2 m/s -> p = " +
+              Num(released.Number("p")) + " Pa (a surface need not carry a positive net force)",
+          std::abs(loaded.Number("p") - 1.1e5) < 1e-6 && released.Number("p") == 0.0);
+  // Discrete face: fe0 = a p0, k = a g, φ0 = −p0/g with g = 1/(1/gM + 1/gN).
+  const auto face = Law("hydro.discrete_face", {"area=1e-4", "p0=2e4", "gM=2e7", "gN=inf"});
+  n.Claim("one face (a = 1e-4 m², p0 = 2e4 Pa, gM = 2e7 Pa/m, rigid N) -> fe0 = " + Num(face.Number("fe0")) +
+              " N, k = a g = " + Num(face.Number("k")) + " N/m, phi0 = -p0/g = " + Num(face.Number("phi0")) + " m",
+          std::abs(face.Number("fe0") - 2.0) < 1e-12 && std::abs(face.Number("k") - 2000.0) < 1e-9 &&
+              std::abs(face.Number("phi0") + 1e-3) < 1e-15);
+  const auto flat = Law("hydro.discrete_face", {"area=1e-4", "p0=2e4", "gM=1e-15", "gN=inf"});
+  n.Claim("a face with a near-zero gradient (gM = 1e-15 < 1e-14 Pa/m) is skipped", flat.Flag("skipped"));
+  // Strict hydroelastic vs fallback for a rigid–rigid pair.
+  bool strict_throws = false;
+  try {
+    Law("geometry.contact_representation", {"shape_a=box", "compliance_a=rigid", "shape_b=half_space",
+                                             "compliance_b=rigid", "model=hydroelastic"});
+  } catch (const core::InputError&) {
+    strict_throws = true;
+  }
+  const auto fallback =
+      Law("geometry.contact_representation", {"shape_a=box", "compliance_a=rigid", "shape_b=half_space",
+                                               "compliance_b=rigid", "model=hydroelastic_with_fallback"});
+  n.Claim("rigid-rigid box/half space: strict hydroelastic throws; with fallback the pair becomes a " +
+              fallback.Label("representation") + " pair",
+          strict_throws && fallback.Label("representation") == "point");
+}
+
 // §3 材料组合必须按具体字段分别读 — each combined field has its own law.
 void Section3Materials(Narrator& n) {
   using namespace contact;
@@ -228,6 +273,8 @@ void AddE3GeometrySections(std::vector<Section>& sections) {
                       Section11VisibleVsCollidable});
   sections.push_back({"e3-geometry", "2.1", "Point：穿透深度、见证点和作用点 — Depth, witness points and application point",
                       Section21Point});
+  sections.push_back({"e3-geometry", "2.2", "Hydroelastic：刚体运动上的压力场接触 — Pressure-field contact on rigid bodies",
+                      Section22Hydroelastic});
   sections.push_back({"e3-geometry", "3", "材料组合必须按具体字段分别读 — Read each combined material field separately",
                       Section3Materials});
   sections.push_back({"e3-geometry", "4", "摩擦正则化不只有一种曲线 — Friction regularisation is not one curve",
