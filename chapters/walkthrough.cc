@@ -30,6 +30,7 @@ const std::vector<Section>& AllSections() {
   static const std::vector<Section> sections = [] {
     std::vector<Section> s;
     AddE3GeometrySections(s);
+    AddE3SapSections(s);
     return s;
   }();
   return sections;

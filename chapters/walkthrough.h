@@ -51,5 +51,7 @@ laws::Values Law(const std::string& name, const std::vector<std::string>& argume
 
 /// Registers the E3-geometry walkthroughs.
 void AddE3GeometrySections(std::vector<Section>& sections);
+/// Registers the E3-SAP walkthroughs.
+void AddE3SapSections(std::vector<Section>& sections);
 
 }  // namespace simatlas::chapters
