@@ -15,33 +15,16 @@
 #include "reference/scenes/halfspace_queries.h"
 #include "reference/scenes/scene.h"
 #include "reference/scenes/step_driver.h"
+#include "reference/scenes/test/scene_run.h"
 
 namespace simatlas::scenes {
 namespace {
 
 using core::Vector3;
 
-struct SceneRun {
-  SceneArguments arguments;
-  Scene scene;
-  Trajectory trajectory;
-};
-
-SceneRun RunScene(const std::string& name, const std::vector<std::string>& args) {
-  const SceneDefinition& def = FindScene(name);
-  SceneRun run{ParseSceneArguments(def, args), {}, {}};
-  run.scene = def.build(run.arguments);
-  run.trajectory = Simulate(run.scene, ReadDriverOptions(run.arguments));
-  return run;
-}
-
-std::optional<double> Summary(const std::string& scene, const SceneRun& run, const std::string& key) {
-  for (const SummaryEntry& e : FindScene(scene).summarize(run.scene, run.arguments, run.trajectory)) {
-    if (e.name == key) return e.value;
-  }
-  ADD_FAILURE() << "no summary entry " << key;
-  return std::nullopt;
-}
+using testing::RunScene;
+using testing::SceneRun;
+using testing::Summary;
 
 TEST(HalfSpaceQueries, SphereDepthWitnessesAndNormal) {
   // Centre at z = 0.09, r = 0.1: x = 0.01, deepest point (1, 2, −0.01), plane point (1, 2, 0).

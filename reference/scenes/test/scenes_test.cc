@@ -10,30 +10,19 @@
 #include "reference/core/errors.h"
 #include "reference/scenes/scene.h"
 #include "reference/scenes/step_driver.h"
+#include "reference/scenes/test/scene_run.h"
 
 namespace simatlas::scenes {
 namespace {
 
-struct SceneRun {
-  SceneArguments arguments;
-  Scene scene;
-  Trajectory trajectory;
-};
+using testing::RunScene;
+using testing::SceneRun;
 
-SceneRun RunScene(const std::string& name, const std::vector<std::string>& args) {
-  const SceneDefinition& def = FindScene(name);
-  SceneRun run{ParseSceneArguments(def, args), {}, {}};
-  run.scene = def.build(run.arguments);
-  run.trajectory = Simulate(run.scene, ReadDriverOptions(run.arguments));
-  return run;
-}
-
+// The value of a summary entry that must be non-null.
 double SummaryValue(const std::string& scene, const SceneRun& run, const std::string& key) {
-  for (const SummaryEntry& e : FindScene(scene).summarize(run.scene, run.arguments, run.trajectory)) {
-    if (e.name == key) return e.value.value();
-  }
-  ADD_FAILURE() << "no summary entry " << key;
-  return NAN;
+  const auto value = testing::Summary(scene, run, key);
+  if (!value) ADD_FAILURE() << "summary entry " << key << " is null";
+  return value.value_or(NAN);
 }
 
 // Times at which θ₁ crosses 0 going down (linear interpolation between steps).
