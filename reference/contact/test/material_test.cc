@@ -151,5 +151,21 @@ TEST(EstimatePenaltyParameters, HandDerived) {
   EXPECT_THROW(EstimatePenaltyParameters(0.0, 9.81, 1e-3), InputError);
 }
 
+TEST(DefaultProximityProperties, SceneGraphConfigBackfillValues) {
+  // Formula sheet §3 (geometry/scene_graph_config.h): d = 50 s/m, τ = 0.1 s, k = 1e6 N/m,
+  // μs = μd = 0.5, E = 1e7 Pa, resolution hint 0.02 m.
+  const DefaultProximityProperties defaults;
+  EXPECT_EQ(defaults.hunt_crossley_dissipation, 50.0);
+  EXPECT_EQ(defaults.relaxation_time, 0.1);
+  EXPECT_EQ(defaults.point_stiffness, 1e6);
+  EXPECT_EQ(defaults.static_friction, 0.5);
+  EXPECT_EQ(defaults.dynamic_friction, 0.5);
+  EXPECT_EQ(defaults.hydroelastic_modulus, 1e7);
+  EXPECT_EQ(defaults.resolution_hint, 0.02);
+  // Two default geometries combine to k = 5e5 N/m and keep μ = 0.5.
+  EXPECT_EQ(CombinePointStiffness(defaults.point_stiffness, defaults.point_stiffness), 5e5);
+  EXPECT_EQ(CombineFriction({0.5, 0.5}, {0.5, 0.5}).dynamic_friction, 0.5);
+}
+
 }  // namespace
 }  // namespace simatlas::contact
