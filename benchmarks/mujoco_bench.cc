@@ -1,0 +1,133 @@
+// MJ-solvers §4 cost claims, measured (issue 9; not a test, never run by ctest): the
+// reference PGS, CG and Newton time per solve and iterations on
+//   - the project's example problems formats/examples/*.json (simatlas/mujoco-problem/1), and
+//   - when built with the MuJoCo 2.2.2 oracle (SIMATLAS_BENCH_ORACLE): the settled humanoid and
+//     22-humanoid problems of oracle/oracle_scenes.h, timed side by side with MuJoCo's own
+//     mj_fwdConstraint on the same state and options (no warmstart, tolerance 1e-8, at most
+//     100 iterations — the settings of oracle/benchmark_newton.cc), so that benchmarks/run can
+//     form reference/MuJoCo ratios from one run.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "reference/io/mujoco_problem.h"
+#include "reference/mujoco/problem.h"
+#include "reference/mujoco/solve.h"
+
+#ifdef SIMATLAS_BENCH_ORACLE
+#include "oracle/oracle_scenes.h"
+#endif
+
+namespace {
+
+using namespace simatlas;
+
+constexpr mujoco::SolverKind kSolvers[] = {mujoco::SolverKind::kPGS, mujoco::SolverKind::kCG,
+                                           mujoco::SolverKind::kNewton};
+
+// Times mujoco::SolveProblem (validation + solver, warmstart off) and reports its iterations.
+void ReferenceBench(benchmark::State& state, mujoco::Problem problem, mujoco::SolverKind solver) {
+  problem.opt.solver = solver;
+  mujoco::SolveResult result;
+  for (auto _ : state) {
+    result = mujoco::SolveProblem(problem);
+    benchmark::DoNotOptimize(result);
+  }
+  state.counters["nv"] = problem.nv;
+  state.counters["nefc"] = problem.nefc();
+  state.counters["iterations"] = result.iterations;
+}
+
+// The example problems, one benchmark per file and solver (file order sorted by name).
+void RegisterExamples() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(io::FormatsDirectory() + "/examples")) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    const mujoco::Problem problem = io::ReadMujocoProblem(file.string()).problem;
+    for (mujoco::SolverKind solver : kSolvers) {
+      const std::string name = "MJ/reference/" + file.stem().string() + "/" +
+                               mujoco::SolverName(solver);
+      benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+        ReferenceBench(s, problem, solver);
+      })->Unit(benchmark::kMicrosecond);
+    }
+  }
+}
+
+#ifdef SIMATLAS_BENCH_ORACLE
+// MuJoCo's solver enum for the reference's.
+mjtSolver MujocoSolver(mujoco::SolverKind solver) {
+  switch (solver) {
+    case mujoco::SolverKind::kPGS: return mjSOL_PGS;
+    case mujoco::SolverKind::kCG: return mjSOL_CG;
+    case mujoco::SolverKind::kNewton: return mjSOL_NEWTON;
+  }
+  return mjSOL_NEWTON;
+}
+
+// Sets the comparison options on the model and runs mj_forward so mjData holds the state.
+void ConfigureScene(oracle::Scene& scene, mujoco::SolverKind solver) {
+  mjModel* m = scene.model.get();
+  m->opt.disableflags |= mjDSBL_WARMSTART;
+  m->opt.tolerance = 1e-8;
+  m->opt.iterations = 100;
+  m->opt.solver = MujocoSolver(solver);
+  mj_forward(m, scene.data.get());
+}
+
+// MuJoCo's own constraint solve on the settled state.
+void MujocoBench(benchmark::State& state, const oracle::SceneSpec& spec,
+                 mujoco::SolverKind solver) {
+  oracle::Scene scene = oracle::Prepare(spec, mjCONE_PYRAMIDAL);
+  ConfigureScene(scene, solver);
+  for (auto _ : state) mj_fwdConstraint(scene.model.get(), scene.data.get());
+  state.counters["nv"] = scene.model->nv;
+  state.counters["nefc"] = scene.data->nefc;
+  state.counters["iterations"] = scene.data->solver_iter;
+}
+
+// The same problem extracted for the reference (R and aref taken from MuJoCo).
+void ExtractedReferenceBench(benchmark::State& state, const oracle::SceneSpec& spec,
+                             mujoco::SolverKind solver) {
+  oracle::Scene scene = oracle::Prepare(spec, mjCONE_PYRAMIDAL);
+  ConfigureScene(scene, solver);
+  ReferenceBench(state, oracle::ExtractProblem(scene), solver);
+}
+
+// humanoid and humanoid22 × solver, MuJoCo then reference.
+void RegisterOracle() {
+  for (const oracle::SceneSpec& spec : oracle::OracleScenes()) {
+    if (spec.label != "humanoid" && spec.label != "humanoid22") continue;
+    for (mujoco::SolverKind solver : kSolvers) {
+      const std::string tail = spec.label + "/" + mujoco::SolverName(solver);
+      benchmark::RegisterBenchmark(("MJ/mujoco/" + tail).c_str(), [=](benchmark::State& s) {
+        MujocoBench(s, spec, solver);
+      })->Unit(benchmark::kMicrosecond);
+      benchmark::RegisterBenchmark(("MJ/reference/" + tail).c_str(), [=](benchmark::State& s) {
+        ExtractedReferenceBench(s, spec, solver);
+      })->Unit(benchmark::kMicrosecond);
+    }
+  }
+}
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  RegisterExamples();
+#ifdef SIMATLAS_BENCH_ORACLE
+  RegisterOracle();
+#endif
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

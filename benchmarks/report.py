@@ -1,0 +1,165 @@
+"""Issue 9: turns the benchmark CSVs of benchmarks/run into summary CSVs and figures.
+
+usage: report.py OUT_DIR FIG_DIR PROPERTY_CASES PROPERTY_PROGRAM...
+Reads OUT_DIR/{sap,mujoco}.csv (Google Benchmark, aggregates only) and OUT_DIR/<program>.json
+(gtest reports); writes OUT_DIR/{sap_summary,mujoco_summary,mujoco_ratios,property_throughput}.csv
+and FIG_DIR/{bench_sap_time_vs_n,bench_sap_iterations_vs_n,bench_mujoco_ratios}.png.
+Every time shown is the median of the repetitions.
+"""
+import csv
+import io
+import json
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def read_medians(path):
+    """Rows of the '_median' aggregates: name (without suffix) -> dict with ms and counters."""
+    text = open(path).read()
+    start = text.find("name,")
+    rows = {}
+    for row in csv.DictReader(io.StringIO(text[start:])):
+        if row["error_occurred"] == "true":
+            print("error:", row["name"], row["error_message"])
+            continue
+        if not row["name"].endswith("_median"):
+            continue
+        name = row["name"][: -len("_median")]
+        # CPU time of the benchmark thread: on a shared, loaded machine wall time also counts
+        # the time other processes held the core. Wall time is kept as "wall_ms".
+        entry = {"ms": float(row["cpu_time"]) * TO_MS[row["time_unit"]],
+                 "wall_ms": float(row["real_time"]) * TO_MS[row["time_unit"]]}
+        for key in ("N", "dofs", "contacts", "iterations", "nv", "nefc"):
+            if row.get(key):
+                entry[key] = float(row[key])
+        rows[name] = entry
+    return rows
+
+
+def write_csv(path, header, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def sap_report(out, figs):
+    med = read_medians(f"{out}/sap.csv")
+    series = {}  # (scene, variant) -> [(N, ms, iterations)]
+    for name, e in med.items():
+        _, scene, linear, search, n = name.split("/")
+        series.setdefault((scene, f"{linear}/{search}"), []).append(
+            (int(n), e["ms"], int(e["iterations"]), e["wall_ms"]))
+    rows = []
+    for (scene, variant), pts in sorted(series.items()):
+        pts.sort()
+        rows += [[scene, variant, n, f"{ms:.4g}", f"{wall:.4g}", it] for n, ms, it, wall in pts]
+    write_csv(f"{out}/sap_summary.csv",
+              ["scene", "solver", "N", "median_cpu_ms", "median_wall_ms", "iterations"], rows)
+    for r in rows:
+        print("SAP", *r)
+    scenes = sorted({s for s, _ in series})
+    for what, ylabel, fname in (("ms", "median CPU time per solve [ms]", "bench_sap_time_vs_n.png"),
+                                ("it", "Newton iterations", "bench_sap_iterations_vs_n.png")):
+        fig, axes = plt.subplots(1, len(scenes), figsize=(5.5 * len(scenes), 4.2), squeeze=False)
+        for ax, scene in zip(axes[0], scenes):
+            for (s, variant), pts in sorted(series.items()):
+                if s != scene:
+                    continue
+                ns = [p[0] for p in pts]
+                ys = [p[1] if what == "ms" else p[2] for p in pts]
+                ax.plot(ns, ys, "o-", label=variant)
+            if what == "ms":
+                ns = sorted({p[0] for (s, _), pts in series.items() if s == scene for p in pts})
+                ref = [p for (s, v), pts in series.items()
+                       if s == scene and v.startswith("block_sparse") for p in pts]
+                if ref:
+                    n0, t0 = min(ref)[:2]
+                    ax.plot(ns, [t0 * n / n0 for n in ns], "k:", lw=1, label="∝ N")
+                ax.set_yscale("log")
+            ax.set_xscale("log")
+            ax.set_xlabel("N boxes")
+            ax.set_ylabel(ylabel)
+            ax.set_title(f"SAP, {scene} (N boxes, 4 contacts each)")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(f"{figs}/{fname}", dpi=110)
+        plt.close(fig)
+
+
+def mujoco_report(out, figs):
+    med = read_medians(f"{out}/mujoco.csv")
+    rows = []
+    for name, e in sorted(med.items()):
+        _, engine, problem, solver = name.split("/")
+        rows.append([engine, problem, solver, int(e.get("nv", 0)), int(e.get("nefc", 0)),
+                     f"{e['ms'] * 1e3:.4g}", f"{e['wall_ms'] * 1e3:.4g}", int(e["iterations"])])
+    write_csv(f"{out}/mujoco_summary.csv",
+              ["engine", "problem", "solver", "nv", "nefc", "median_cpu_us", "median_wall_us",
+               "iterations"], rows)
+    for r in rows:
+        print("MJ", *r)
+    ratios = []
+    for name, e in sorted(med.items()):
+        _, engine, problem, solver = name.split("/")
+        other = med.get(f"MJ/mujoco/{problem}/{solver}")
+        if engine == "reference" and other:
+            ratios.append((problem, solver, e["ms"] / other["ms"], int(e["iterations"]),
+                           int(other["iterations"])))
+    write_csv(f"{out}/mujoco_ratios.csv",
+              ["problem", "solver", "time_ratio_reference_over_mujoco", "reference_iterations",
+               "mujoco_iterations"], [[p, s, f"{r:.3g}", a, b] for p, s, r, a, b in ratios])
+    for r in ratios:
+        print("RATIO", *r)
+    if not ratios:
+        print("no MuJoCo oracle in this build: no ratio figure")
+        return
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    labels = [f"{p}\n{s}" for p, s, *_ in ratios]
+    bars = ax.bar(range(len(ratios)), [r[2] for r in ratios], color="tab:blue")
+    for bar, (_, _, r, a, b) in zip(bars, ratios):
+        ax.annotate(f"{r:.2g}×\nit {a} vs {b}", (bar.get_x() + bar.get_width() / 2,
+                    bar.get_height()), ha="center", va="bottom", fontsize=7)
+    ax.axhline(1.0, color="k", lw=0.8)
+    ax.set_xticks(range(len(ratios)), labels, fontsize=8)
+    ax.set_yscale("log")
+    ax.set_ylabel("reference / MuJoCo 2.2.2 CPU time (medians)")
+    ax.set_title("Reference solvers vs mj_fwdConstraint (same state, no warmstart)")
+    fig.tight_layout()
+    fig.savefig(f"{figs}/bench_mujoco_ratios.png", dpi=110)
+    plt.close(fig)
+
+
+def property_report(out, cases, programs):
+    rows = []
+    for p in programs:
+        report = json.load(open(f"{out}/{p}.json"))
+        for suite in report["testsuites"]:
+            for t in suite["testsuite"]:
+                seconds = float(t["time"].rstrip("s"))
+                rate = cases / seconds if seconds > 0 else float("inf")
+                rows.append([p, f"{suite['name']}.{t['name']}", cases, f"{seconds:.3f}",
+                             f"{rate:.4g}"])
+    rows.sort(key=lambda r: -float(r[3]))
+    write_csv(f"{out}/property_throughput.csv",
+              ["program", "property", "cases", "seconds", "cases_per_second"], rows)
+    for r in rows[:10]:
+        print("PROPERTY", *r)
+
+
+def main():
+    out, figs, cases, programs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+    sap_report(out, figs)
+    mujoco_report(out, figs)
+    property_report(out, cases, programs)
+
+
+if __name__ == "__main__":
+    main()
