@@ -4,9 +4,12 @@
 //   regions.csv      the projection region of (3.3) on a grid of (‖yt‖, yn) (§3.1)
 //   nz.csv           n(z) of (3.6) and where Similar (z = vn − μ s(vt)) and Lagged (z = vn) put
 //                    a sliding contact velocity (§3.2)
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 
 #include "reference/io/sap_problem.h"
