@@ -43,6 +43,9 @@ LineSearchResult PerformExactLineSearch(const CostAlongLine& ell, double dell0,
   const double alpha_tol = 1e-8 * alpha0;
   double lower = 0.0, upper = alpha_max;
   double alpha = std::clamp(alpha0, 0.0, alpha_max);
+  // Length of the step before last: a Newton step that does not at least halve it is "slow".
+  double previous_step = upper - lower;
+  double last_step = previous_step;
   for (int iteration = 1; iteration <= parameters.max_iterations; ++iteration) {
     double dell = 0.0, d2ell = 0.0;
     ell(alpha, &dell, &d2ell);
@@ -55,9 +58,16 @@ LineSearchResult PerformExactLineSearch(const CostAlongLine& ell, double dell0,
     } else {
       upper = alpha;
     }
-    // Newton step; bisection when it leaves the bracket or the slope is not positive.
+    // Newton step; bisection when it leaves the bracket, the slope is not positive, or Newton is
+    // slow (|f/f'| more than half the step before last) — Drake's DoNewtonWithBisectionFallback
+    // (contact_solvers/newton_with_bisection.cc) "switches to bisection whenever a Newton
+    // iterate falls outside the bracket or when Newton's method is slow". Without the "slow"
+    // rule, ℓ' with a kink (a cone-region switch) can make Newton crawl for >100 iterations.
     double next = df > 0 ? alpha - f / df : lower - 1.0;
-    if (!(next > lower && next < upper)) next = 0.5 * (lower + upper);
+    const bool slow = std::abs(2.0 * f) > std::abs(previous_step * df);
+    if (!(next > lower && next < upper) || slow) next = 0.5 * (lower + upper);
+    previous_step = last_step;
+    last_step = next - alpha;
     if (std::abs(next - alpha) < alpha_tol) return {next, iteration};
     alpha = next;
   }
