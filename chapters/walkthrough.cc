@@ -31,6 +31,7 @@ const std::vector<Section>& AllSections() {
     std::vector<Section> s;
     AddE3GeometrySections(s);
     AddE3SapSections(s);
+    AddMjSolversSections(s);
     return s;
   }();
   return sections;

@@ -53,5 +53,7 @@ laws::Values Law(const std::string& name, const std::vector<std::string>& argume
 void AddE3GeometrySections(std::vector<Section>& sections);
 /// Registers the E3-SAP walkthroughs.
 void AddE3SapSections(std::vector<Section>& sections);
+/// Registers the MJ-solvers walkthroughs.
+void AddMjSolversSections(std::vector<Section>& sections);
 
 }  // namespace simatlas::chapters
