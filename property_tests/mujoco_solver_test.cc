@@ -12,7 +12,9 @@
 #include "reference/mujoco/dual.h"
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/primal.h"
+#include "reference/mujoco/pgs.h"
 #include "reference/mujoco/pyramid.h"
+#include "reference/mujoco/solver_result.h"
 #include "reference/mujoco/solve.h"
 
 namespace simatlas::mujoco {
@@ -137,7 +139,21 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
       for (int j = 1; j < b.size; ++j) t += std::pow(c.friction[j - 1] * rho[b.first + j], 2);
       stalled = stalled || rho[b.first] < std::sqrt(t);
     }
-    RC_ASSERT(stalled);
+    // Otherwise PGS must sit at a fixed point of its own block sweep (the elliptic block update
+    // — ray, then the friction QCQP with the normal fixed — is not guaranteed to reach the
+    // optimum; seen with the 3.15 shuffle, seed 333745049: 2.7e-5 relative after 29 sweeps):
+    // one more sweep from its answer changes nothing, the answer lies in Ω, and its dual cost
+    // does not beat the optimum.
+    Problem one_more = pgs;
+    one_more.opt.iterations = 1;
+    one_more.opt.tolerance = 0;
+    const SolveResult again = SolvePGS(one_more, d, r_pgs.efc_force, MonolithicScale(one_more));
+    const bool fixed_point = (again.efc_force - r_pgs.efc_force).lpNorm<Eigen::Infinity>() <=
+                             1e-7 * Scale(newton.efc_force);
+    RC_ASSERT(stalled || fixed_point);
+    RC_ASSERT(OmegaViolation(p, r_pgs.efc_force) <= 1e-9 * Scale(r_pgs.efc_force));
+    RC_ASSERT(DualCost(d, r_pgs.efc_force) >=
+              DualCost(d, newton.efc_force) - 1e-9 * (1 + std::abs(DualCost(d, newton.efc_force))));
   }
 }
 
