@@ -42,15 +42,49 @@ sap::SapProblem AsHuntCrossley(sap::SapProblem problem, sap::HuntCrossleyApproxi
   return problem;
 }
 
-void WriteConvergence(const std::filesystem::path& dir) {
-  const io::SapProblemFile file =
-      io::ReadSapProblem(std::string(SIMATLAS_FORMATS_DIR) + "/examples/sap/pizza_saver_sliding.json");
-  std::ofstream out = OpenCsv(dir, "convergence.csv");
+// A stack of n boxes as point masses (m = 1 kg, three translational dofs each, one clique per
+// box), h = 10 ms, gravity 9.81 m/s²: contact j joins box j − 1 (A, or the ground for j = 0) to
+// box j (B); the frame C has z up (A into B), so vc = v_j − v_{j−1} (J blocks −I and +I). Each
+// contact starts at half its equilibrium penetration, φ₀ = −½ (n − j) m g/k, and the top half of
+// the stack slides at 0.1 m/s so that friction is active.
+sap::SapProblem BoxStackProblem(int n) {
+  const double m = 1.0, h = 0.01, g = 9.81, k = 1e5;
+  sap::SapProblem problem;
+  problem.time_step = h;
+  for (int j = 0; j < n; ++j) {
+    core::VectorX v0 = core::VectorX::Zero(3);
+    if (j >= n / 2) v0[0] = 0.1;
+    problem.cliques.push_back({m * core::MatrixX::Identity(3, 3), v0 + h * core::Vector3(0, 0, -g)});
+  }
+  for (int j = 0; j < n; ++j) {
+    sap::FrictionConeParameters cone;
+    cone.mu = 0.5;
+    cone.stiffness = k;
+    cone.relaxation_time = 0.01;
+    cone.phi0 = -0.5 * (n - j) * m * g / k;
+    sap::ConstraintSpec c;
+    if (j == 0) {
+      c.cliques = {0};
+      c.J = {core::MatrixX::Identity(3, 3)};
+    } else {
+      c.cliques = {j - 1, j};
+      c.J = {-core::MatrixX::Identity(3, 3), core::MatrixX::Identity(3, 3)};
+    }
+    c.parameters = cone;
+    problem.constraints.push_back(c);
+  }
+  return problem;
+}
+
+// Newton statistics of kSap, Similar and Lagged on one problem, one CSV.
+void WriteConvergenceOf(const sap::SapProblem& problem, const std::filesystem::path& dir,
+                        const std::string& name) {
+  std::ofstream out = OpenCsv(dir, name);
   out << "approximation,iteration,momentum_residual,cost_gap\n";
   const std::pair<std::string, sap::SapProblem> cases[] = {
-      {"sap", file.problem},
-      {"similar", AsHuntCrossley(file.problem, sap::HuntCrossleyApproximation::kSimilar)},
-      {"lagged", AsHuntCrossley(file.problem, sap::HuntCrossleyApproximation::kLagged)}};
+      {"sap", problem},
+      {"similar", AsHuntCrossley(problem, sap::HuntCrossleyApproximation::kSimilar)},
+      {"lagged", AsHuntCrossley(problem, sap::HuntCrossleyApproximation::kLagged)}};
   sap::SapSolverParameters parameters;
   parameters.rel_tolerance = 1e-12;  // run long enough to show the quadratic tail
   for (const auto& [name, problem] : cases) {
@@ -61,6 +95,13 @@ void WriteConvergence(const std::filesystem::path& dir) {
     }
     out << name << ',' << r.stats.size() << ',' << r.momentum_residual << ",0\n";
   }
+}
+
+void WriteConvergence(const std::filesystem::path& dir) {
+  const io::SapProblemFile file =
+      io::ReadSapProblem(std::string(SIMATLAS_FORMATS_DIR) + "/examples/sap/pizza_saver_sliding.json");
+  WriteConvergenceOf(file.problem, dir, "convergence.csv");
+  WriteConvergenceOf(BoxStackProblem(20), dir, "convergence_stack.csv");
 }
 
 void WriteRegions(const std::filesystem::path& dir) {
