@@ -1,0 +1,45 @@
+// Hydroelastic contact-surface query (issue #3, E3-geometry §2.2): a compliant sphere of radius
+// 0.1 m meshed at refinement levels 4–6 (2048, 8192, 32768 tetrahedra) pressed 10 mm into a rigid
+// half space. Reports time per query and, as a counter, nanoseconds per tetrahedron. Never run by
+// ctest; timings are read, not asserted.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+#include "reference/geometry/contact_surface.h"
+#include "reference/geometry/pressure_field.h"
+#include "reference/geometry/volume_mesh.h"
+
+namespace {
+
+using simatlas::geometry::ComputeContactSurface;
+using simatlas::geometry::HalfSpacePlane;
+using simatlas::geometry::MakePressureField;
+using simatlas::geometry::MakeSphereVolumeMesh;
+
+void BM_SphereHalfSpaceSurface(benchmark::State& state) {
+  const int level = static_cast<int>(state.range(0));
+  const double radius = 0.1, depth = 0.01;
+  // The hint √2·R/2^L selects refinement level L exactly (volume_mesh.h).
+  const double hint = std::sqrt(2.0) * radius / std::pow(2.0, level) * 1.0000001;
+  const auto field = MakePressureField(MakeSphereVolumeMesh(radius, hint), 1e5);
+  HalfSpacePlane ground;
+  ground.p_WO = simatlas::core::Vector3(0, 0, -radius + depth);  // sphere centre at the origin
+  std::size_t faces = 0;
+  for (auto _ : state) {
+    const auto surface = ComputeContactSurface(field, ground);
+    faces = surface.faces.size();
+    benchmark::DoNotOptimize(faces);
+  }
+  const double tetrahedra = static_cast<double>(field.mesh.tetrahedra.size());
+  state.counters["tetrahedra"] = tetrahedra;
+  state.counters["faces"] = static_cast<double>(faces);
+  state.counters["ns_per_tetrahedron"] = benchmark::Counter(
+      tetrahedra * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_SphereHalfSpaceSurface)->Arg(4)->Arg(5)->Arg(6)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
