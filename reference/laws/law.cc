@@ -110,8 +110,6 @@ double ParseNumber(const std::string& key, const std::string& text) {
 
 namespace {
 
-std::string DescribeKindOnly(const Quantity& q);
-
 const Quantity* FindInput(const Law& law, const std::string& key) {
   for (const auto& q : law.inputs) {
     if (q.name == key) return &q;
@@ -209,6 +207,24 @@ bool HasNaN(const Value& value) {
   return false;
 }
 
+// The kind and constraints of a quantity, without the "optional" prefix.
+std::string DescribeKindOnly(const Quantity& q) {
+  switch (q.kind) {
+    case ValueKind::kNumber:
+      return "number";
+    case ValueKind::kVector:
+      return q.sizes.empty() ? "vector" : "vector[" + SizesText(q.sizes) + "]";
+    case ValueKind::kLabel: {
+      std::string text = "one of ";
+      for (std::size_t i = 0; i < q.choices.size(); ++i) text += (i ? "|" : "") + q.choices[i];
+      return q.choices.empty() ? "label" : text;
+    }
+    case ValueKind::kFlag:
+      return "true|false";
+  }
+  return "";
+}
+
 }  // namespace
 
 Values ParseArguments(const Law& law, const std::vector<std::string>& arguments) {
@@ -280,25 +296,5 @@ std::string FormatValue(const Value& value) {
 std::string DescribeKind(const Quantity& q) {
   return (q.optional ? "optional " : "") + DescribeKindOnly(q);
 }
-
-namespace {
-std::string DescribeKindOnly(const Quantity& q) {
-  switch (q.kind) {
-    case ValueKind::kNumber:
-      return "number";
-    case ValueKind::kVector:
-      return q.sizes.empty() ? "vector" : "vector[" + SizesText(q.sizes) + "]";
-    case ValueKind::kLabel: {
-      std::string text = "one of ";
-      for (std::size_t i = 0; i < q.choices.size(); ++i) text += (i ? "|" : "") + q.choices[i];
-      return q.choices.empty() ? "label" : text;
-    }
-    case ValueKind::kFlag:
-      return "true|false";
-  }
-  return "";
-}
-
-}  // namespace
 
 }  // namespace simatlas::laws
