@@ -43,7 +43,7 @@ struct ContactPolygon {
 
 /// All faces of one M–N pair.
 struct ContactSurface {
-  std::vector<ContactPolygon> faces;
+  std::vector<ContactPolygon> faces;  ///< the polygons; empty when M and N do not touch
   /// Σ area [m²].
   double TotalArea() const;
   /// Σ pe·area·n̂ [N]: the elastic force on M (no dissipation, no friction).
@@ -64,7 +64,7 @@ ContactSurface ComputeContactSurface(const PressureField& M, const PressureField
 /// A rigid shape's boundary as planar convex polygons [m], each counter-clockwise seen from
 /// outside (so its normal points out of the rigid body).
 struct RigidSurface {
-  std::vector<std::vector<core::Vector3>> polygons;
+  std::vector<std::vector<core::Vector3>> polygons;  ///< convex, counter-clockwise from outside [m]
 };
 
 /// Rigid box with full sizes (each > 0) at pose (R_WB, p_WB): its six rectangles.

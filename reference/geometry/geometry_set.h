@@ -16,8 +16,11 @@ namespace simatlas::geometry {
 /// Geometries and frames named by a filter declaration.
 class GeometrySet {
  public:
+  /// The empty set (a declaration with it excludes nothing).
   GeometrySet() = default;
+  /// The listed geometries, named directly.
   GeometrySet(std::initializer_list<GeometryId> geometries) : geometries_(geometries) {}
+  /// The listed frames, each standing for its proximity geometries when the declaration is applied.
   GeometrySet(std::initializer_list<FrameId> frames) : frames_(frames) {}
 
   /// Adds one geometry.
@@ -31,7 +34,9 @@ class GeometrySet {
     return *this;
   }
 
+  /// The geometries named directly, in the order added (may repeat; resolution sorts them).
   const std::vector<GeometryId>& geometries() const { return geometries_; }
+  /// The frames named, in the order added (not yet resolved to geometries).
   const std::vector<FrameId>& frames() const { return frames_; }
 
  private:

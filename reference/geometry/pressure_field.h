@@ -15,15 +15,15 @@ namespace simatlas::geometry {
 
 /// A linear scalar field p(x) = value_at_origin + gradient·x [Pa, Pa/m].
 struct LinearField {
-  double value_at_origin = 0.0;
-  core::Vector3 gradient = core::Vector3::Zero();
+  double value_at_origin = 0.0;                    ///< p_o = p(0) [Pa]
+  core::Vector3 gradient = core::Vector3::Zero();  ///< ∇p, constant [Pa/m]
   /// p(x) [Pa].
   double At(const core::Vector3& x) const { return value_at_origin + gradient.dot(x); }
 };
 
 /// A compliant geometry: its mesh (in world) and p = E·e at every vertex.
 struct PressureField {
-  VolumeMesh mesh;
+  VolumeMesh mesh;                ///< tetrahedra in world [m] with the extent e per vertex
   double modulus = 0.0;           ///< E [Pa]
   std::vector<double> pressure;   ///< E·e at every vertex [Pa]
   std::vector<LinearField> field; ///< p on each tetrahedron
@@ -36,8 +36,8 @@ PressureField MakePressureField(VolumeMesh mesh, double modulus);
 /// A half space {x : n̂·(x − p_WO) ≤ 0} with outward unit normal n̂ [1] through p_WO [m]
 /// (Drake's HalfSpace is z ≤ 0 in its frame H: n̂ = z_H, p_WO = origin of H).
 struct HalfSpacePlane {
-  core::Vector3 normal_W = core::Vector3::UnitZ();
-  core::Vector3 p_WO = core::Vector3::Zero();
+  core::Vector3 normal_W = core::Vector3::UnitZ();  ///< outward unit normal n̂, in world [1]
+  core::Vector3 p_WO = core::Vector3::Zero();       ///< a point of the boundary plane, in world [m]
   /// n̂·(x − p_WO) [m]: < 0 inside.
   double SignedDistance(const core::Vector3& x) const { return normal_W.dot(x - p_WO); }
 };

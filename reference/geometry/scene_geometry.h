@@ -27,8 +27,8 @@ namespace simatlas::geometry {
 
 /// A frame: the world frame or a body's frame.
 struct Frame {
-  FrameId id;
-  std::string name;
+  FrameId id;        ///< the frame's identity (the world frame is 0)
+  std::string name;  ///< unique, non-empty ("world" for the world frame)
   /// Geometry on an anchored frame is anchored: the world frame, or a body welded to the
   /// world. (In Drake only world-frame geometry is anchored in SceneGraph; the plant filters a
   /// world-welded body's geometry against the world at Finalize. The reference folds both into
@@ -38,11 +38,11 @@ struct Frame {
 
 /// A registered geometry as the scene stores it.
 struct RegisteredGeometry {
-  GeometryId id;
+  GeometryId id;     ///< the identity returned by registration
   std::string name;  ///< a label, not an identity
-  FrameId frame;
-  Shape shape;
-  RoleSet roles;
+  FrameId frame;     ///< the frame it is rigidly affixed to
+  Shape shape;       ///< kind and sizes [m], in the frame's coordinates
+  RoleSet roles;     ///< illustration / perception / proximity; only proximity is queried
   ProximityProperties proximity;  ///< meaningful when roles.Has(Role::kProximity)
   bool anchored = false;          ///< copied from the frame at registration
 };
@@ -53,6 +53,7 @@ using GeometryPair = std::pair<GeometryId, GeometryId>;
 /// SceneGraph + the plant's geometry calls, as a copyable value.
 class SceneGeometry {
  public:
+  /// A scene holding only the world frame (id 0, anchored), open for registration.
   SceneGeometry();
 
   // ---- Frames and joints --------------------------------------------------------------------
@@ -106,6 +107,7 @@ class SceneGeometry {
   /// child frames) as a declared filter; joints to the world are skipped (Drake
   /// `multibody_plant.cc`, FilterAdjacentBodies). Afterwards no geometry may be registered.
   void Finalize();
+  /// True after Finalize (registration is closed, the adjacent-body filter is in force).
   bool is_finalized() const { return finalized_; }
 
   /// True if (a, b) is inherently excluded: a = b, both anchored, or both on one frame (every

@@ -28,9 +28,9 @@ namespace simatlas::geometry {
 /// Vertices [m] (in the shape's frame until transformed), positively oriented tetrahedra (signed
 /// volume > 0) as vertex indices, and the extent e [1] at every vertex.
 struct VolumeMesh {
-  std::vector<core::Vector3> vertices;
-  std::vector<std::array<int, 4>> tetrahedra;
-  std::vector<double> extent;
+  std::vector<core::Vector3> vertices;         ///< vertex positions [m]
+  std::vector<std::array<int, 4>> tetrahedra;  ///< four vertex indices each, signed volume > 0
+  std::vector<double> extent;                  ///< e ∈ [0, 1] per vertex (0 surface, 1 deepest)
 };
 
 /// Largest sphere subdivision level (8·4^8 = 524288 tetrahedra).
