@@ -13,6 +13,7 @@ namespace simatlas::core {
 /// Bad input to a law, a problem file, a scene or the command line.
 class InputError : public std::invalid_argument {
  public:
+  /// `message` names quantity, value, unit and rule (build it with ThrowInputError / Require*).
   explicit InputError(const std::string& message) : std::invalid_argument(message) {}
 };
 
@@ -20,6 +21,8 @@ class InputError : public std::invalid_argument {
 /// matrix that should be SPD failed). The message names the object and the rule.
 class NumericalError : public std::runtime_error {
  public:
+  /// `message` names the procedure and what went wrong (e.g. "exact line search: no root of
+  /// dell/dalpha within …").
   explicit NumericalError(const std::string& message) : std::runtime_error(message) {}
 };
 

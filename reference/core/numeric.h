@@ -8,10 +8,16 @@
 
 namespace simatlas::core {
 
+/// 2-vector of doubles, e.g. a tangential velocity v_t [m/s] or impulse γ_t [N·s] in a contact frame.
 using Vector2 = Eigen::Vector2d;
+/// 3-vector of doubles: positions [m], velocities [m/s], forces [N], moments [N·m], all expressed
+/// in the frame the member's suffix names (p_WB: in W), as in the formula sheet's notation.
 using Vector3 = Eigen::Vector3d;
+/// 3×3 matrix of doubles: rotations R_WB, inertias [kg·m²], contact frames (columns t₁, t₂, n).
 using Matrix3 = Eigen::Matrix3d;
+/// Dynamic-size vector: generalized velocities v [m/s, rad/s], impulses γ, constraint rows.
 using VectorX = Eigen::VectorXd;
+/// Dynamic-size matrix: mass matrices M, Jacobians J, Delassus operators A = J M⁻¹ Jᵀ.
 using MatrixX = Eigen::MatrixXd;
 
 /// +∞, the value a rigid side carries for a stiffness or modulus.
