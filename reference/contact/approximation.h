@@ -26,7 +26,11 @@
 namespace simatlas::contact {
 
 /// Drake `DiscreteContactApproximation` at 1.57.0 per the course (no kTamsi).
-enum class DiscreteContactApproximation { kSap, kSimilar, kLagged };
+enum class DiscreteContactApproximation {
+  kSap,      ///< SAP's compliant constraint with relaxation time τ (E3-SAP §3.1); reads τ, μd
+  kSimilar,  ///< Hunt–Crossley, Similar convex approximation (E3-SAP §3.2); reads d, μd
+  kLagged    ///< Hunt–Crossley, Lagged convex approximation (E3-SAP §3.2, the default); reads d, μd
+};
 
 /// The plant's default approximation.
 inline constexpr DiscreteContactApproximation kDefaultDiscreteContactApproximation =
@@ -39,7 +43,10 @@ std::string_view ApproximationName(DiscreteContactApproximation approximation);
 DiscreteContactApproximation ParseApproximation(std::string_view text);
 
 /// How a contact surface's faces are built (Drake `HydroelasticContactRepresentation`).
-enum class SurfaceMeshRepresentation { kTriangle, kPolygon };
+enum class SurfaceMeshRepresentation {
+  kTriangle,  ///< each surface polygon split into triangles
+  kPolygon    ///< one face per clipped polygon (the plant default)
+};
 
 /// The plant defaults of the formula sheet, E3-geometry §1.
 struct PlantDefaults {
@@ -47,9 +54,11 @@ struct PlantDefaults {
   double stiction_tolerance = 1e-4;         ///< vs [m/s]
   double penetration_allowance = 1e-3;      ///< δ [m]
   double sap_near_rigid_threshold = 1.0;    ///< [1]
-  ContactModel contact_model = kDefaultContactModel;
+  ContactModel contact_model = kDefaultContactModel;  ///< kHydroelasticWithFallback
+  /// kLagged; used only when time_step > 0.
   DiscreteContactApproximation discrete_contact_approximation =
       kDefaultDiscreteContactApproximation;
+  /// kPolygon (Drake's default for discrete plants).
   SurfaceMeshRepresentation contact_surface_representation = SurfaceMeshRepresentation::kPolygon;
 };
 
@@ -63,6 +72,7 @@ struct MaterialFieldUse {
   bool hunt_crossley_dissipation = false;  ///< d [s/m]
   bool static_friction = false;            ///< μs [1]
   bool dynamic_friction = false;           ///< μd [1]
+  /// Equal when the same fields are read (tests compare whole sets).
   bool operator==(const MaterialFieldUse&) const = default;
 };
 

@@ -39,7 +39,11 @@
 namespace simatlas::contact {
 
 /// The geometric contact model of the plant (Drake `multibody/plant/contact_model.h`).
-enum class ContactModel { kPoint, kHydroelastic, kHydroelasticWithFallback };
+enum class ContactModel {
+  kPoint,                    ///< point pairs only (ComputePointPairPenetration)
+  kHydroelastic,             ///< contact surfaces only; an unsupported pair is an error
+  kHydroelasticWithFallback  ///< a surface where supported, else a point pair (the default)
+};
 
 /// MultibodyPlantConfig's default contact model (formula sheet E3-geometry §1).
 inline constexpr ContactModel kDefaultContactModel = ContactModel::kHydroelasticWithFallback;
@@ -50,7 +54,10 @@ std::string_view ContactModelName(ContactModel model);
 ContactModel ParseContactModel(std::string_view text);
 
 /// The representation a pair gets.
-enum class ContactRepresentation { kPointPair, kSurface };
+enum class ContactRepresentation {
+  kPointPair,  ///< one point pair (penetration depth, witness points, normal)
+  kSurface     ///< a hydroelastic contact surface (polygons with pressure)
+};
 
 /// "point" or "surface".
 std::string_view RepresentationName(ContactRepresentation representation);
@@ -82,8 +89,9 @@ SurfaceSupport ClassifySurfacePair(geometry::ShapeKind shape_a, geometry::Compli
 /// What the chooser needs to know of one side of a pair.
 struct ContactSide {
   std::string name;  ///< for messages only
-  geometry::GeometryId id;
-  geometry::ShapeKind shape = geometry::ShapeKind::kSphere;
+  geometry::GeometryId id;  ///< the side's geometry id (orders the pair in messages)
+  geometry::ShapeKind shape = geometry::ShapeKind::kSphere;  ///< its shape kind (support tables)
+  /// Its hydroelastic compliance type; kUndefined means no hydroelastic representation.
   geometry::Compliance compliance = geometry::Compliance::kUndefined;
 };
 
@@ -105,8 +113,8 @@ ContactRepresentation ChooseRepresentation(ContactModel model,
 
 /// One candidate pair and the representation it gets.
 struct PairRepresentation {
-  geometry::GeometryPair pair;
-  ContactRepresentation representation = ContactRepresentation::kPointPair;
+  geometry::GeometryPair pair;  ///< (lower id, higher id), as CandidatePairs lists it
+  ContactRepresentation representation = ContactRepresentation::kPointPair;  ///< what it gets
 };
 
 /// The representation of every candidate pair of the scene (SceneGeometry::CandidatePairs

@@ -30,7 +30,11 @@ inline constexpr double kMinFaceArea = 1e-14;
 inline constexpr double kGradientEpsilon = 1e-14;
 
 /// Why a face gives no constraint.
-enum class FaceSkip { kNone, kArea, kGradient };
+enum class FaceSkip {
+  kNone,     ///< the face gives a constraint
+  kArea,     ///< area ≤ kMinFaceArea
+  kGradient  ///< gM or gN < kGradientEpsilon
+};
 
 /// "none", "area", "gradient".
 std::string FaceSkipName(FaceSkip skip);
@@ -41,7 +45,8 @@ struct DiscreteFace {
   double k = 0.0;     ///< a·g [N/m]
   double phi0 = 0.0;  ///< −p0/g [m]
   double g = 0.0;     ///< 1/(1/gM + 1/gN) [Pa/m]
-  FaceSkip skip = FaceSkip::kNone;
+  FaceSkip skip = FaceSkip::kNone;  ///< why the face gives no constraint (kNone: it does)
+  /// True if the face is skipped (then every number above is 0).
   bool skipped() const { return skip != FaceSkip::kNone; }
 };
 
@@ -53,7 +58,7 @@ DiscreteFace MakeDiscreteFace(double area, double p0, double gM, double gN);
 /// A face turned into a constraint: its data, contact point and frame.
 struct DiscreteFaceConstraint {
   int face_index = 0;     ///< index into the surface's faces
-  DiscreteFace face;
+  DiscreteFace face;      ///< fe0, k, phi0, g of the face (never skipped here)
   core::Vector3 p_WC = core::Vector3::Zero();    ///< face centroid [m]
   core::Matrix3 R_WC = core::Matrix3::Identity();  ///< §0.2: Cz = −face normal (A into B)
 };

@@ -36,18 +36,18 @@ struct TractionParameters {
 
 /// A rigid body's velocity: angular ω [rad/s] and the velocity of its point Bo [m/s] at p_WBo.
 struct RigidVelocity {
-  core::Vector3 w_W = core::Vector3::Zero();
-  core::Vector3 v_WBo = core::Vector3::Zero();
-  core::Vector3 p_WBo = core::Vector3::Zero();
+  core::Vector3 w_W = core::Vector3::Zero();    ///< angular velocity ω, in world [rad/s]
+  core::Vector3 v_WBo = core::Vector3::Zero();  ///< velocity of the body point Bo, in world [m/s]
+  core::Vector3 p_WBo = core::Vector3::Zero();  ///< position of Bo, in world [m]
   /// v of the body-fixed point at q: v_WBo + ω × (q − p_WBo).
   core::Vector3 AtPoint(const core::Vector3& q) const { return v_WBo + w_W.cross(q - p_WBo); }
 };
 
 /// Force [N] on A and its moment [N·m] about the named point p_WP.
 struct SpatialForceOnA {
-  core::Vector3 force = core::Vector3::Zero();
-  core::Vector3 moment = core::Vector3::Zero();
-  core::Vector3 p_WP = core::Vector3::Zero();
+  core::Vector3 force = core::Vector3::Zero();   ///< Σ f_face on A, in world [N]
+  core::Vector3 moment = core::Vector3::Zero();  ///< Σ (centroid − p_WP) × f_face, in world [N·m]
+  core::Vector3 p_WP = core::Vector3::Zero();    ///< the point the moment is taken about [m]
 };
 
 /// Σ over faces of traction(centroid)·area, traction from the velocities of A (carrying M) and
