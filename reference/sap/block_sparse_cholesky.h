@@ -22,9 +22,11 @@ class BlockSparseSymmetricMatrix {
   void AddToBlock(int i, int j, const core::MatrixX& M);
   /// The dense matrix (both triangles).
   core::MatrixX ToDense() const;
+  /// Size of each block, as given to the constructor.
   const std::vector<int>& block_sizes() const { return sizes_; }
   /// Block column j: row index i ≥ j → block.
   const std::map<int, core::MatrixX>& column(int j) const { return columns_[j]; }
+  /// Number of diagonal blocks (cliques).
   int num_blocks() const { return static_cast<int>(sizes_.size()); }
 
  private:

@@ -33,7 +33,11 @@ struct FrictionConeRegularization {
 };
 
 /// Region of the analytic projection (3.3).
-enum class ContactMode { kStiction, kSliding, kNoContact };
+enum class ContactMode {
+  kStiction,  ///< yr ≤ μ yn (y inside F_μ): γ = y, G = R⁻¹
+  kSliding,   ///< −μ̂ yr < yn < yr/μ: γ on the cone's surface, γt = μ γn t̂
+  kNoContact  ///< yn ≤ −μ̂ yr: γ = 0, G = 0
+};
 
 /// "stiction", "sliding" or "no_contact".
 std::string ContactModeName(ContactMode mode);
@@ -41,7 +45,7 @@ std::string ContactModeName(ContactMode mode);
 /// The projection γ = P_F(y) with its region and Jacobian ∂P/∂y.
 struct ConeProjection {
   core::Vector3 gamma;    ///< projected impulse [N·s]
-  ContactMode mode = ContactMode::kNoContact;
+  ContactMode mode = ContactMode::kNoContact;  ///< which region of (3.3) y fell in
   core::Matrix3 dPdy;     ///< ∂P/∂y [1]
 };
 
@@ -76,7 +80,9 @@ class FrictionConeConstraint final : public SapConstraint {
   core::Vector3 CalcY(const core::Vector3& vc) const;
   /// The projection at vc (γ, region, ∂P/∂y).
   ConeProjection Project(const core::Vector3& vc) const;
+  /// The parameters the constraint was made with (μ, k, τd, β, σ, φ₀).
   const FrictionConeParameters& parameters() const { return parameters_; }
+  /// The per-step regularization of (3.2): Rt, Rn, v̂n, μ̃, μ̂.
   const FrictionConeRegularization& regularization() const { return regularization_; }
   /// R = diag(Rt, Rt, Rn) as a vector [1/kg].
   core::Vector3 R() const;

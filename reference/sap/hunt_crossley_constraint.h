@@ -14,14 +14,17 @@
 namespace simatlas::sap {
 
 /// kSimilar = 0, kLagged = 1 (Drake's enum order).
-enum class HuntCrossleyApproximation { kSimilar = 0, kLagged = 1 };
+enum class HuntCrossleyApproximation {
+  kSimilar = 0,  ///< z = vn − μ s(vt), γt = −μ n(z) t_soft: normal and friction coupled
+  kLagged = 1    ///< z = vn, γt = −μ n₀ t_soft: friction bounded by the previous step's n₀
+};
 
 /// "similar" or "lagged".
 std::string HuntCrossleyApproximationName(HuntCrossleyApproximation a);
 
 /// Parameters of one Similar/Lagged contact.
 struct HuntCrossleyParameters {
-  HuntCrossleyApproximation approximation = HuntCrossleyApproximation::kLagged;
+  HuntCrossleyApproximation approximation = HuntCrossleyApproximation::kLagged;  ///< model
   double mu = 0.0;                   ///< μ [1], >= 0
   double stiffness = 0.0;            ///< k [N/m], >= 0
   double dissipation = 0.0;          ///< d [s/m], >= 0 (Hunt–Crossley; τ plays no role here)
@@ -47,7 +50,10 @@ HuntCrossleyData CalcHuntCrossleyData(double h, const core::Vector3& w,
 
 /// The scalar functions of (3.6) for fixed h, k, d, fe₀.
 struct HuntCrossleyLaw {
-  double h = 0.0, k = 0.0, d = 0.0, fe0 = 0.0;
+  double h = 0.0;    ///< time step h [s]
+  double k = 0.0;    ///< stiffness k [N/m]
+  double d = 0.0;    ///< Hunt–Crossley dissipation d [s/m]
+  double fe0 = 0.0;  ///< elastic force at the previous state fe₀ [N]
   /// n(z) = h [fe₀ − h k z]₊ [1 − d z]₊ [N·s].
   double n(double z) const;
   /// n'(z) = −h (k h (1 − d z) + d (fe₀ − h k z)) on the active branch, 0 elsewhere [kg].
@@ -73,8 +79,11 @@ class HuntCrossleyConstraint final : public SapConstraint {
   double SoftNorm(const core::Vector2& vt) const;
   /// z = vn − μ s(vt) (Similar) or vn (Lagged) [m/s].
   double CalcZ(const core::Vector3& vc) const;
+  /// The parameters the constraint was made with.
   const HuntCrossleyParameters& parameters() const { return parameters_; }
+  /// The per-step invariants n₀, Rt, ε of (3.5).
   const HuntCrossleyData& data() const { return data_; }
+  /// n, n', N of (3.6) for this step's h, k, d, fe₀.
   const HuntCrossleyLaw& law() const { return law_; }
 
  private:

@@ -14,22 +14,22 @@ using CostAlongLine = std::function<double(double alpha, double* dell, double* d
 
 /// Exact line search parameters (defaults of SapSolverParameters).
 struct ExactLineSearchParameters {
-  int max_iterations = 100;
-  double alpha_max = 1.5;
+  int max_iterations = 100;  ///< Newton-with-bisection iterations before NumericalError
+  double alpha_max = 1.5;    ///< α_max: the search interval is [0, α_max] [1]
 };
 
 /// Backtracking parameters (defaults of SapSolverParameters).
 struct BacktrackingLineSearchParameters {
-  int max_iterations = 40;
-  double armijo_c = 1e-4;
-  double rho = 0.8;
+  int max_iterations = 40;  ///< backtracking steps before NumericalError
+  double armijo_c = 1e-4;   ///< c of Armijo's ℓ(α) < ℓ(0) + c α ℓ'(0) [1]
+  double rho = 0.8;         ///< ρ, the factor α is multiplied by per step [1]
   double alpha_max = 1.0 / 0.8;  ///< 1/ρ = 1.25
 };
 
 /// Step length and the number of line-search iterations it took.
 struct LineSearchResult {
-  double alpha = 0.0;
-  int iterations = 0;
+  double alpha = 0.0;  ///< accepted step length α [1]
+  int iterations = 0;  ///< iterations the search took (0 when α was accepted at once)
 };
 
 /// Exact search (§4.2): ℓ'(0) ≥ 0 throws; ℓ'(α_max) ≤ 0 → α_max; −ℓ'(0) < εca + εcr ℓ(α_max)

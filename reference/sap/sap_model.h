@@ -18,9 +18,9 @@ namespace simatlas::sap {
 /// Constraints coupling the same clique(s); clique_b = −1 for a single-clique cluster.
 /// Clique indices here are participating-clique indices.
 struct ConstraintCluster {
-  int clique_a = -1;
-  int clique_b = -1;
-  std::vector<int> constraints;
+  int clique_a = -1;              ///< the first (or only) participating clique
+  int clique_b = -1;              ///< the second participating clique, −1 if none
+  std::vector<int> constraints;   ///< indices into SapModel::constraints(), in problem order
 };
 
 /// One constraint as the solver sees it: its participating cliques, J blocks, vb and object.
@@ -30,7 +30,7 @@ struct ModelConstraint {
   core::VectorX vb;                ///< bias (nᵢ)
   core::MatrixX W;                 ///< Delassus block Wᵢ (nᵢ × nᵢ) [1/kg]
   core::VectorX w;                 ///< estimate wᵢ: every entry ‖Wᵢ‖_F/nᵢ [1/kg]
-  std::unique_ptr<SapConstraint> constraint;
+  std::unique_ptr<SapConstraint> constraint;  ///< the kind-specific object (γ, ℓc, G of vc)
 };
 
 /// The model of §4.1 over the participating DOFs.
@@ -47,15 +47,19 @@ class SapModel {
   const std::vector<int>& participating_cliques() const { return participating_cliques_; }
   /// For each original DOF: its participating index, or −1 (it then keeps v*).
   const std::vector<int>& velocity_permutation() const { return permutation_; }
-  /// Clique sizes and offsets in the participating vector.
+  /// Size n_c of each participating clique, in participating order.
   const std::vector<int>& clique_sizes() const { return sizes_; }
+  /// Offset of each participating clique in the participating velocity vector.
   const std::vector<int>& clique_offsets() const { return offsets_; }
-  /// Participating A blocks and v*.
+  /// The A block (n_c × n_c, SPD) of each participating clique.
   const std::vector<core::MatrixX>& A_blocks() const { return A_; }
+  /// v* restricted to the participating DOFs (the free-motion velocities the cost pulls toward).
   const core::VectorX& v_star() const { return v_star_; }
   /// diag(A) of the participating DOFs.
   core::VectorX A_diagonal() const;
+  /// Constraints grouped by the clique pair they couple (the off-diagonal blocks of H).
   const std::vector<ConstraintCluster>& clusters() const { return clusters_; }
+  /// Every constraint in problem order, with its participating J blocks, vb, W and w.
   const std::vector<ModelConstraint>& constraints() const { return constraints_; }
   /// Σ nᵢ.
   int num_constraint_equations() const { return num_equations_; }

@@ -31,7 +31,7 @@ struct ConstraintSpec {
   std::vector<int> cliques;       ///< one or two clique indices (distinct)
   std::vector<core::MatrixX> J;   ///< one block per listed clique, nᵢ × n_c
   core::VectorX vb;               ///< bias (nᵢ); empty means zero
-  ConstraintParameters parameters;
+  ConstraintParameters parameters;  ///< the kind (cone, Hunt–Crossley, limit) and its parameters
 };
 
 /// The problem SAP solves for one step.
@@ -39,7 +39,7 @@ struct SapProblem {
   double time_step = 0.0;                ///< h [s]
   std::vector<Clique> cliques;           ///< v is their concatenation in this order
   std::optional<core::VectorX> v_guess;  ///< warm start v₀ (Σ n_c); default v*
-  std::vector<ConstraintSpec> constraints;
+  std::vector<ConstraintSpec> constraints;  ///< may be empty (then v = v*)
 };
 
 /// Number of equations nᵢ a constraint's parameters imply (3 for contact, 1–2 for a limit).

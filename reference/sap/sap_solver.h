@@ -18,11 +18,20 @@
 
 namespace simatlas::sap {
 
-enum class LineSearchType { kExact, kBacktracking };
-enum class LinearSolverType { kDense, kBlockSparseCholesky };
+/// How the Newton step length α is chosen (§4.2 `line_search_type`).
+enum class LineSearchType {
+  kExact,        ///< root of dℓ/dα on [0, α_max] by Newton with bisection fallback (the default)
+  kBacktracking  ///< α ← ρα from α_max until Armijo holds
+};
+/// How H Δv = −g is solved (§4.2 `linear_solver_type`).
+enum class LinearSolverType {
+  kDense,               ///< dense LLᵀ of the assembled H (small problems, tests)
+  kBlockSparseCholesky  ///< block-sparse Cholesky over the clique blocks (the default)
+};
 
-/// "exact" / "backtracking"; "dense" / "block_sparse_cholesky".
+/// "exact" / "backtracking".
 std::string LineSearchTypeName(LineSearchType type);
+/// "dense" / "block_sparse_cholesky".
 std::string LinearSolverTypeName(LinearSolverType type);
 
 /// SapSolverParameters with Drake's defaults (formula sheet §4.2 table).
@@ -32,11 +41,13 @@ struct SapSolverParameters {
   double cost_abs_tolerance = 1e-30;  ///< εca [J]
   double cost_rel_tolerance = 1e-15;  ///< εcr [1]
   int max_iterations = 100;           ///< Newton iterations
-  LineSearchType line_search = LineSearchType::kExact;
-  LinearSolverType linear_solver = LinearSolverType::kBlockSparseCholesky;
-  ExactLineSearchParameters exact_line_search;
-  BacktrackingLineSearchParameters backtracking_line_search;
+  LineSearchType line_search = LineSearchType::kExact;  ///< `line_search_type`
+  LinearSolverType linear_solver = LinearSolverType::kBlockSparseCholesky;  ///< `linear_solver_type`
+  ExactLineSearchParameters exact_line_search;  ///< used when line_search is kExact
+  BacktrackingLineSearchParameters backtracking_line_search;  ///< used when kBacktracking
   double relative_slop = 1000.0 * core::kEpsilon;  ///< monotonicity slop
+  /// If true, a cost rise beyond the slop throws core::NumericalError; otherwise it is only
+  /// counted in SapSolverResult::nonmonotonic_iterations (Drake logs it).
   bool nonmonotonic_convergence_is_error = false;
 };
 
@@ -49,12 +60,12 @@ struct SapIterationStats {
   double momentum_residual = 0.0;  ///< r = ‖D g‖ [√J]
   double momentum_scale = 0.0;     ///< s = max(‖D p‖, ‖D jc‖) [√J]
   double alpha = 0.0;              ///< accepted step length
-  int line_search_iterations = 0;
+  int line_search_iterations = 0;  ///< iterations the line search took for α
 };
 
 /// The answer of one solve.
 struct SapSolverResult {
-  bool success = false;
+  bool success = false;  ///< (4.3) or (4.4) reached within max_iterations
   core::VectorX v;                   ///< full next velocity (non-participating DOFs: v*)
   std::vector<core::VectorX> gamma;  ///< impulse per constraint [N·s]
   std::vector<core::VectorX> vc;     ///< constraint velocity per constraint [m/s]
@@ -65,15 +76,15 @@ struct SapSolverResult {
   double momentum_scale = 0.0;       ///< max(‖D p‖, ‖D jc‖) at exit [√J]
   double cost = 0.0;                 ///< ℓ at exit [J]
   int nonmonotonic_iterations = 0;   ///< iterations whose cost rose beyond the slop (logged)
-  std::vector<SapIterationStats> stats;
+  std::vector<SapIterationStats> stats;  ///< one entry per Newton iteration taken (k = 0 … iterations−1)
 };
 
 /// ℓ, g = ∇ℓ and the constraint quantities at one v (participating).
 struct SapEvaluation {
-  double cost = 0.0;
+  double cost = 0.0;      ///< ℓ(v) = ½(v − v*)ᵀA(v − v*) + Σᵢ ℓc,ᵢ(vc,ᵢ) [J] (4.1)
   core::VectorX vc;       ///< stacked vc
   core::VectorX gamma;    ///< stacked γ
-  std::vector<ConstraintMatrix> G;
+  std::vector<ConstraintMatrix> G;  ///< G = −∂γ/∂vc per constraint (its Hessian block)
   core::VectorX g;        ///< A(v − v*) − Jᵀγ
   core::VectorX jc;       ///< Jᵀγ
 };
