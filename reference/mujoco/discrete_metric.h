@@ -35,7 +35,8 @@ ImplicitRow MakeImplicitRow(double K, double B, double imp, double R, double r, 
 
 /// refsafe under discrete (§8, standard-format contact and limit rows only).
 struct RefsafeRow {
-  double K = 0, B = 0;
+  double K = 0;           ///< row stiffness after the rule [1/s²]
+  double B = 0;           ///< row damping after the rule [1/s]
   bool replaced = false;  ///< h² K I > 1 fired
 };
 
@@ -50,14 +51,14 @@ RefsafeRow DiscreteRefsafe(double K, double B, double imp, double h, bool standa
 struct DiscreteOptions {
   std::string integrator = "discrete";  ///< euler, implicit, implicitfast, rk4, discrete
   std::string solver = "newton";         ///< pgs, cg, newton
-  bool noslip = false;
+  bool noslip = false;           ///< noslip_iterations > 0
   bool flex_metric = false;      ///< a flex contributes to the effective metric
   bool flex_elasticity = false;  ///< any flex has elasticity
   bool general_flex_attachment = false;  ///< general attachments / non-assemblable nodes
-  bool sleep = false;
-  bool islands = true;
-  bool ipc = false;
-  bool fwdinv = false;
+  bool sleep = false;    ///< the sleep feature is enabled
+  bool islands = true;   ///< island splitting is enabled
+  bool ipc = false;      ///< the IPC contact pipeline is enabled (requires discrete + CG)
+  bool fwdinv = false;   ///< the forward/inverse comparison flag is enabled
 };
 
 /// Throws core::InputError for the combinations §8 rejects at run time, naming the rule:

@@ -12,8 +12,9 @@ namespace simatlas::mujoco {
 
 /// mjMINVAL: the floor of every denominator and of R.
 inline constexpr double kMinVal = 1e-15;
-/// mjMINIMP, mjMAXIMP: the clamp of dmin, dmax and midpoint.
+/// mjMINIMP: the lower clamp of dmin, dmax and midpoint (getsolparam).
 inline constexpr double kMinImp = 1e-4;
+/// mjMAXIMP: the upper clamp of dmin, dmax and midpoint, so I < 1 and R > 0.
 inline constexpr double kMaxImp = 0.9999;
 /// mjMINMU: the smallest friction coefficient MuJoCo lets through.
 inline constexpr double kMinMu = 1e-5;
@@ -23,14 +24,15 @@ using SolRef = std::array<double, 2>;
 /// solimp = (dmin, dmax, width [m], midpoint, power).
 using SolImp = std::array<double, 5>;
 
-/// MuJoCo's defaults: solref (0.02 s, 1), solimp (0.9, 0.95, 0.001 m, 0.5, 2).
+/// MuJoCo's default solref (0.02 s, 1): timeconst 0.02 s, critical damping.
 inline constexpr SolRef kDefaultSolRef = {0.02, 1.0};
+/// MuJoCo's default solimp (0.9, 0.95, 0.001 m, 0.5, 2).
 inline constexpr SolImp kDefaultSolImp = {0.9, 0.95, 0.001, 0.5, 2.0};
 
 /// The parameters a row really uses, and which sanitising branch fired.
 struct SolParams {
-  SolRef solref = kDefaultSolRef;
-  SolImp solimp = kDefaultSolImp;
+  SolRef solref = kDefaultSolRef;  ///< solref after the mixed-sign and refsafe rules
+  SolImp solimp = kDefaultSolImp;  ///< solimp after the clamps
   bool mixed_replaced = false;  ///< exactly one of solref[0], solref[1] > 0 → default solref
   bool refsafe_clamped = false; ///< timeconst raised to 2h
 };
@@ -57,8 +59,8 @@ Impedance EvaluateImpedance(double pos, double margin, const SolImp& solimp);
 
 /// Stiffness K [1/s²] and damping B [1/s] of (2.2); both use dmax, not I.
 struct StiffnessDamping {
-  double K = 0;
-  double B = 0;
+  double K = 0;  ///< stiffness K [1/s²]
+  double B = 0;  ///< damping B [1/s]
 };
 /// standard: K = 1/max(1e-15, dmax² tc² ζ²), B = 2/max(1e-15, dmax tc);
 /// direct:   K = −solref[0]/max(1e-15, dmax²), B = −solref[1]/max(1e-15, dmax).
@@ -66,7 +68,10 @@ StiffnessDamping EvaluateStiffnessDamping(const SolRef& solref, double dmax);
 
 /// Everything mj_makeImpedance stores for one row (efc_KBIP, efc_R, efc_aref).
 struct RowParameters {
-  double K = 0, B = 0, imp = 0, imp_prime = 0;
+  double K = 0;          ///< stiffness K [1/s²] (0 for frictionloss / elliptic friction rows)
+  double B = 0;          ///< damping B [1/s]
+  double imp = 0;        ///< impedance I ∈ (0, 1)
+  double imp_prime = 0;  ///< dI/d pos [1/m]
   double R = 0;     ///< regulariser before any friction scaling
   double aref = 0;  ///< −B vel − K I (pos − margin)
   SolParams params; ///< the sanitised parameters used
@@ -80,10 +85,10 @@ struct RowInput {
   double pos = 0;          ///< efc_pos of this row [m]
   double margin = 0;       ///< [m]
   double vel = 0;          ///< J qvel [m/s]
-  SolRef solref = kDefaultSolRef;
-  SolImp solimp = kDefaultSolImp;
+  SolRef solref = kDefaultSolRef;  ///< the row's solref as given (sanitised here)
+  SolImp solimp = kDefaultSolImp;  ///< the row's solimp as given (sanitised here)
   double timestep = 0.002;  ///< h [s]
-  bool refsafe = true;
+  bool refsafe = true;      ///< the refsafe flag: timeconst ≥ 2h for standard solref
   bool zero_stiffness = false;  ///< frictionloss rows and elliptic friction rows: K = 0
 };
 

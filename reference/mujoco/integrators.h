@@ -34,7 +34,9 @@ struct LinearSystem {
   core::MatrixX coupled_damping;  ///< further damping −∂F/∂v (tendons); empty = zero
   core::VectorX tau0;             ///< constant force; empty = zero
   core::MatrixX G;                ///< control moment arm (gear), nv × nu; empty = no controls
+  /// Number of DOFs (= nq for this linear system).
   int nv() const { return static_cast<int>(M.rows()); }
+  /// Number of controls (columns of G).
   int nu() const { return static_cast<int>(G.cols()); }
 };
 
@@ -43,7 +45,8 @@ LinearSystem OneDof(double m, double k, double d, bool motor = false);
 
 /// The state (q, v) of a linear system.
 struct LinearState {
-  core::VectorX q, v;
+  core::VectorX q;  ///< positions (nv) [m or rad]
+  core::VectorX v;  ///< velocities (nv) [m/s or rad/s]
 };
 
 /// F(q, v, u) = τ0 + G u − K q − D v.

@@ -16,8 +16,8 @@ namespace simatlas::mujoco {
 
 /// One island: its DOFs and its rows, both ascending.
 struct Island {
-  std::vector<int> dofs;
-  std::vector<int> rows;
+  std::vector<int> dofs;  ///< DOF indices of the problem, ascending
+  std::vector<int> rows;  ///< efc row indices of the problem, ascending
 };
 
 /// The islands of a validated problem (rows with an all-zero J join the first island).
@@ -26,7 +26,7 @@ std::vector<Island> FindIslands(const Problem& problem);
 /// Per-island solves gathered into one answer.
 struct IslandsResult {
   SolveResult combined;  ///< efc_force, qacc, cost (sum), iterations = max over islands
-  std::vector<Island> islands;
+  std::vector<Island> islands;  ///< the islands solved, as FindIslands returns them
   std::vector<SolveResult> per_island;  ///< statistics and iteration counts per island
 };
 

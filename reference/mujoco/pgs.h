@@ -27,6 +27,8 @@ core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
 /// PCG32 (O'Neill) with the fixed seed state 0, increment 1.
 class Pcg32 {
  public:
+  /// Next 32-bit output (PCG-XSH-RR: advance the 64-bit LCG, output the rotated xorshift of the
+  /// old state).
   std::uint32_t Next();
   /// Fisher–Yates shuffle of 0 … n−1 with this generator.
   std::vector<int> Permutation(int n);

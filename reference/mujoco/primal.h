@@ -23,9 +23,9 @@ enum class RowState {
 
 /// The constraint part at one jar: forces f(a), states, cost s.
 struct ConstraintEval {
-  core::VectorX force;
-  std::vector<RowState> state;
-  double cost = 0;
+  core::VectorX force;          ///< f(a) = −∂s/∂z per row (nefc)
+  std::vector<RowState> state;  ///< the zone of (3.1) each row is in (nefc)
+  double cost = 0;              ///< s(jar), the constraint part of the primal cost
 };
 
 /// (3.1) for every block at the residual jar.
@@ -39,9 +39,9 @@ core::MatrixX BlockHessian(const Problem& problem, const Block& block, const cor
 
 /// Cost, gradient and forces at one acceleration.
 struct PrimalEval {
-  core::VectorX qacc;
-  core::VectorX jar;
-  ConstraintEval constraints;
+  core::VectorX qacc;           ///< the acceleration a evaluated (nv)
+  core::VectorX jar;            ///< z = J a − aref (nefc)
+  ConstraintEval constraints;   ///< forces, states and cost s at jar
   double gauss = 0;  ///< ½ (a − a₀)ᵀ M (a − a₀)
   double cost = 0;   ///< gauss + constraints.cost
   core::VectorX gradient;  ///< M (a − a₀) − Jᵀ f(a)

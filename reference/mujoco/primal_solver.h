@@ -17,10 +17,10 @@ namespace simatlas::mujoco {
 
 /// cost change, first and second derivative of cost(a + α s) at one α.
 struct LinePoint {
-  double alpha = 0;
+  double alpha = 0;  ///< step length α along s
   double cost = 0;  ///< cost(a + α s) − cost(a), computed without cancellation
-  double d1 = 0;
-  double d2 = 0;
+  double d1 = 0;    ///< d cost/dα at α
+  double d2 = 0;    ///< d² cost/dα² at α (≥ 1e-15: a non-positive value is replaced)
 };
 
 /// Result of one PrimalSearch.
@@ -33,6 +33,8 @@ struct LineSearchResult {
 /// The 1-D restriction of the primal cost along s from the current point.
 class PrimalLine {
  public:
+  /// The line a + α s through the evaluated point `at` along `search` (s, nv); keeps references
+  /// to problem and blocks, which must outlive it.
   PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const PrimalEval& at,
              const core::VectorX& search);
   /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second

@@ -14,14 +14,14 @@ namespace simatlas::mujoco {
 
 /// Kind of an efc row (MuJoCo mjtConstraint).
 enum class RowKind {
-  kEquality,
-  kFrictionDof,
-  kFrictionTendon,
-  kLimitJoint,
-  kLimitTendon,
-  kContactFrictionless,
-  kContactPyramidal,
-  kContactElliptic,
+  kEquality,             ///< mjCNSTR_EQUALITY: f free (ℝ), cost ½ D z²
+  kFrictionDof,          ///< mjCNSTR_FRICTION_DOF: dof frictionloss, f ∈ [−fl, fl]
+  kFrictionTendon,       ///< mjCNSTR_FRICTION_TENDON: tendon frictionloss, f ∈ [−fl, fl]
+  kLimitJoint,           ///< mjCNSTR_LIMIT_JOINT: joint limit, f ≥ 0
+  kLimitTendon,          ///< mjCNSTR_LIMIT_TENDON: tendon limit, f ≥ 0
+  kContactFrictionless,  ///< mjCNSTR_CONTACT_FRICTIONLESS: condim 1, f ≥ 0
+  kContactPyramidal,     ///< mjCNSTR_CONTACT_PYRAMIDAL: one pyramid edge J_n ± μ_j J_j, f ≥ 0
+  kContactElliptic,      ///< mjCNSTR_CONTACT_ELLIPTIC: one row of an elliptic cone block
 };
 
 /// The file name of a row kind ("equality", "contact_elliptic", ...).
@@ -29,46 +29,66 @@ std::string RowKindName(RowKind kind);
 /// Inverse of RowKindName; throws InputError naming `type`.
 RowKind ParseRowKind(const std::string& name);
 
-enum class Cone { kPyramidal, kElliptic };
-enum class SolverKind { kPGS, kCG, kNewton };
+/// Friction cone of the contacts (option `cone`, §1; default pyramidal).
+enum class Cone {
+  kPyramidal,  ///< 2(dim−1) edge rows per contact, each f ≥ 0
+  kElliptic    ///< dim rows per contact forming one cone block {f₀ ≥ 0, Σ (f_j/μ_j)² ≤ f₀²}
+};
+/// Constraint solver (option `solver`, §4; default Newton).
+enum class SolverKind {
+  kPGS,    ///< projected Gauss–Seidel on the dual (force space)
+  kCG,     ///< nonlinear conjugate gradient on the primal (acceleration space)
+  kNewton  ///< Newton on the primal with the Cholesky-factored Hessian (3.2)
+};
 /// Behaviour switch: the classic 2.2.2 code paths or the course's 3.15 ones (version notes).
-enum class Version { kMuJoCo222, kMuJoCo315 };
+enum class Version {
+  kMuJoCo222,  ///< MuJoCo 2.2.2 (the Debian oracle): no certificate, no decrement, PR+ CG
+  kMuJoCo315   ///< MuJoCo 3.15 as the course describes it (certificate, decrement exits)
+};
 /// CG direction update (4.1).
-enum class CGUpdate { kPolakRibierePlus, kHagerZhang };
+enum class CGUpdate {
+  kPolakRibierePlus,  ///< β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/g_oldᵀM⁻¹g_old) (2.2.2)
+  kHagerZhang         ///< β = max(η_k, β_HZ) (≥ 3.10 default)
+};
 
+/// "PGS", "CG" or "Newton".
 std::string SolverName(SolverKind solver);
-SolverKind ParseSolverName(const std::string& name);  // "PGS"/"pgs", "CG"/"cg", "Newton"/"newton"
+/// Inverse of SolverName; accepts "PGS"/"pgs", "CG"/"cg", "Newton"/"newton", other text throws
+/// InputError listing the choices.
+SolverKind ParseSolverName(const std::string& name);
 
 /// Solver options (§1 table, defaults of mj_defaultOption).
 struct Options {
-  Cone cone = Cone::kPyramidal;
-  SolverKind solver = SolverKind::kNewton;
-  int iterations = 100;
-  double tolerance = 1e-8;
-  int ls_iterations = 50;
-  double ls_tolerance = 0.01;
-  int noslip_iterations = 0;
-  double noslip_tolerance = 1e-6;
-  double impratio = 1;
-  double timestep = 0.002;
+  Cone cone = Cone::kPyramidal;             ///< `cone`
+  SolverKind solver = SolverKind::kNewton;  ///< `solver`
+  int iterations = 100;             ///< main-solver iteration cap (a cap, not the count performed)
+  double tolerance = 1e-8;          ///< exit threshold on scaled improvement / gradient (5.1) [1]
+  int ls_iterations = 50;           ///< line-search evaluation cap (2.2.2 hard-codes 50)
+  double ls_tolerance = 0.01;       ///< line-search tolerance factor: tol = tolerance·ls_tolerance
+  int noslip_iterations = 0;        ///< NoSlip sweeps after the main solve (0 = off)
+  double noslip_tolerance = 1e-6;   ///< NoSlip's own improvement threshold [1]
+  double impratio = 1;              ///< friction-to-normal impedance ratio: R₁ = R₀/impratio (2.3)
+  double timestep = 0.002;          ///< h [s]
   double meaninertia = 1;   ///< mean of diag(M) at qpos0: termination scale
-  Version version = Version::kMuJoCo222;
-  CGUpdate cg_update = CGUpdate::kPolakRibierePlus;
+  Version version = Version::kMuJoCo222;  ///< which code paths to follow (version notes)
+  CGUpdate cg_update = CGUpdate::kPolakRibierePlus;  ///< CG's β rule (4.1)
   bool pgs_momentum = false;  ///< 3.11+ Nesterov momentum with adaptive restart
   bool pgs_shuffle = false;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
 };
 
 /// One contact: dimension, 5 friction coefficients, regularised μ, first row.
 struct Contact {
-  int dim = 1;
+  int dim = 1;  ///< condim: 1 (frictionless), 3, 4 or 6
+  /// (tangent1, tangent2, spin, roll1, roll2) friction coefficients [1, 1, m, m, m]; MuJoCo's
+  /// defaults.
   std::array<double, 5> friction = {1, 1, 0.005, 1e-4, 1e-4};
-  double mu = 1;
-  int efc_address = 0;
+  double mu = 1;         ///< regularised cone coefficient μ = friction[0]·√(R₁/R₀) (2.3) [1]
+  int efc_address = 0;   ///< first row of this contact in the efc rows
 };
 
 /// One constraint problem (formula sheet (2.4), (3.2)).
 struct Problem {
-  int nv = 0;
+  int nv = 0;                  ///< number of DOFs (generalized velocities)
   core::MatrixX M;             ///< nv × nv, SPD
   core::VectorX qacc_smooth;   ///< a₀ = M⁻¹ τs
   core::MatrixX J;             ///< nefc × nv
@@ -77,9 +97,10 @@ struct Problem {
   core::VectorX frictionloss;  ///< nefc (friction rows), else 0
   std::vector<RowKind> kind;   ///< nefc
   std::vector<int> contact;    ///< contact index per row, −1 for non-contact rows
-  std::vector<Contact> contacts;
-  Options opt;
+  std::vector<Contact> contacts;  ///< the contacts that own the contact rows
+  Options opt;                    ///< solver options (defaults of mj_defaultOption)
 
+  /// Number of constraint rows.
   int nefc() const { return static_cast<int>(kind.size()); }
 };
 
@@ -87,7 +108,7 @@ struct Problem {
 struct Block {
   int first = 0;     ///< first row
   int size = 1;      ///< 1 or the contact's dim
-  bool elliptic = false;
+  bool elliptic = false;  ///< an elliptic cone block (else a scalar row)
   int contact = -1;  ///< contact index for elliptic blocks
 };
 

@@ -10,8 +10,8 @@ namespace simatlas::mujoco {
 
 /// A contact force in the contact frame: normal ≥ 0 and d−1 tangential components.
 struct ConeForce {
-  double normal = 0;
-  core::VectorX tangent;
+  double normal = 0;      ///< normal force f_n ≥ 0 [N]
+  core::VectorX tangent;  ///< dim−1 frictional components (tangential [N], torsional/rolling [N·m])
 };
 
 /// normal = Σ p_e, tangent_j = (p_{2j} − p_{2j+1}) μ_j for j < mu.size(). edges.size() must be

@@ -32,17 +32,18 @@ enum class ExitReason {
   kZeroStep,       ///< the line search returned α = 0
   kIterations,     ///< the iteration cap
 };
+/// Lower-case name for reports ("no_constraints", "certificate", …).
 std::string ExitReasonName(ExitReason reason);
 
 /// The answer of one solve.
 struct SolveResult {
-  core::VectorX qacc;
-  core::VectorX efc_force;
+  core::VectorX qacc;       ///< constrained acceleration a = a₀ + M⁻¹Jᵀf (nv)
+  core::VectorX efc_force;  ///< row forces f (nefc): N, N·m or pyramid-edge coordinates
   int iterations = 0;  ///< main-solver iterations (solver_iter)
   double cost = 0;     ///< the solver's objective at the answer: primal cost (CG/Newton), dual cost (PGS)
   std::vector<IterationStats> stats;  ///< main solver, then NoSlip's appended
-  ExitReason exit = ExitReason::kIterations;
-  int noslip_iterations = 0;
+  ExitReason exit = ExitReason::kIterations;  ///< why the main loop ended
+  int noslip_iterations = 0;                  ///< NoSlip sweeps performed (0 when off)
 };
 
 /// (5.1): scale = 1/(meaninertia · max(1, nv)).

@@ -17,13 +17,17 @@ namespace simatlas::mujoco {
 
 /// A full simulation state.
 struct TransitionState {
-  core::VectorX q, v, act;
+  core::VectorX q;    ///< positions (nq; quaternions for ball/free joints)
+  core::VectorX v;    ///< velocities (nv)
+  core::VectorX act;  ///< actuator activations (na)
 };
 
 /// The step map and its manifold operations.
 struct TransitionModel {
-  int nv = 0, na = 0, nu = 0;
-  Integrator integrator = Integrator::kEuler;
+  int nv = 0;  ///< DOFs (the tangent-space size of q)
+  int na = 0;  ///< actuator activations
+  int nu = 0;  ///< controls
+  Integrator integrator = Integrator::kEuler;  ///< the step's integrator (RK4 is rejected)
   /// One step from the state with controls u (already clamped by the caller if limited).
   std::function<TransitionState(const TransitionState&, const core::VectorX& u)> step;
   /// q ⊕ (scale·dv) (mj_integratePos); empty: Euclidean q + scale·dv.
@@ -33,12 +37,15 @@ struct TransitionModel {
   std::function<core::VectorX(const core::VectorX& q1, const core::VectorX& q2, double h)>
       differentiate_pos;
   /// ctrlrange for limited controls (empty: unlimited), size nu each.
-  core::VectorX ctrl_lower, ctrl_upper;
+  core::VectorX ctrl_lower;
+  /// Upper ends of ctrlrange (size nu, or empty with ctrl_lower).
+  core::VectorX ctrl_upper;
 };
 
 /// A (2nv+na)² and B (2nv+na)×nu.
 struct TransitionJacobians {
-  core::MatrixX A, B;
+  core::MatrixX A;  ///< ∂x⁺/∂x, x = (dq, v, act) in tangent space, (2nv+na) × (2nv+na)
+  core::MatrixX B;  ///< ∂x⁺/∂u, (2nv+na) × nu
 };
 
 /// mjd_transitionFD(eps, centered) for the A and B blocks. Throws InputError for RK4, for
