@@ -19,16 +19,16 @@ namespace simatlas::multibody {
 /// A force and torque applied to a body: f_Q_W [N] at the point Q fixed on the body at
 /// p_BoQ_B [m], plus a torque tau_W [N·m].
 struct ExternalForce {
-  int body = 0;
-  Vector3 p_BoQ_B = Vector3::Zero();
-  Vector3 force_W = Vector3::Zero();
-  Vector3 torque_W = Vector3::Zero();
+  int body = 0;                        ///< index of body B in the tree
+  Vector3 p_BoQ_B = Vector3::Zero();   ///< application point Q from Bo, in B [m]
+  Vector3 force_W = Vector3::Zero();   ///< f_Q_W, the force at Q, in W [N]
+  Vector3 torque_W = Vector3::Zero();  ///< tau_W, a pure torque on B, in W [N·m]
 };
 
 /// The force fᵢ [N] on body B at the contact point C, and −fᵢ on body A (either may be the world).
 struct ContactForce {
-  int body_A = 0;
-  int body_B = 0;
+  int body_A = 0;  ///< body index of A, which receives −fᵢ (0 = world)
+  int body_B = 0;  ///< body index of B, which receives fᵢ (0 = world)
   Vector3 p_WC = Vector3::Zero();  ///< contact point [m]
   Vector3 f_Bc_W = Vector3::Zero();  ///< force on B at C, in W [N]
 };

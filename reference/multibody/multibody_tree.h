@@ -56,16 +56,26 @@ class MultibodyTree {
   int AddActuator(int joint);
   /// Sets gravity g_W [m/s²].
   void set_gravity(const Vector3& g_W);
+  /// Gravity g_W [m/s²] (default (0, 0, −9.81)).
   const Vector3& gravity() const { return gravity_; }
 
+  /// Number of bodies, the world (index 0) included.
   int num_bodies() const { return static_cast<int>(bodies_.size()); }
+  /// Number of joints (one per non-world body once connected).
   int num_joints() const { return static_cast<int>(joints_.size()); }
+  /// nq, the length of q (a free joint's quaternion counts 4).
   int num_positions() const { return nq_; }
+  /// nv, the length of v (a free joint counts 6).
   int num_velocities() const { return nv_; }
+  /// nu, the number of actuators (columns of B).
   int num_actuators() const { return static_cast<int>(actuated_joints_.size()); }
+  /// The body at index (0 = world); InputError outside 0 … num_bodies()−1.
   const RigidBody& body(int index) const;
+  /// The joint at index; InputError outside 0 … num_joints()−1.
   const JointSpec& joint(int index) const;
+  /// First entry of the joint's positions in q (std::out_of_range for a bad index).
   int position_start(int joint) const { return q_start_.at(joint); }
+  /// First entry of the joint's velocities in v (std::out_of_range for a bad index).
   int velocity_start(int joint) const { return v_start_.at(joint); }
   /// Inboard joint of a body (−1 for the world).
   int inboard_joint(int body) const;

@@ -20,7 +20,9 @@
 
 namespace simatlas::multibody {
 
+/// A quaternion stored (w, x, y, z) [1], or its time derivative q̇ [1/s].
 using Vector4 = Eigen::Vector4d;
+/// 4 × 3 map from an angular velocity ω [rad/s] to q̇ (the rate matrix N_r(q)).
 using Matrix43 = Eigen::Matrix<double, 4, 3>;
 
 /// Hamilton product a ⊗ b of quaternions stored (w, x, y, z).

@@ -19,7 +19,9 @@ using core::Matrix3;
 using core::MatrixX;
 using core::Vector3;
 using core::VectorX;
+/// A spatial vector, angular first: V = (ω, v) [rad/s, m/s] or F = (τ, f) [N·m, N].
 using Vector6 = Eigen::Matrix<double, 6, 1>;
+/// A 6 × 6 spatial matrix: a spatial inertia [kg·m², kg·m, kg] or a spatial transform.
 using Matrix6 = Eigen::Matrix<double, 6, 6>;
 /// 6 × n block of spatial columns (a joint's motion subspace, a spatial Jacobian).
 using Matrix6X = Eigen::Matrix<double, 6, Eigen::Dynamic>;
