@@ -24,9 +24,9 @@ namespace simatlas::scenes {
 
 /// One step's answer.
 struct ContactStepResult {
-  VectorX q_next;
-  VectorX v_next;
-  std::vector<ContactResult> contacts;
+  VectorX q_next;                       ///< q after the step (nq)
+  VectorX v_next;                       ///< v after the step (nv): the contact solver's v
+  std::vector<ContactResult> contacts;  ///< one entry per point pair found at q₀, in constraint order
   int solver_iterations = 0;  ///< 0 when no pair was found (v_next = v*)
 };
 

@@ -19,7 +19,11 @@
 namespace simatlas::scenes {
 
 /// The collision shapes of the scenes.
-enum class ShapeType { kSphere, kBox, kCapsule };
+enum class ShapeType {
+  kSphere,  ///< radius (0: a point)
+  kBox,     ///< sides; one point pair per vertex below the half-space
+  kCapsule  ///< radius and length along G's z axis
+};
 
 /// A collision geometry fixed on a body at pose X_BG (G's z axis is a capsule's axis), in
 /// contact with a half-space z ≤ 0 of frame H fixed on body A (default: the world's ground;
@@ -28,7 +32,7 @@ struct ContactGeometry {
   int body = 1;                         ///< body index (≥ 1)
   int halfspace_body = 0;               ///< body A carrying the half-space (0: the world)
   multibody::RigidTransform X_AH;       ///< pose of the half-space frame H on A [m]
-  ShapeType shape = ShapeType::kSphere;
+  ShapeType shape = ShapeType::kSphere;  ///< which of radius, sides, length apply
   multibody::RigidTransform X_BG;       ///< pose of the geometry in the body frame [m]
   double radius = 0.0;                  ///< sphere, capsule radius [m], ≥ 0 (0: a point)
   core::Vector3 sides = core::Vector3::Zero();  ///< box sides [m], > 0

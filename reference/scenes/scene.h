@@ -29,13 +29,14 @@ struct SceneKey {
   double default_number = 0.0;       ///< default of a number key
   std::vector<std::string> choices;  ///< non-empty: a label key
   std::string default_label;         ///< default of a label key
+  /// True for a label key (it has choices), false for a number key.
   bool IsLabel() const { return !choices.empty(); }
 };
 
 /// Parsed key values (defaults filled in).
 struct SceneArguments {
-  std::map<std::string, double> numbers;
-  std::map<std::string, std::string> labels;
+  std::map<std::string, double> numbers;      ///< number keys → value in the key's unit
+  std::map<std::string, std::string> labels;  ///< label keys → the chosen label
   /// The number under key (InputError if the scene has no such number key).
   double Number(const std::string& key) const;
   /// The label under key.
@@ -52,13 +53,14 @@ struct ContactMaterial {
 
 /// A built scene: the model, its contact geometry (against the ground z ≤ 0) and x₀.
 struct Scene {
-  multibody::MultibodyTree tree;
-  VectorX q0;
-  VectorX v0;
+  multibody::MultibodyTree tree;  ///< bodies, joints, actuators and gravity
+  VectorX q0;                      ///< initial positions q₀ (nq)
+  VectorX v0;                      ///< initial velocities v₀ (nv)
   multibody::AppliedForces applied;  ///< constant applied forces and actuator inputs
+  /// How free-joint quaternions advance in the §5 position update (kLinear as in Drake).
   multibody::QuaternionUpdate quaternion_update = multibody::QuaternionUpdate::kLinear;
   std::vector<ContactGeometry> contact_geometry;  ///< empty: a scene without contact
-  ContactMaterial material;
+  ContactMaterial material;  ///< shared by every contact pair of the scene
 };
 
 /// One contact of one step, as the driver reports it (§4.1: fn = γn/h, f = R_WC γ/h).
@@ -86,10 +88,10 @@ struct Trajectory {
 
 /// A named result of a scene: value and unit; no value means "null" (e.g. never stopped).
 struct SummaryEntry {
-  std::string name;
-  std::optional<double> value;
-  std::string unit;
-  std::string description;
+  std::string name;             ///< key of the result, e.g. "penetration"
+  std::optional<double> value;  ///< the number in unit; nullopt is reported as null
+  std::string unit;             ///< SI unit ("1" dimensionless)
+  std::string description;      ///< one line: what it is and, where known, its expected value
 };
 
 /// A scene kind: its keys, how to build it, and what to report after a run.
@@ -98,7 +100,9 @@ struct SceneDefinition {
   std::string section;      ///< course section it illustrates
   std::string summary;      ///< one line
   std::vector<SceneKey> keys;  ///< scene-specific keys (the driver keys are added by AllSceneKeys)
+  /// Builds the model and x₀ from parsed arguments (InputError for out-of-range values).
   std::function<Scene(const SceneArguments&)> build;
+  /// The named results of a run from the scene, its arguments and the trajectory.
   std::function<std::vector<SummaryEntry>(const Scene&, const SceneArguments&, const Trajectory&)>
       summarize;
 };
@@ -120,17 +124,30 @@ const std::vector<SceneDefinition>& AllScenes();
 /// The scene called name; InputError listing the known names otherwise.
 const SceneDefinition& FindScene(const std::string& name);
 
-/// The built-in scenes (one file each).
+/// free_flight (E3-SAP §1, §5): a spinning box on a free joint without gravity; momentum,
+/// energy and the quaternion norm under the linear or exponential-map update.
 SceneDefinition FreeFlightScene();
+/// pendulum_chain (E3-SAP §1, §2.1, §5): n rods on revolute joints released from an angle;
+/// implicit joint damping, explicit gravity and Coriolis bias.
 SceneDefinition PendulumChainScene();
+/// sphere_on_ground (E3-SAP §2.2, §3): a sphere dropped on the ground; at rest the
+/// penetration is m g/k and the contact force m g.
 SceneDefinition SphereOnGroundScene();
+/// box_slide (E3-SAP §2.2, §3.1–§3.2): a cube launched along +x; stops after v0/(μ g) having
+/// travelled v0²/(2 μ g).
 SceneDefinition BoxSlideScene();
+/// pizza_saver (E3-SAP §3): a body on three contact points under a torque about the vertical;
+/// it sticks below μ m g R and spins up above.
 SceneDefinition PizzaSaverScene();
+/// box_stack (E3-SAP §2.2, §4.1): two cubes stacked on the ground; rest depths m g/(2k) at the
+/// ground and m g/(4k) at the interface.
 SceneDefinition BoxStackScene();
 
 /// The contact keys of a contact scene: stiffness [N/m], dissipation [s/m], relaxation_time [s]
 /// with the given stiffness default; and the material they describe (validated).
 std::vector<SceneKey> ContactMaterialKeys(double default_stiffness);
+/// The ContactMaterial under those keys: stiffness > 0, dissipation ≥ 0, relaxation_time ≥ 0,
+/// else InputError naming the key.
 ContactMaterial ReadContactMaterial(const SceneArguments& arguments);
 
 }  // namespace simatlas::scenes
