@@ -19,26 +19,29 @@ namespace simatlas::io {
 
 /// The producing engine's answer (`expected`).
 struct MujocoExpected {
-  core::VectorX efc_force;
-  core::VectorX qacc;
-  core::VectorX efc_b;
-  int solver_iter = 0;
+  core::VectorX efc_force;  ///< the engine's row forces f (nefc)
+  core::VectorX qacc;       ///< the engine's constrained acceleration (nv)
+  core::VectorX efc_b;      ///< the engine's b = J a₀ − aref (nefc), to check one's own b
+  int solver_iter = 0;      ///< the engine's main-solver iteration count
 };
 
 /// Per-row fields that the solvers do not need but the impedance checks do (all optional).
 struct MujocoRowRecord {
-  std::optional<mujoco::SolRef> solref;
-  std::optional<mujoco::SolImp> solimp;
-  std::optional<double> pos, margin, vel, diag_approx;
-  std::optional<std::array<double, 4>> KBIP;
+  std::optional<mujoco::SolRef> solref;  ///< the row's solref as the engine used it
+  std::optional<mujoco::SolImp> solimp;  ///< the row's solimp as the engine used it
+  std::optional<double> pos;             ///< efc_pos, the constraint distance [m]
+  std::optional<double> margin;          ///< the row's margin [m]
+  std::optional<double> vel;             ///< J·qvel [m/s]
+  std::optional<double> diag_approx;     ///< Â, MuJoCo's approximate diagonal of A
+  std::optional<std::array<double, 4>> KBIP;  ///< the engine's efc_KBIP: K, B, I, dI/d pos
 };
 
 /// One file.
 struct MujocoProblemFile {
-  std::string source;
-  mujoco::Problem problem;
-  std::vector<MujocoRowRecord> rows;
-  std::optional<MujocoExpected> expected;
+  std::string source;                     ///< free text: engine, version, scene ("" if absent)
+  mujoco::Problem problem;                ///< the validated problem
+  std::vector<MujocoRowRecord> rows;      ///< one record per efc row
+  std::optional<MujocoExpected> expected; ///< present when the file has `expected`
 };
 
 /// Parses a JSON document already read (validates the problem, too).

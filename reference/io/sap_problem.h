@@ -16,9 +16,9 @@ namespace simatlas::io {
 
 /// One file: the problem and the solver parameters (defaults overridden by `parameters`).
 struct SapProblemFile {
-  std::string source;
-  sap::SapProblem problem;
-  sap::SapSolverParameters parameters;
+  std::string source;                   ///< free text from the file ("" if absent)
+  sap::SapProblem problem;              ///< the validated problem
+  sap::SapSolverParameters parameters;  ///< Drake's defaults with the file's overrides applied
 };
 
 /// Parses a JSON document already read (validates the problem, too).
