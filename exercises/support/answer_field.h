@@ -19,7 +19,7 @@ enum class AnswerKind {
 /// One field of an exercise's answer.
 struct AnswerField {
   std::string key;                   ///< key in the answer file
-  AnswerKind kind = AnswerKind::kYesNo;
+  AnswerKind kind = AnswerKind::kYesNo;  ///< the form the answer takes (yes/no, number, choice)
   std::string prompt;                ///< what the field means, printed with the question
   std::string unit;                  ///< numbers: SI unit ("1" dimensionless)
   double relative_tolerance = 0.0;   ///< numbers: |given − expected| ≤ rel·|expected| + abs

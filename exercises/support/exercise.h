@@ -5,7 +5,7 @@
 ///   2. the test computes the evidence with the reference engine, printing each line
 ///      (Evidence::Show) and recording the value each field must have (Evidence::Imply);
 ///   3. CheckAnswers checks that the evidence supports the reference solution
-///      (exercises/solutions/<chapter>/<N>.txt) — a failure there means the exercise or the
+///      (`exercises/solutions/<chapter>/<N>.txt`) — a failure there means the exercise or the
 ///      engine is wrong — and then grades the chosen answer file against the evidence.
 /// Which file is graded: the CMake cache variable SIMATLAS_EXERCISE_ANSWERS ("solutions",
 /// the default used by CI, or "answers", the student's exercises/answers/), overridable at run
@@ -25,7 +25,7 @@ namespace simatlas::exercises {
 /// One reading exercise.
 struct Exercise {
   std::string chapter;              ///< folder under answers/ and solutions/ ("e3_geometry")
-  int number = 0;                   ///< N: the answer file is <chapter>/<N>.txt
+  int number = 0;                   ///< N: the answer file is `<chapter>/<N>.txt`
   std::string section;              ///< course section ("E3-geometry §5")
   std::string question;             ///< as the course asks it
   std::vector<AnswerField> fields;  ///< what an answer must give
@@ -52,16 +52,16 @@ class Evidence {
 
 /// The grade of one field.
 struct FieldVerdict {
-  std::string key;
-  bool agrees = false;
+  std::string key;      ///< the field's key in the answer file
+  bool agrees = false;  ///< true if the answer gives the value the evidence implies
   std::string message;  ///< "ok: no" or what is wrong and what to write
 };
 
 /// The grade of one answer file.
 struct Verdict {
   std::string origin;  ///< the graded file
-  bool passed = false;
-  std::vector<FieldVerdict> fields;
+  bool passed = false;               ///< every field agrees and no unknown key is present
+  std::vector<FieldVerdict> fields;  ///< one verdict per field, unknown keys included
 };
 
 /// Grades sheet against the evidence, field by field. A missing, malformed or disagreeing
@@ -77,7 +77,7 @@ std::filesystem::path GradedAnswersDir();
 std::filesystem::path SolutionsDir();
 /// "answers" or "solutions" (or the directory) — what GradedAnswersDir was chosen from.
 std::string GradedAnswersLabel();
-/// dir/<chapter>/<N>.txt.
+/// `dir/<chapter>/<N>.txt`.
 std::filesystem::path AnswerPath(const std::filesystem::path& dir, const Exercise& exercise);
 
 /// Prints the question, each field's key, meaning and form, and the files read.
