@@ -22,13 +22,15 @@ namespace simatlas::oracle {
 
 /// A loaded model with its data (freed together).
 struct Scene {
-  std::string name;
-  std::shared_ptr<mjModel> model;
-  std::shared_ptr<mjData> data;
+  std::string name;                ///< the file it was loaded from, for messages
+  std::shared_ptr<mjModel> model;  ///< the compiled model (mj_deleteModel on release)
+  std::shared_ptr<mjData> data;    ///< its data (mj_deleteData on release)
 };
 
-/// Path of a project scene (oracle/scenes/NAME) or a sample model (MODEL_DIR/NAME).
+/// Path of a project scene, oracle/scenes/NAME.
 std::string SceneFile(const std::string& name);
+/// Path of a MuJoCo sample model, SIMATLAS_MUJOCO_MODEL_DIR/RELATIVE (CMake cache; Debian's
+/// /usr/share/mujoco/model by default).
 std::string SampleModelFile(const std::string& relative);
 
 /// Loads an MJCF file with the given cone. Throws std::runtime_error on failure.
@@ -40,11 +42,20 @@ void SettleAndSolve(Scene& scene, int steps);
 
 /// MuJoCo's row data of the last mj_forward.
 struct MujocoRows {
-  core::VectorX R, aref, b, force, qacc, pos, margin, vel, diag_approx;
-  std::vector<std::array<double, 4>> KBIP;
-  std::vector<int> state;
-  int solver_iter = 0;
+  core::VectorX R;            ///< efc_R, the regulariser per row
+  core::VectorX aref;         ///< efc_aref, the reference acceleration per row
+  core::VectorX b;            ///< efc_b = J a₀ − aref per row
+  core::VectorX force;        ///< efc_force, MuJoCo's converged row forces
+  core::VectorX qacc;         ///< qacc, MuJoCo's constrained acceleration (nv)
+  core::VectorX pos;          ///< efc_pos, the constraint distance per row
+  core::VectorX margin;       ///< efc_margin per row
+  core::VectorX vel;          ///< efc_vel = J qvel per row
+  core::VectorX diag_approx;  ///< efc_diagApprox, Â per row
+  std::vector<std::array<double, 4>> KBIP;  ///< efc_KBIP: K, B, I, dI/d pos per row
+  std::vector<int> state;     ///< efc_state (mjtConstraintState) per row
+  int solver_iter = 0;        ///< solver_iter of the last solve
 };
+/// Copies the row data of the scene's last mj_forward out of mjData.
 MujocoRows ReadRows(const Scene& scene);
 
 /// The constraint problem of the last mj_forward (R and aref taken from MuJoCo).
@@ -53,8 +64,14 @@ mujoco::Problem ExtractProblem(const Scene& scene);
 /// The reference's row parameters computed from the model: K, B, I, I', R (with the friction
 /// scaling), aref; nullopt for rows the reference does not cover (weld equalities).
 struct ReferenceRow {
-  double K = 0, B = 0, imp = 0, imp_prime = 0, R = 0, aref = 0;
+  double K = 0;          ///< stiffness K [1/s²] (2.2)
+  double B = 0;          ///< damping B [1/s] (2.2)
+  double imp = 0;        ///< impedance I (2.1)
+  double imp_prime = 0;  ///< dI/d pos
+  double R = 0;          ///< regulariser after the friction scaling (2.3)
+  double aref = 0;       ///< reference acceleration (2.2)
 };
+/// One entry per efc row of the scene's last mj_forward, in MuJoCo's row order.
 std::vector<std::optional<ReferenceRow>> ReferenceRows(const Scene& scene);
 
 /// The problem and MuJoCo's answer as a simatlas/mujoco-problem/1 document.

@@ -12,14 +12,17 @@
 
 namespace simatlas::oracle {
 
+/// One oracle scene: where its MJCF is, how long to settle it, and the state to set first.
 struct SceneSpec {
-  std::string label;
-  std::string path;
-  int steps = 0;
+  std::string label;  ///< short name used in test messages ("t11_sphere", "humanoid", …)
+  std::string path;   ///< the MJCF file (SceneFile or SampleModelFile)
+  int steps = 0;      ///< mj_step calls before the converged mj_forward
   bool t11_velocity = false;  ///< T11: qvel = (0.1, 0, …) before the solve
   std::vector<std::pair<int, double>> qpos;  ///< (index, value) set before settling
 };
 
+/// The five oracle scenes: T11's sphere, the project's mixed-row scene, arm26 with both hinges
+/// past their limits, the humanoid and the 22 humanoids.
 inline std::vector<SceneSpec> OracleScenes() {
   return {
       {"t11_sphere", SceneFile("t11_sphere.xml"), 0, true},

@@ -22,7 +22,9 @@
 
 namespace simatlas::property_tests::material {
 
+/// +∞: a rigid side's stiffness or modulus.
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Machine epsilon; tolerances are stated as small multiples of it.
 inline constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 /// A positive stiffness [N/m] over many decades (1e-2 … 1e9).
