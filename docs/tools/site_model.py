@@ -4,6 +4,7 @@ Shared by build_site.py (which writes the site) and the checks (check_sections.p
 check_links.py, check_browser.py), so that page names and anchors are defined once.
 """
 
+import fnmatch
 import glob
 import json
 import os
@@ -191,6 +192,25 @@ def AnswersMode(build):
             if line.startswith("SIMATLAS_EXERCISE_ANSWERS:"):
                 return line.split("=", 1)[1].strip()
     return "solutions"
+
+
+def ApiHeaders(source, excludes, build=None):
+    """The headers of the API pages, found again on every run: each *.h under SOURCE whose path
+    from SOURCE ('/'-separated) matches none of the fnmatch patterns EXCLUDES (docs/CMakeLists.txt
+    holds the list and says why each is excluded). Not source, so never searched: build trees
+    (BUILD, and any directory holding a CMakeCache.txt) and hidden directories such as .git."""
+    skip = os.path.realpath(build) if build else None
+    out = []
+    for root, dirs, files in os.walk(source):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and os.path.realpath(os.path.join(root, d)) != skip
+                         and not os.path.exists(os.path.join(root, d, "CMakeCache.txt")))
+        for name in files:
+            if name.endswith(".h"):
+                rel = os.path.relpath(os.path.join(root, name), source).replace(os.sep, "/")
+                if not any(fnmatch.fnmatch(rel, pattern) for pattern in excludes):
+                    out.append(rel)
+    return sorted(out)
 
 
 def DocumentedHeaders(source):
