@@ -20,7 +20,11 @@ namespace simatlas::geometry {
 
 /// Hydroelastic compliance type (Drake `HydroelasticType`: kUndefined, kRigid, kSoft).
 /// Undefined: the geometry has no hydroelastic representation at all.
-enum class Compliance { kUndefined, kRigid, kCompliant };
+enum class Compliance {
+  kUndefined,  ///< no hydroelastic representation: the pair can only be a point pair
+  kRigid,      ///< rigid (Drake kRigid): infinite modulus, gradient +∞ on its side
+  kCompliant   ///< compliant (Drake kSoft): a pressure field p = E·e from its modulus E
+};
 
 /// "undefined", "rigid", "compliant".
 std::string_view ComplianceName(Compliance compliance);

@@ -19,7 +19,13 @@
 namespace simatlas::mujoco {
 
 /// The integrators of §7 (MuJoCo's mjtIntegrator names, lower case).
-enum class Integrator { kEuler, kImplicit, kImplicitFast, kRk4, kDiscrete };
+enum class Integrator {
+  kEuler,         ///< mjINT_EULER: semi-implicit Euler, implicit dof damping only
+  kImplicit,      ///< mjINT_IMPLICIT: (M − h ∂F/∂v) a = F (7.1)
+  kImplicitFast,  ///< mjINT_IMPLICITFAST: as implicit without the RNE term (same here)
+  kRk4,           ///< mjINT_RK4: classical fourth-order Runge–Kutta, explicit damping
+  kDiscrete       ///< the ≥ 3.13 discrete step (8.1): (M + hD + h²K) a = F − hKv
+};
 
 /// "euler", "implicit", "implicitfast", "rk4", "discrete" → Integrator; else InputError.
 Integrator ParseIntegrator(const std::string& name);

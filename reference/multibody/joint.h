@@ -23,7 +23,12 @@
 namespace simatlas::multibody {
 
 /// The joint kinds of the tree.
-enum class JointType { kFree, kRevolute, kPrismatic, kWeld };
+enum class JointType {
+  kFree,       ///< six DOFs: quaternion + position (nq = 7), (ω, v) in F (nv = 6)
+  kRevolute,   ///< rotation θ [rad] about the unit axis â (nq = nv = 1)
+  kPrismatic,  ///< translation x [m] along the unit axis â (nq = nv = 1)
+  kWeld        ///< no motion: X_FM = identity (nq = nv = 0)
+};
 
 /// Name of a joint type ("free", "revolute", "prismatic", "weld").
 const char* JointTypeName(JointType type);

@@ -14,7 +14,11 @@
 namespace simatlas::sap {
 
 /// Parameters θ of one kSap constraint that (5.2) differentiates.
-enum class ConeParameter { kStiffness, kFriction, kPhi0 };
+enum class ConeParameter {
+  kStiffness,  ///< k [N/m]: enters Rn on the compliance branch only
+  kFriction,   ///< μ [1]: enters the sliding branch through μ, μ̂, μ̃
+  kPhi0        ///< φ₀ [m]: moves the normal bias v̂n
+};
 
 /// ∂γ/∂θ of a kSap constraint at fixed vc [N·s per unit of θ], region by region:
 /// φ₀ moves v̂n (∂y/∂φ₀ = (0, 0, −1/((h + τ) Rn))); μ enters the sliding branch through μ, μ̂,
