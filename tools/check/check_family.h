@@ -30,7 +30,7 @@
 /// NOT catch it: the runner turns it into exit code 2, never into a property failure.
 ///
 /// Adding a family (e.g. a whole-solve family):
-///   1. write tools/check/families/<name>_family.cc defining `Family Make<Name>Family()`;
+///   1. write `tools/check/families/<name>_family.cc` defining `Family Make<Name>Family()`;
 ///   2. declare it in tools/check/families.h and append it to AllFamilies() in
 ///      tools/check/family_registry.cc (one line each, surgical edits);
 ///   3. add a faithful and a deliberately wrong external port under tools/check/test/ and
@@ -51,6 +51,7 @@
 
 namespace simatlas::check {
 
+/// A JSON value of the line protocol (queries, answers, inputs and outputs objects).
 using Json = nlohmann::json;
 
 /// A fault of the program under test in the line protocol (not a wrong answer): garbage line,
@@ -122,7 +123,7 @@ class Session;
 struct Property {
   std::string name;       ///< snake_case, unique in the family ("symmetric_in_the_two_sides")
   std::string statement;  ///< the course's claim in one line, with its equation
-  std::function<void(Session& session)> body;
+  std::function<void(Session& session)> body;  ///< one case: draw, query, RC_ASSERT
 };
 
 /// A family: what `simatlas check NAME` runs.
@@ -139,8 +140,8 @@ struct Family {
 
 /// One query of a case, as the report shows it.
 struct Exchange {
-  std::string law;
-  Json inputs;
+  std::string law;  ///< the law queried
+  Json inputs;      ///< the inputs object sent
   Json expected;  ///< reference outputs, or {"error": message} when the reference rejects
   Json got;       ///< {"outputs": ...} or {"error": ...} as the program answered
   std::string verdict;  ///< "" when accepted, else why not (differential comparison)
@@ -150,6 +151,7 @@ struct Exchange {
 /// Every query is logged (the report of a failing case shows the shrunk case's log).
 class Session {
  public:
+  /// A session over family's laws talking to program; both must outlive it.
   Session(const Family& family, Program& program);
 
   /// Inputs drawn from the generator of `law` (inside a property only).
@@ -173,7 +175,9 @@ class Session {
 
   /// The queries of the current case (cleared by the runner at the start of each case).
   const std::vector<Exchange>& log() const { return log_; }
+  /// Forgets the logged queries (the runner calls it before each case).
   void ClearLog() { log_.clear(); }
+  /// The family whose laws this session may query.
   const Family& family() const { return family_; }
 
  private:
