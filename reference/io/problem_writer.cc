@@ -1,0 +1,121 @@
+// Writers of formats/sap-problem.md and formats/mujoco-problem.md (E3-SAP §2–§4, MJ-solvers
+// §2–§5): the in-memory problems as the JSON documents their readers accept.
+#include "reference/io/problem_writer.h"
+
+#include <cmath>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::io {
+
+using nlohmann::json;
+
+namespace {
+
+json Vector(const core::VectorX& v) { return json(std::vector<double>(v.data(), v.data() + v.size())); }
+
+json Matrix(const core::MatrixX& m) {
+  json rows = json::array();
+  for (int r = 0; r < m.rows(); ++r) rows.push_back(Vector(m.row(r).transpose()));
+  return rows;
+}
+
+// The limited DOF of a joint-limit J block: the column of its single nonzero per row.
+int LimitDof(const core::MatrixX& J, const std::string& path) {
+  for (int c = 0; c < J.cols(); ++c) {
+    if (J(0, c) != 0) return c;
+  }
+  core::ThrowInputError(path + ".J rows", J.rows(), "", "a +-e_dof row for a joint limit");
+}
+
+json Constraint(const sap::ConstraintSpec& spec, const std::string& path) {
+  json c = {{"cliques", spec.cliques}};
+  if (const auto* p = std::get_if<sap::LimitParameters>(&spec.parameters)) {
+    // Joint limit: written by its dof; rigid stiffness and absent limits are the defaults.
+    c["type"] = "joint_limit";
+    c["dof"] = LimitDof(spec.J.at(0), path);
+    c["q0"] = p->q0;
+    if (std::isfinite(p->lower)) c["lower"] = p->lower;
+    if (std::isfinite(p->upper)) c["upper"] = p->upper;
+    if (std::isfinite(p->stiffness)) c["stiffness"] = p->stiffness;
+    c["relaxation_time"] = p->relaxation_time;
+    c["beta"] = p->beta;
+    return c;
+  }
+  // Contact constraints: J blocks (3 × n_c each) and the bias vb.
+  json J = json::array();
+  for (const auto& block : spec.J) J.push_back(Matrix(block));
+  c["J"] = J;
+  if (spec.vb.size()) c["vb"] = Vector(spec.vb);
+  if (const auto* p = std::get_if<sap::FrictionConeParameters>(&spec.parameters)) {
+    c["type"] = "friction_cone";
+    c.update({{"mu", p->mu}, {"stiffness", p->stiffness}, {"relaxation_time", p->relaxation_time},
+              {"phi0", p->phi0}, {"beta", p->beta}, {"sigma", p->sigma}});
+  } else {
+    const auto& h = std::get<sap::HuntCrossleyParameters>(spec.parameters);
+    c["type"] = "hunt_crossley";
+    c["approximation"] = h.approximation == sap::HuntCrossleyApproximation::kSimilar ? "similar" : "lagged";
+    c.update({{"mu", h.mu}, {"stiffness", h.stiffness}, {"dissipation", h.dissipation},
+              {"fe0", h.fe0}, {"vn0", h.vn0}, {"stiction_tolerance", h.stiction_tolerance},
+              {"sigma", h.sigma}});
+  }
+  return c;
+}
+
+std::string ConeName(mujoco::Cone cone) { return cone == mujoco::Cone::kElliptic ? "elliptic" : "pyramidal"; }
+
+}  // namespace
+
+json WriteSapProblem(const sap::SapProblem& problem, const sap::SapSolverParameters& parameters,
+                     const std::string& source) {
+  json doc = {{"schema", "simatlas/sap-problem/1"}, {"source", source}, {"time_step", problem.time_step}};
+  // Cliques: A and v* each.
+  json cliques = json::array();
+  for (const auto& c : problem.cliques) cliques.push_back({{"A", Matrix(c.A)}, {"v_star", Vector(c.v_star)}});
+  doc["cliques"] = cliques;
+  if (problem.v_guess) doc["v_guess"] = Vector(*problem.v_guess);
+  json constraints = json::array();
+  for (size_t i = 0; i < problem.constraints.size(); ++i) {
+    constraints.push_back(Constraint(problem.constraints[i], "constraints[" + std::to_string(i) + "]"));
+  }
+  doc["constraints"] = constraints;
+  // Every overridable solver parameter.
+  doc["parameters"] = {{"abs_tolerance", parameters.abs_tolerance},
+                       {"rel_tolerance", parameters.rel_tolerance},
+                       {"cost_abs_tolerance", parameters.cost_abs_tolerance},
+                       {"cost_rel_tolerance", parameters.cost_rel_tolerance},
+                       {"max_iterations", parameters.max_iterations},
+                       {"line_search", sap::LineSearchTypeName(parameters.line_search)},
+                       {"linear_solver", sap::LinearSolverTypeName(parameters.linear_solver)}};
+  return doc;
+}
+
+json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source) {
+  json doc = {{"schema", "simatlas/mujoco-problem/1"}, {"source", source}, {"nv", p.nv},
+              {"M", Matrix(p.M)}, {"qacc_smooth", Vector(p.qacc_smooth)}};
+  doc["opt"] = {{"cone", ConeName(p.opt.cone)}, {"solver", mujoco::SolverName(p.opt.solver)},
+                {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
+                {"impratio", p.opt.impratio}, {"timestep", p.opt.timestep},
+                {"meaninertia", p.opt.meaninertia}};
+  // Contacts, indexed 0, 1, … in list order.
+  json contacts = json::array();
+  for (size_t c = 0; c < p.contacts.size(); ++c) {
+    const auto& k = p.contacts[c];
+    contacts.push_back({{"index", static_cast<int>(c)}, {"dim", k.dim},
+                        {"friction", std::vector<double>(k.friction.begin(), k.friction.end())},
+                        {"mu", k.mu}, {"efc_address", k.efc_address}});
+  }
+  doc["contacts"] = contacts;
+  // Rows in order.
+  json efc = json::array();
+  for (int i = 0; i < p.nefc(); ++i) {
+    json row = {{"type", mujoco::RowKindName(p.kind[i])}, {"J", Vector(p.J.row(i).transpose())},
+                {"R", p.R[i]}, {"aref", p.aref[i]}, {"frictionloss", p.frictionloss[i]}};
+    if (p.contact[i] >= 0) row["contact"] = p.contact[i];
+    efc.push_back(row);
+  }
+  doc["efc"] = efc;
+  return doc;
+}
+
+}  // namespace simatlas::io

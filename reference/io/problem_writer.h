@@ -1,0 +1,31 @@
+#pragma once
+/// @file
+/// Writers of the two problem formats (formats/sap-problem.md, formats/mujoco-problem.md): the
+/// inverse of the readers in sap_problem.h and mujoco_problem.h, so that a problem built in
+/// memory (a generated test problem, a `simatlas check` query) travels as the same JSON a file
+/// holds. ParseSapProblem(WriteSapProblem(p)) and ParseMujocoProblem(WriteMujocoProblem(p))
+/// give p back exactly (numbers are written with round-trip precision).
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/mujoco/problem.h"
+#include "reference/sap/sap_problem.h"
+#include "reference/sap/sap_solver.h"
+
+namespace simatlas::io {
+
+/// A `simatlas/sap-problem/1` document. Joint limits are written by their `dof` (recovered
+/// from their J block, which must be the ±e_dof rows MakeLimitJacobian builds); an infinite
+/// (rigid) limit stiffness and infinite limits are left out, as the format's defaults. The
+/// `parameters` object lists every overridable solver parameter.
+nlohmann::json WriteSapProblem(const sap::SapProblem& problem,
+                               const sap::SapSolverParameters& parameters = {},
+                               const std::string& source = "");
+
+/// A `simatlas/mujoco-problem/1` document (no `expected`, no per-row records). Contacts get
+/// MuJoCo indices 0, 1, … in list order.
+nlohmann::json WriteMujocoProblem(const mujoco::Problem& problem, const std::string& source = "");
+
+}  // namespace simatlas::io
