@@ -1,8 +1,11 @@
 // Reader of formats/mujoco-problem.md files (MJ-solvers §2–§5 problems).
 #include "reference/io/mujoco_problem.h"
 
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +29,38 @@ const json& Field(const json& object, const std::string& key, const std::string&
   return *it;
 }
 
+// Rejects keys outside `allowed` (formats/mujoco-problem.md lists them): a misspelt key must not
+// be ignored silently.
+void RequireKnownKeys(const json& object, const std::set<std::string>& allowed,
+                      const std::string& path) {
+  if (!object.is_object()) Bad(path, "must be an object");
+  for (const auto& [key, value] : object.items()) {
+    if (!allowed.count(key)) Bad(path + "." + key, "is not a known key of " + path);
+  }
+}
+
+// M = L Lᵀ row by row; the first pivot d_k ≤ 0 names the leading block M[0..k][0..k] that is not
+// positive definite (ValidateProblem has already checked symmetry and a positive diagonal).
+void RequirePositiveDefiniteM(const core::MatrixX& M) {
+  const int n = static_cast<int>(M.rows());
+  core::MatrixX L = core::MatrixX::Zero(n, n);
+  for (int k = 0; k < n; ++k) {
+    for (int j = 0; j <= k; ++j) {
+      const double sum = M(k, j) - L.row(k).head(j).dot(L.row(j).head(j));
+      if (j < k) {
+        L(k, j) = sum / L(j, j);
+        continue;
+      }
+      if (!(sum > 0)) {
+        core::ThrowInputError("M Cholesky pivot of row " + std::to_string(k), sum, "kg or kg m^2",
+                              "> 0 (the leading block M[0.." + std::to_string(k) + "][0.." +
+                                  std::to_string(k) + "] is not positive definite)");
+      }
+      L(k, k) = std::sqrt(sum);
+    }
+  }
+}
+
 const json* OptionalField(const json& object, const std::string& key) {
   const auto it = object.find(key);
   return it == object.end() ? nullptr : &*it;
@@ -40,6 +75,11 @@ double Number(const json& value, const std::string& path, const char* unit) {
 
 int Integer(const json& value, const std::string& path) {
   if (!value.is_number_integer()) Bad(path, "must be an integer");
+  // A JSON integer beyond int (e.g. 4294967297) must not wrap around to a small count.
+  const double x = value.get<double>();  // exact at the bounds of int
+  if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) {
+    Bad(path, "= " + value.dump() + " must be an integer within the range of int");
+  }
   return value.get<int>();
 }
 
@@ -70,6 +110,8 @@ std::string String(const json& value, const std::string& path) {
 }
 
 mujoco::Options ParseOptions(const json& opt) {
+  RequireKnownKeys(opt, {"cone", "solver", "iterations", "tolerance", "impratio", "timestep",
+                         "meaninertia"}, "opt");
   mujoco::Options o;
   const std::string cone = String(Field(opt, "cone", "opt"), "opt.cone");
   if (cone == "pyramidal") {
@@ -102,6 +144,8 @@ mujoco::Options ParseOptions(const json& opt) {
 MujocoProblemFile ParseMujocoProblem(const json& doc) {
   MujocoProblemFile file;
   if (!doc.is_object()) Bad("document", "must be a JSON object");
+  RequireKnownKeys(doc, {"schema", "source", "nv", "M", "qacc_smooth", "opt", "contacts", "efc",
+                         "expected"}, "document");
   const std::string schema = String(Field(doc, "schema", "document"), "schema");
   if (schema != "simatlas/mujoco-problem/1") {
     Bad("schema = \"" + schema + "\"", "must be \"simatlas/mujoco-problem/1\"");
@@ -126,6 +170,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   for (size_t c = 0; c < contacts.size(); ++c) {
     const std::string path = "contacts[" + std::to_string(c) + "]";
     const json& entry = contacts[c];
+    RequireKnownKeys(entry, {"index", "dim", "friction", "mu", "efc_address"}, path);
     mujoco::Contact con;
     const int index = Integer(Field(entry, "index", path), path + ".index");
     con.dim = Integer(Field(entry, "dim", path), path + ".dim");
@@ -147,6 +192,8 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   for (int i = 0; i < nefc; ++i) {
     const std::string path = "efc[" + std::to_string(i) + "]";
     const json& row = efc[i];
+    RequireKnownKeys(row, {"type", "J", "R", "aref", "frictionloss", "contact", "solref", "solimp",
+                           "pos", "margin", "vel", "diag_approx", "KBIP"}, path);
     p.kind.push_back(mujoco::ParseRowKind(String(Field(row, "type", path), path + ".type")));
     p.J.row(i) = Vector(Field(row, "J", path), path + ".J", p.nv, "1").transpose();
     p.R[i] = Number(Field(row, "R", path), path + ".R", "1/kg");
@@ -177,6 +224,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   }
   // expected (optional): the engine's answer.
   if (const json* e = OptionalField(doc, "expected")) {
+    RequireKnownKeys(*e, {"efc_force", "qacc", "efc_b", "solver_iter"}, "expected");
     MujocoExpected x;
     x.efc_force = Vector(Field(*e, "efc_force", "expected"), "expected.efc_force", nefc, "N");
     x.qacc = Vector(Field(*e, "qacc", "expected"), "expected.qacc", p.nv, "m/s^2");
@@ -185,9 +233,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     file.expected = x;
   }
   mujoco::ValidateProblem(p);
-  if (p.nv > 0 && Eigen::LLT<core::MatrixX>(p.M).info() != Eigen::Success) {
-    core::ThrowInputError("M[0][0]", p.M(0, 0), "kg", "part of a positive definite matrix");
-  }
+  RequirePositiveDefiniteM(p.M);
   return file;
 }
 

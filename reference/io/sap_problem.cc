@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -49,6 +50,11 @@ double Number(const json& value, const std::string& path, const std::string& uni
 
 int Integer(const json& value, const std::string& path) {
   if (!value.is_number_integer()) Fail(path, "must be an integer (got " + value.dump() + ")");
+  // A JSON integer beyond int (e.g. 4294967297) must not wrap around to a small index.
+  const double x = value.get<double>();  // exact at the bounds of int
+  if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) {
+    Fail(path, "= " + value.dump() + " must be an integer within the range of int");
+  }
   return value.get<int>();
 }
 
@@ -292,7 +298,8 @@ SapProblemFile ReadSapProblem(const std::string& path) {
   json doc;
   try {
     doc = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // Syntax errors and numbers beyond a double (e.g. 1e999, out_of_range.406) alike.
     throw core::InputError("file " + path + " is not valid JSON: " + e.what());
   }
   try {
