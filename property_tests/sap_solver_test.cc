@@ -10,6 +10,7 @@
 
 #include <cmath>
 
+#include "property_tests/sap_problem_generator.h"
 #include "reference/sap/sap_solver.h"
 
 namespace simatlas::sap {
@@ -18,85 +19,9 @@ namespace {
 using core::MatrixX;
 using core::VectorX;
 
-rc::Gen<double> Uniform(double lo, double hi) {
-  return rc::gen::map(rc::gen::inRange(0, 100001),
-                      [lo, hi](int i) { return lo + (hi - lo) * i / 100000.0; });
-}
+using property_tests::RandomSapProblem;
 
-rc::Gen<double> LogUniform(double lo, double hi) {
-  return rc::gen::map(rc::gen::inRange(0, 10001),
-                      [lo, hi](int i) { return std::pow(10.0, lo + (hi - lo) * i / 10000.0); });
-}
-
-MatrixX RandomMatrix(int rows, int cols, double lo, double hi) {
-  MatrixX m(rows, cols);
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) m(r, c) = *Uniform(lo, hi);
-  }
-  return m;
-}
-
-// A random SPD clique: A = mass (B Bᵀ/n + I), mass 0.1…10 kg; v* in [−1, 1] m/s.
-Clique RandomClique() {
-  const int n = *rc::gen::inRange(1, 5);
-  const MatrixX B = RandomMatrix(n, n, -1.0, 1.0);
-  const double mass = *LogUniform(-1, 1);
-  return {mass * (B * B.transpose() / n + MatrixX::Identity(n, n)),
-          RandomMatrix(n, 1, -1.0, 1.0).col(0)};
-}
-
-ConstraintParameters RandomContactParameters() {
-  const int kind = *rc::gen::inRange(0, 3);
-  const double mu = *Uniform(0.0, 1.0);
-  if (kind == 0) {
-    return FrictionConeParameters{.mu = mu, .stiffness = *LogUniform(3, 7),
-                                  .relaxation_time = *Uniform(0.0, 0.05),
-                                  .phi0 = *Uniform(-1e-3, 1e-3), .beta = *Uniform(0.0, 1.0),
-                                  .sigma = 1e-3};
-  }
-  return HuntCrossleyParameters{
-      .approximation = kind == 1 ? HuntCrossleyApproximation::kSimilar
-                                 : HuntCrossleyApproximation::kLagged,
-      .mu = mu, .stiffness = *LogUniform(3, 6), .dissipation = *Uniform(0.0, 1.0),
-      .fe0 = *Uniform(0.0, 50.0), .vn0 = *Uniform(-0.5, 0.5), .stiction_tolerance = 1e-4,
-      .sigma = 1e-3};
-}
-
-SapProblem RandomProblem() {
-  SapProblem problem;
-  problem.time_step = *LogUniform(-3, -2);
-  const int num_cliques = *rc::gen::inRange(1, 6);
-  for (int c = 0; c < num_cliques; ++c) problem.cliques.push_back(RandomClique());
-  const int num_constraints = *rc::gen::inRange(1, 7);
-  for (int i = 0; i < num_constraints; ++i) {
-    ConstraintSpec spec;
-    const int a = *rc::gen::inRange(0, num_cliques);
-    const int na = static_cast<int>(problem.cliques[a].v_star.size());
-    if (*rc::gen::inRange(0, 5) == 0) {
-      // A joint limit on one DOF of clique a.
-      const double q0 = *Uniform(-0.01, 0.01);
-      LimitParameters p{.q0 = q0, .lower = 0.0, .upper = *Uniform(0.005, 0.1),
-                        .stiffness = *rc::gen::element(core::kInfinity, 1e5),
-                        .relaxation_time = 0.0, .beta = 0.1};
-      spec.cliques = {a};
-      spec.J = {MakeLimitJacobian(p, na, *rc::gen::inRange(0, na))};
-      spec.parameters = p;
-    } else {
-      spec.parameters = RandomContactParameters();
-      spec.cliques = {a};
-      spec.J = {RandomMatrix(3, na, -1.0, 1.0)};
-      if (num_cliques > 1 && *rc::gen::arbitrary<bool>()) {
-        int b = *rc::gen::inRange(0, num_cliques - 1);
-        if (b >= a) ++b;
-        spec.cliques.push_back(b);
-        spec.J.push_back(RandomMatrix(3, problem.cliques[b].v_star.size(), -1.0, 1.0));
-      }
-      spec.vb = RandomMatrix(3, 1, -0.01, 0.01).col(0);
-    }
-    problem.constraints.push_back(spec);
-  }
-  return problem;
-}
+SapProblem RandomProblem() { return RandomSapProblem(); }
 
 SapSolverParameters Tight(LinearSolverType solver) {
   SapSolverParameters p;
