@@ -39,7 +39,8 @@ namespace simatlas::mujoco {
 
 /// A tree state (q, v), v in the tree's coordinates (free joints: ω_F then v_F).
 struct TreeState {
-  core::VectorX q, v;
+  core::VectorX q;  ///< positions (nq; free joints: quaternion (w, x, y, z) then position [m])
+  core::VectorX v;  ///< velocities (nv) in the tree's coordinates
 };
 
 /// u from v: free joints' ω rotated into the child frame (u_ω = R_FMᵀ ω_F), others unchanged.
