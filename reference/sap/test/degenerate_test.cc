@@ -1,0 +1,108 @@
+// E3-SAP §3–§4 — degenerate but legal problems (issue #10): every constraint inactive, zero
+// friction μ = 0, and a rigid side (k = inf). Each answer is derived by hand below, checked with
+// both linear solvers, and must be finite with success reported.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "reference/sap/sap_problem.h"
+#include "reference/sap/sap_solver.h"
+
+namespace simatlas::sap {
+namespace {
+
+constexpr double kH = 0.01;      // h [s]
+constexpr double kG = 9.81;      // g [m/s²]
+
+// A 1 kg point mass (A = I₃, v = (vx, vy, vz)) with one contact of J = I₃ (rows t₁, t₂, n).
+SapProblem PointMassOnGround(double mu, double phi0, const core::Vector3& v_star) {
+  SapProblem p;
+  p.time_step = kH;
+  p.cliques.push_back({core::MatrixX::Identity(3, 3), v_star});
+  FrictionConeParameters cone;
+  cone.mu = mu;
+  cone.stiffness = 1e4;
+  cone.relaxation_time = 0.0;
+  cone.phi0 = phi0;
+  p.constraints.push_back({{0}, {core::MatrixX::Identity(3, 3)}, {}, cone});
+  return p;
+}
+
+SapSolverParameters Tight(LinearSolverType solver) {
+  SapSolverParameters p;
+  p.rel_tolerance = 1e-12;
+  p.linear_solver = solver;
+  return p;
+}
+
+void ExpectFinite(const SapSolverResult& r) {
+  EXPECT_TRUE(r.v.allFinite());
+  for (const auto& g : r.gamma) EXPECT_TRUE(g.allFinite());
+  for (const auto& v : r.vc) EXPECT_TRUE(v.allFinite());
+  EXPECT_TRUE(std::isfinite(r.cost));
+  EXPECT_TRUE(std::isfinite(r.momentum_residual));
+}
+
+class Degenerate : public ::testing::TestWithParam<LinearSolverType> {};
+
+TEST_P(Degenerate, EveryConstraintInactiveGivesVStarAndZeroImpulse) {
+  // φ₀ = +0.1 m above the ground, falling at v*n = −g h = −0.0981 m/s: v̂n = −φ₀/h = −10 m/s,
+  // so yn = −(vn − v̂n)/Rn < 0 at v = v*: no contact, γ = 0, g = A(v − v*) = 0 → v = v* at k = 0.
+  const core::Vector3 v_star(0.3, -0.2, -kG * kH);
+  const SapSolverResult r =
+      SolveSapProblem(PointMassOnGround(0.5, 0.1, v_star), Tight(GetParam()));
+  ExpectFinite(r);
+  EXPECT_TRUE(r.success);
+  EXPECT_EQ(r.iterations, 0);
+  EXPECT_EQ(r.v, v_star);
+  EXPECT_EQ(r.gamma[0], core::Vector3::Zero());
+  EXPECT_EQ(r.cost, 0.0);
+}
+
+TEST_P(Degenerate, ZeroFrictionKeepsTheTangentialVelocity) {
+  // μ = 0, φ₀ = 0, sliding v* = (0.5, 0, −g h). Normal (3.2): Rn = max(β²/(4π²) w, 1/(h k h))
+  // = max(0.0253 · 0.577, 1/(0.01 · 1e4 · 0.01)) = 1 kg⁻¹, v̂n = 0. Optimality m(vn − v*n) = γn
+  // = −vn/Rn gives vn = v*n/(1 + 1/(m Rn)) = v*n/2 = −0.04905 m/s, γn = 0.04905 N·s. The cone with
+  // μ = 0 is the normal ray: γt = 0, so vt = v*t exactly.
+  const core::Vector3 v_star(0.5, 0.0, -kG * kH);
+  const SapSolverResult r =
+      SolveSapProblem(PointMassOnGround(0.0, 0.0, v_star), Tight(GetParam()));
+  ExpectFinite(r);
+  ASSERT_TRUE(r.success);
+  EXPECT_NEAR(r.v(2), -kG * kH / 2, 1e-12);
+  EXPECT_NEAR(r.gamma[0](2), kG * kH / 2, 1e-12);
+  EXPECT_NEAR(r.v(0), 0.5, 1e-12);
+  EXPECT_NEAR(r.v(1), 0.0, 1e-12);
+  EXPECT_NEAR(r.gamma[0].head<2>().norm(), 0.0, 1e-12);
+}
+
+TEST_P(Degenerate, RigidJointLimitUsesTheNearRigidRegulariser) {
+  // One DOF, A = 2 kg, v* = −1 m/s into a lower limit at q₀ = q_l (φ = 0), k = inf (rigid side),
+  // τ = 0, β = 0.1. W = 1/A = 0.5 → w = ‖W‖_F/1 = 0.5; 1/(h k (h + τ)) = 0, so
+  // R = β²/(4π²) w = 0.005/(4π²) = 1.26651e-4 kg⁻¹, v̂ = 0. Optimality A(v − v*) = γ = −v/R:
+  // v = A v*/(A + 1/R) = −2/(2 + 4π²/0.005) = −2.5324e-4 m/s, γ = −v/R.
+  SapProblem p;
+  p.time_step = kH;
+  p.cliques.push_back({core::MatrixX::Constant(1, 1, 2.0), core::VectorX::Constant(1, -1.0)});
+  LimitParameters limit;
+  limit.q0 = 0.0;
+  limit.lower = 0.0;
+  ASSERT_TRUE(std::isinf(limit.stiffness));
+  p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
+  const SapSolverResult r = SolveSapProblem(p, Tight(GetParam()));
+  ExpectFinite(r);
+  ASSERT_TRUE(r.success);
+  const double R = 0.1 * 0.1 / (4 * std::numbers::pi * std::numbers::pi) * 0.5;
+  const double v = 2.0 * -1.0 / (2.0 + 1.0 / R);
+  EXPECT_NEAR(r.v(0), v, 1e-12);
+  EXPECT_NEAR(r.gamma[0](0), -v / R, 1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothLinearSolvers, Degenerate,
+                         ::testing::Values(LinearSolverType::kDense,
+                                           LinearSolverType::kBlockSparseCholesky),
+                         [](const auto& info) { return LinearSolverTypeName(info.param); });
+
+}  // namespace
+}  // namespace simatlas::sap
