@@ -21,6 +21,15 @@ using json = nlohmann::json;
   throw core::InputError(path + " " + rule);
 }
 
+// A JSON value in an error message: scalars as written, arrays and objects by kind and size
+// only. Dumping a nested value recurses once per level, and a deeply nested file overflowed the
+// stack (`simatlas sap solve` crashed on a deep-nesting input written for the fuzz corpus).
+std::string Shown(const json& value) {
+  if (value.is_array()) return "an array of " + std::to_string(value.size()) + " elements";
+  if (value.is_object()) return "an object of " + std::to_string(value.size()) + " keys";
+  return value.dump();
+}
+
 // Rejects keys outside `allowed` (a misspelt optional key must not fall back to its default).
 void RequireKnownKeys(const json& object, const std::set<std::string>& allowed,
                       const std::string& path) {
@@ -42,14 +51,14 @@ const json* OptionalField(const json& object, const std::string& key) {
 }
 
 double Number(const json& value, const std::string& path, const std::string& unit) {
-  if (!value.is_number()) Fail(path, "must be a number (got " + value.dump() + ")");
+  if (!value.is_number()) Fail(path, "must be a number (got " + Shown(value) + ")");
   const double x = value.get<double>();
   core::RequireFinite(path, x, unit);
   return x;
 }
 
 int Integer(const json& value, const std::string& path) {
-  if (!value.is_number_integer()) Fail(path, "must be an integer (got " + value.dump() + ")");
+  if (!value.is_number_integer()) Fail(path, "must be an integer (got " + Shown(value) + ")");
   // A JSON integer beyond int (e.g. 4294967297) must not wrap around to a small index.
   const double x = value.get<double>();  // exact at the bounds of int
   if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) {
@@ -59,7 +68,7 @@ int Integer(const json& value, const std::string& path) {
 }
 
 std::string String(const json& value, const std::string& path) {
-  if (!value.is_string()) Fail(path, "must be a string (got " + value.dump() + ")");
+  if (!value.is_string()) Fail(path, "must be a string (got " + Shown(value) + ")");
   return value.get<std::string>();
 }
 

@@ -16,10 +16,19 @@ json NumberToJson(double x) {
   return json(x);
 }
 
+// A JSON value in an error message: scalars as written, arrays and objects by kind and size
+// only. Dumping a nested value recurses once per level, and a deeply nested input overflowed
+// the stack (a deep-nesting input written for the fuzz corpus, issue #10).
+std::string Shown(const json& j) {
+  if (j.is_array()) return "an array of " + std::to_string(j.size()) + " elements";
+  if (j.is_object()) return "an object of " + std::to_string(j.size()) + " keys";
+  return j.dump();
+}
+
 double NumberFromJson(const std::string& key, const json& j) {
   if (j.is_number()) return j.get<double>();
   if (j.is_string()) return ParseNumber(key, j.get<std::string>());
-  throw InputError(key + " must be a number (or \"inf\"), got " + j.dump());
+  throw InputError(key + " must be a number (or \"inf\"), got " + Shown(j));
 }
 
 }  // namespace
@@ -87,11 +96,11 @@ Values ValuesFromJson(const Law& law, const json& object) {
         break;
       }
       case ValueKind::kLabel:
-        if (!j.is_string()) throw InputError(key + " must be a string, got " + j.dump());
+        if (!j.is_string()) throw InputError(key + " must be a string, got " + Shown(j));
         values.Set(key, j.get<std::string>());
         break;
       case ValueKind::kFlag:
-        if (!j.is_boolean()) throw InputError(key + " must be true or false, got " + j.dump());
+        if (!j.is_boolean()) throw InputError(key + " must be true or false, got " + Shown(j));
         values.Set(key, j.get<bool>());
         break;
     }
