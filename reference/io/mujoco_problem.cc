@@ -1,6 +1,7 @@
 // Reader of formats/mujoco-problem.md files (MJ-solvers §2–§5 problems).
 #include "reference/io/mujoco_problem.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -178,6 +179,24 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     con.mu = Number(Field(entry, "mu", path), path + ".mu", "1");
     con.efc_address = Integer(Field(entry, "efc_address", path), path + ".efc_address");
     if (contact_position.count(index)) Bad(path + ".index", "repeats an earlier contact index");
+    // A frictional contact (dim > 1): MuJoCo clamps every friction coefficient it uses to
+    // >= mjMINMU and sets the cone's mu = friction[0]/sqrt(impratio) (MJ-solvers §2a, (2.3)).
+    // The elliptic primal zones divide by mu: mu = 0 gave inf/NaN forces from CG and Newton.
+    if (con.dim > 1) {
+      for (int j = 0; j < std::min(con.dim - 1, 5); ++j) {
+        if (!(con.friction[j] >= mujoco::kMinMu)) {
+          core::ThrowInputError(path + ".friction[" + std::to_string(j) + "]", con.friction[j],
+                                "1", ">= 1e-5 (mjMINMU) in a contact of dim " +
+                                         std::to_string(con.dim));
+        }
+      }
+      const double mu = con.friction[0] / std::sqrt(p.opt.impratio);
+      if (!(std::abs(con.mu - mu) <= 1e-9 * mu)) {
+        core::ThrowInputError(path + ".mu", con.mu, "1",
+                              "friction[0]/sqrt(impratio) = " + core::FormatNumber(mu) +
+                                  " (the regularised cone coefficient)");
+      }
+    }
     contact_position[index] = static_cast<int>(c);
     p.contacts.push_back(con);
   }

@@ -1,6 +1,11 @@
 // MJ-solvers §4–§6 — warmstart → solver → NoSlip (MuJoCo engine_forward.c: mj_fwdConstraint).
 #include "reference/mujoco/solve.h"
 
+#include <cmath>
+#include <string>
+
+#include "reference/core/errors.h"
+
 #include "reference/mujoco/dual.h"
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/noslip.h"
@@ -10,9 +15,32 @@
 
 namespace simatlas::mujoco {
 
+namespace {
+
+// Never a NaN or ±inf answer passed on silently: the first non-finite entry is named.
+void RequireFiniteAnswer(const SolveResult& result) {
+  const auto check = [](const char* name, const core::VectorX& x, const char* unit) {
+    for (Eigen::Index i = 0; i < x.size(); ++i) {
+      if (!std::isfinite(x[i])) {
+        throw core::NumericalError(std::string(name) + "[" + std::to_string(i) + "] = " +
+                                   core::FormatNumber(x[i]) + " " + unit +
+                                   " is not finite after the solve");
+      }
+    }
+  };
+  check("qacc", result.qacc, "m/s^2 or rad/s^2");
+  check("efc_force", result.efc_force, "N or N m");
+}
+
+}  // namespace
+
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) {
   ValidateProblem(problem);
-  if (settings.islands) return SolveIslands(problem, settings.qacc_warmstart).combined;
+  if (settings.islands) {
+    SolveResult combined = SolveIslands(problem, settings.qacc_warmstart).combined;
+    RequireFiniteAnswer(combined);
+    return combined;
+  }
   // Monolithic: scale = 1/(meaninertia · max(1, nv)) for every solver.
   const double scale = MonolithicScale(problem);
   // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
@@ -26,6 +54,7 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
     result = SolvePrimal(problem, PrimalStart(problem, settings.qacc_warmstart), scale);
   }
   if (need_dual) RunNoSlip(problem, dual, scale, result);
+  RequireFiniteAnswer(result);
   return result;
 }
 

@@ -105,6 +105,23 @@ TEST(ReaderRobustness, MujocoUnknownKeysAreRejectedAtEveryLevel) {
   EXPECT_EQ(MujocoError(doc), "expected.iterations is not a known key of expected");
 }
 
+TEST(ReaderRobustness, MujocoConeCoefficientMustMatchFrictionAndMjMinMu) {
+  // (2.3): mu = friction[0]/sqrt(impratio) = 1/sqrt(1) = 1 in the example; MuJoCo never lets a
+  // used friction coefficient below mjMINMU = 1e-5. mu = 0.5 with friction[0] = 1 made PGS (which
+  // reads friction) and CG/Newton (which read mu) disagree; mu = 0 gave CG and Newton inf/NaN.
+  json doc = Load("free_sphere_pyramidal.json");
+  doc["contacts"][0]["mu"] = 0.5;
+  EXPECT_EQ(MujocoError(doc),
+            "contacts[0].mu = 0.5 1 must be friction[0]/sqrt(impratio) = 1 (the regularised cone "
+            "coefficient)");
+  doc["opt"]["impratio"] = 4.0;  // now 1/sqrt(4) = 0.5 is right
+  EXPECT_EQ(MujocoError(doc), "");
+  doc = Load("free_sphere_pyramidal.json");
+  doc["contacts"][0]["friction"][1] = 0.0;
+  EXPECT_EQ(MujocoError(doc),
+            "contacts[0].friction[1] = 0 1 must be >= 1e-5 (mjMINMU) in a contact of dim 3");
+}
+
 TEST(ReaderRobustness, MujocoIndefiniteMNamesTheFailingLeadingBlock) {
   // M = diag(1, 1, [[1, 2], [2, 1]], 1, 1) is symmetric with a positive diagonal, so only the
   // factorisation catches it. By hand: pivots 1, 1, 1, then row 3: 1 − (2/1)² = −3.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/core/errors.h"
 #include "reference/mujoco/solve.h"
 
 namespace simatlas::mujoco {
@@ -145,6 +146,32 @@ TEST(Degenerate, NearRigidRowStopsTheMass) {
     const double force_tolerance = c.solver == SolverKind::kPGS ? 1e-9 : 1e-2;
     EXPECT_NEAR(r.efc_force[0], 9.81 / (0.5 + 1e-12), force_tolerance) << c.name;
     EXPECT_NEAR(r.qacc[2], 0.0, 1e-9) << c.name;
+  }
+}
+
+TEST(Degenerate, ANonFiniteAnswerIsAnErrorNotAReturnValue) {
+  // An elliptic contact with mu = 1e-300 (below mjMINMU; the file reader rejects it, a Problem
+  // built in code does not): the primal cone zones divide by mu and CG/Newton reached inf/NaN
+  // forces. SolveProblem must throw NumericalError or return finite numbers, never NaN.
+  Problem p = PointMass(1.0, core::Vector3(3.0, 0.0, -9.81));
+  p.J.resize(3, 3);
+  p.J << 0, 0, 1, 1, 0, 0, 0, 1, 0;
+  p.R = core::VectorX::Constant(3, 0.5);
+  p.aref = core::VectorX::Zero(3);
+  p.frictionloss = core::VectorX::Zero(3);
+  p.kind.assign(3, RowKind::kContactElliptic);
+  p.contact.assign(3, 0);
+  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1e-300, 0}};
+  p.opt.cone = Cone::kElliptic;
+  for (SolverKind solver : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
+    p.opt.solver = solver;
+    try {
+      const SolveResult r = SolveProblem(p);
+      EXPECT_TRUE(r.qacc.allFinite() && r.efc_force.allFinite()) << SolverName(solver);
+    } catch (const core::NumericalError& e) {
+      EXPECT_NE(std::string(e.what()).find("is not finite after the solve"), std::string::npos)
+          << e.what();
+    }
   }
 }
 
