@@ -9,6 +9,7 @@
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::mujoco {
 
@@ -28,6 +29,13 @@ struct ConstraintEval {
   double cost = 0;              ///< s(jar), the constraint part of the primal cost
 };
 
+/// The state of scalar row i at residual z (3.1): equality always quadratic; frictionloss
+/// linear outside ±R fl, quadratic inside; limits and contact rows satisfied when z ≥ 0.
+RowState ScalarRowState(const Problem& problem, int i, double z);
+
+/// Scalar row i's cost s_i(z) in the given state: ½ z²/R, −½ R fl² ∓ fl z, or 0.
+double ScalarRowCost(const Problem& problem, int i, double z, RowState state);
+
 /// (3.1) for every block at the residual jar.
 ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Block>& blocks,
                                    const core::VectorX& jar);
@@ -42,6 +50,7 @@ struct PrimalEval {
   core::VectorX qacc;           ///< the acceleration a evaluated (nv)
   core::VectorX jar;            ///< z = J a − aref (nefc)
   ConstraintEval constraints;   ///< forces, states and cost s at jar
+  core::VectorX Mda;            ///< M (a − a₀) (nv), reused by the line search's Gauss term
   double gauss = 0;  ///< ½ (a − a₀)ᵀ M (a − a₀)
   double cost = 0;   ///< gauss + constraints.cost
   core::VectorX gradient;  ///< M (a − a₀) − Jᵀ f(a)
@@ -50,10 +59,17 @@ struct PrimalEval {
 /// Evaluates (3.2)'s cost and gradient at qacc.
 PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
                           const core::VectorX& qacc);
+/// The same with J given as sparse rows (J a and Jᵀ f in O(nnz)); the solvers build J once.
+PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
+                          const SparseRows& J, const core::VectorX& qacc);
 
 /// H = M + Jᵀ Hc J at the states of eval.
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
                             const PrimalEval& eval);
+/// The same accumulated on the nonzeros of J: D_i J_iᵀJ_i per quadratic row, J_bᵀ Hc J_b per
+/// cone block (MuJoCo 3.x engine_solver.c: MakeHessian; 2.2.2 forms Jᵀ D J with mju_sqrMatTD).
+core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
+                            const SparseRows& J, const PrimalEval& eval);
 
 /// The block's cost s_b(z) in the given state (3.1).
 double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,
@@ -64,6 +80,21 @@ double BlockCost(const Problem& problem, const Block& block, const core::VectorX
 /// otherwise the two costs are subtracted.
 double BlockCostChange(const Problem& problem, const Block& block, const core::VectorX& jar,
                        const core::VectorX& v, double alpha, RowState state0, RowState state1);
+
+/// One block's part of the line search at α along the residual direction v = J s.
+struct BlockLineTerms {
+  RowState state = RowState::kSatisfied;  ///< the block's state at z + α v
+  double cost = 0;  ///< s_b(z + α v) − s_b(z), as BlockCostChange
+  double d1 = 0;    ///< d s_b/dα = −f(z + α v)·v
+  double d2 = 0;    ///< d² s_b/dα² = vᵀ Hc(z + α v) v
+};
+
+/// BlockLineTerms of one block from its residuals z = jar and v, with its state at α = 0: O(dim)
+/// work, nothing allocated, so a line-search evaluation costs O(nefc) (MuJoCo 3.x
+/// engine_solver.c: PrimalEval; MuJoCo also caches per-row quadratic coefficients in
+/// PrimalPrepare, here the three products per row are recomputed).
+BlockLineTerms BlockAlongLine(const Problem& problem, const Block& block, const core::VectorX& jar,
+                              const core::VectorX& v, double alpha, RowState state0);
 
 /// Rows that are not satisfied (MuJoCo's nactive).
 int CountActive(const std::vector<RowState>& state);

@@ -8,21 +8,24 @@
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/impedance.h"
+#include "reference/mujoco/spd_factor.h"
+#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::mujoco {
 
 PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
-                       const PrimalEval& at, const core::VectorX& search)
-    : problem_(problem),
-      blocks_(blocks),
-      jar_(at.jar),
-      Js_(problem.J * search),
-      state0_(at.constraints.state) {
+                       const SparseRows& J, const PrimalEval& at, const core::VectorX& search)
+    : problem_(problem), blocks_(blocks), jar_(at.jar), state0_(at.constraints.state) {
+  // The residual direction J s, once per line (sparse rows: O(nnz)).
+  MultiplyRows(J, search, Js_);
   // Gauss term along s: α sᵀM(a − a₀) + ½ α² sᵀMs (relative to α = 0).
-  const core::VectorX Ms = problem.M * search;
-  gauss1_ = search.dot(problem.M * (at.qacc - problem.qacc_smooth));
-  gauss2_ = search.dot(Ms);
+  gauss1_ = search.dot(at.Mda);
+  gauss2_ = search.dot(problem.M * search);
 }
+
+PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
+                       const PrimalEval& at, const core::VectorX& search)
+    : PrimalLine(problem, blocks, MakeSparseRows(problem.J), at, search) {}
 
 LinePoint PrimalLine::Evaluate(double alpha) const {
   LinePoint p;
@@ -30,16 +33,14 @@ LinePoint PrimalLine::Evaluate(double alpha) const {
   p.cost = alpha * gauss1_ + 0.5 * alpha * alpha * gauss2_;
   p.d1 = gauss1_ + alpha * gauss2_;
   p.d2 = gauss2_;
-  // Constraint part at jar + α Js: Δs per block, d/dα = −fᵀ Js, d²/dα² = Jsᵀ Hc Js.
-  const core::VectorX jar = jar_ + alpha * Js_;
-  const ConstraintEval c = EvaluateConstraints(problem_, blocks_, jar);
-  p.d1 -= c.force.dot(Js_);
+  // Constraint part block by block at jar + α Js, each block by its state at α: cost change,
+  // d/dα = −fᵀ Js, d²/dα² = Jsᵀ Hc Js. O(nefc), nothing allocated.
   for (const Block& block : blocks_) {
-    const RowState state = c.state[block.first];
-    p.cost += BlockCostChange(problem_, block, jar_, Js_, alpha, state0_[block.first], state);
-    if (state != RowState::kQuadratic && state != RowState::kCone) continue;
-    const core::VectorX v = Js_.segment(block.first, block.size);
-    p.d2 += v.dot(BlockHessian(problem_, block, jar, state) * v);
+    const BlockLineTerms t =
+        BlockAlongLine(problem_, block, jar_, Js_, alpha, state0_[block.first]);
+    p.cost += t.cost;
+    p.d1 += t.d1;
+    p.d2 += t.d2;
   }
   if (p.d2 <= 0) p.d2 = kMinVal;
   return p;
@@ -115,19 +116,6 @@ LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double
 
 namespace {
 
-/// Preconditioner / Newton system solve.
-core::VectorX Solve(const Eigen::LLT<core::MatrixX>& llt, const core::VectorX& g) {
-  return llt.solve(g);
-}
-
-Eigen::LLT<core::MatrixX> Factor(const core::MatrixX& H, const char* what) {
-  Eigen::LLT<core::MatrixX> llt(H);
-  if (llt.info() != Eigen::Success) {
-    throw core::NumericalError(std::string(what) + " is not positive definite (Cholesky failed)");
-  }
-  return llt;
-}
-
 int CountChanges(const std::vector<RowState>& a, const std::vector<RowState>& b) {
   int n = 0;
   for (size_t i = 0; i < a.size(); ++i) n += a[i] != b[i] ? 1 : 0;
@@ -149,8 +137,10 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   const bool v315 = opt.version == Version::kMuJoCo315;
   const double tol = opt.tolerance;
   const std::vector<Block> blocks = MakeBlocks(problem);
+  // J's nonzeros once: every J a, Jᵀ f, J s and Jᵀ Hc J below works on them.
+  const SparseRows J = MakeSparseRows(problem.J);
   SolveResult out;
-  PrimalEval eval = EvaluatePrimal(problem, blocks, qacc0);
+  PrimalEval eval = EvaluatePrimal(problem, blocks, J, qacc0);
   auto finish = [&](ExitReason reason) {
     out.exit = reason;
     out.qacc = eval.qacc;
@@ -160,14 +150,17 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   };
   // No constraints: the answer is a₀ (MuJoCo skips the solver).
   if (problem.nefc() == 0) {
-    eval = EvaluatePrimal(problem, blocks, problem.qacc_smooth);
+    eval = EvaluatePrimal(problem, blocks, J, problem.qacc_smooth);
     return finish(ExitReason::kNoConstraints);
   }
-  // The metric M (CG preconditioner, certificate) and, for Newton, H = M + JᵀHcJ.
-  const Eigen::LLT<core::MatrixX> m_llt = Factor(problem.M, "M");
-  Eigen::LLT<core::MatrixX> h_llt;
-  if (newton) h_llt = Factor(PrimalHessian(problem, blocks, eval), "H");
-  core::VectorX Mgrad = Solve(m_llt, eval.gradient);  // M⁻¹ g
+  // The metric M (CG preconditioner, certificate; factored for every solver, which checks M
+  // is positive definite) and, for Newton, H = M + JᵀHcJ.
+  SpdFactor m_factor, h_factor;
+  m_factor.Factor(problem.M, "M");
+  if (newton) h_factor.Factor(PrimalHessian(problem, blocks, J, eval), "H");
+  // M⁻¹ g: CG's direction and the 3.x certificate; 2.2.2 Newton never uses it.
+  const bool need_Mgrad = !newton || v315;
+  core::VectorX Mgrad = need_Mgrad ? m_factor.Solve(eval.gradient) : core::VectorX();
   if (v315) {
     // 3.11+: certificate gap = max(0, ½ scale gᵀM⁻¹g) before the loop.
     const double gap = std::max(0.0, 0.5 * scale * eval.gradient.dot(Mgrad));
@@ -177,17 +170,17 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     if (newton) {
       // Newton: with H factored, exit if scale‖g‖ < tol and the decrement is below tol.
       const double decrement =
-          std::max(0.0, 0.5 * scale * eval.gradient.dot(Solve(h_llt, eval.gradient)));
+          std::max(0.0, 0.5 * scale * eval.gradient.dot(h_factor.Solve(eval.gradient)));
       if (gradient < tol && decrement < tol) return finish(ExitReason::kCertificate);
     }
   }
-  core::VectorX precond = newton ? Solve(h_llt, eval.gradient) : Mgrad;
+  core::VectorX precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;
   core::VectorX search = -precond;
   out.exit = ExitReason::kIterations;
   while (out.iterations < opt.iterations) {
     // Line search along s; α = 0 ends the loop at once.
     const double search_norm = search.norm();
-    const PrimalLine line(problem, blocks, eval, search);
+    const PrimalLine line(problem, blocks, J, eval, search);
     const LineSearchResult ls = PrimalSearch(line, search_norm, scale, opt);
     if (ls.point.alpha == 0) {
       out.exit = ExitReason::kZeroStep;
@@ -196,19 +189,19 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     // Move, then new states, forces, cost and gradient.
     const std::vector<RowState> old_state = eval.constraints.state;
     const core::VectorX old_grad = eval.gradient, old_Mgrad = Mgrad;
-    eval = EvaluatePrimal(problem, blocks, eval.qacc + ls.point.alpha * search);
+    eval = EvaluatePrimal(problem, blocks, J, eval.qacc + ls.point.alpha * search);
     IterationStats stats;
     stats.neval = ls.neval;
     stats.nchange = CountChanges(old_state, eval.constraints.state);
     stats.nactive = CountActive(eval.constraints.state);
     stats.lineslope = search_norm > 0 ? scale * ls.slope0 / search_norm : 0;
-    Mgrad = Solve(m_llt, eval.gradient);
+    if (need_Mgrad) Mgrad = m_factor.Solve(eval.gradient);
     if (newton && (stats.nchange > 0 || AnyCone(eval.constraints.state))) {
       // Newton: refactor H when row states change (cone blocks change with every step).
-      h_llt = Factor(PrimalHessian(problem, blocks, eval), "H");
+      h_factor.Factor(PrimalHessian(problem, blocks, J, eval), "H");
       stats.nupdate = 1;
     }
-    precond = newton ? Solve(h_llt, eval.gradient) : Mgrad;
+    precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;
     // improvement from the line search's cancellation-free cost change.
     stats.improvement = -scale * ls.point.cost;
     stats.gradient = scale * eval.gradient.norm();

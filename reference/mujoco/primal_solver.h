@@ -37,6 +37,9 @@ class PrimalLine {
   /// to problem and blocks, which must outlive it.
   PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const PrimalEval& at,
              const core::VectorX& search);
+  /// The same with J as sparse rows (J s in O(nnz)); the solver builds them once per solve.
+  PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const SparseRows& J,
+             const PrimalEval& at, const core::VectorX& search);
   /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second
   /// derivative is replaced by 1e-15).
   LinePoint Evaluate(double alpha) const;

@@ -33,6 +33,24 @@ std::string Indexed(const char* name, int i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
+std::string Indexed2(const char* name, int i, int j) {
+  return Indexed(name, i) + "[" + std::to_string(j) + "]";
+}
+
+// Element checks run on every solve (O(nv² + nefc·nv)): each tests the value first and builds
+// the quantity's name only for the message of a value that fails.
+void CheckFinite(const char* name, int i, double value, const char* unit) {
+  if (!std::isfinite(value)) core::RequireFinite(Indexed(name, i), value, unit);
+}
+void CheckPositive(const char* name, int i, double value, const char* unit) {
+  if (!(std::isfinite(value) && value > 0)) core::RequirePositive(Indexed(name, i), value, unit);
+}
+void CheckNonNegative(const char* name, int i, double value, const char* unit) {
+  if (!(std::isfinite(value) && value >= 0)) {
+    core::RequireNonNegative(Indexed(name, i), value, unit);
+  }
+}
+
 }  // namespace
 
 std::string RowKindName(RowKind kind) {
@@ -101,27 +119,26 @@ void ValidateProblem(const Problem& p) {
     core::ThrowInputError("efc arrays", nefc, "1", "all of length nefc with J nefc x nv");
   }
   for (int i = 0; i < p.nv; ++i) {
-    core::RequireFinite(Indexed("qacc_smooth", i), p.qacc_smooth[i], "m/s^2 or rad/s^2");
+    CheckFinite("qacc_smooth", i, p.qacc_smooth[i], "m/s^2 or rad/s^2");
     for (int j = 0; j < p.nv; ++j) {
-      core::RequireFinite("M[" + std::to_string(i) + "][" + std::to_string(j) + "]", p.M(i, j),
-                          "kg or kg m^2");
+      if (!std::isfinite(p.M(i, j))) {
+        core::RequireFinite(Indexed2("M", i, j), p.M(i, j), "kg or kg m^2");
+      }
       if (std::abs(p.M(i, j) - p.M(j, i)) > 1e-9 * (std::abs(p.M(i, j)) + std::abs(p.M(j, i)) + 1e-300)) {
-        core::ThrowInputError("M[" + std::to_string(i) + "][" + std::to_string(j) + "]", p.M(i, j),
-                              "kg", "equal to M[j][i] (symmetric)");
+        core::ThrowInputError(Indexed2("M", i, j), p.M(i, j), "kg", "equal to M[j][i] (symmetric)");
       }
     }
   }
   // Positive diagonal here; full positive definiteness is checked by the Cholesky factor every
   // solver computes (core::NumericalError) and by the file reader (InputError).
   for (int i = 0; i < p.nv; ++i) {
-    core::RequirePositive("M[" + std::to_string(i) + "][" + std::to_string(i) + "]", p.M(i, i),
-                          "kg or kg m^2");
+    if (!(p.M(i, i) > 0)) core::RequirePositive(Indexed2("M", i, i), p.M(i, i), "kg or kg m^2");
   }
   for (int i = 0; i < nefc; ++i) {
-    core::RequirePositive(Indexed("efc.R", i), p.R[i], "1/kg");
-    core::RequireFinite(Indexed("efc.aref", i), p.aref[i], "m/s^2");
-    core::RequireNonNegative(Indexed("efc.frictionloss", i), p.frictionloss[i], "N");
-    for (int j = 0; j < p.nv; ++j) core::RequireFinite(Indexed("efc.J", i), p.J(i, j), "1");
+    CheckPositive("efc.R", i, p.R[i], "1/kg");
+    CheckFinite("efc.aref", i, p.aref[i], "m/s^2");
+    CheckNonNegative("efc.frictionloss", i, p.frictionloss[i], "N");
+    for (int j = 0; j < p.nv; ++j) CheckFinite("efc.J", i, p.J(i, j), "1");
     const bool contact_row = IsContactKind(p.kind[i]);
     if (contact_row != (p.contact[i] >= 0)) {
       core::ThrowInputError(Indexed("efc.contact", i), p.contact[i], "1",
@@ -137,7 +154,7 @@ void ValidateProblem(const Problem& p) {
     if (con.dim != 1 && con.dim != 3 && con.dim != 4 && con.dim != 6) {
       core::ThrowInputError(Indexed("contacts.dim", c), con.dim, "1", "1, 3, 4 or 6");
     }
-    core::RequireNonNegative(Indexed("contacts.mu", c), con.mu, "1");
+    CheckNonNegative("contacts.mu", c, con.mu, "1");
     if (con.efc_address < 0 || con.efc_address >= nefc) {
       core::ThrowInputError(Indexed("contacts.efc_address", c), con.efc_address, "1",
                             "a row index < nefc");
@@ -154,7 +171,7 @@ void ValidateProblem(const Problem& p) {
       }
     }
     for (int j = 0; j < con.dim - 1; ++j) {
-      core::RequirePositive(Indexed("contacts.friction", j), con.friction[j], "1");
+      CheckPositive("contacts.friction", j, con.friction[j], "1");
     }
   }
 }

@@ -1,0 +1,34 @@
+// MJ-solvers §4 — Cholesky of M and of Newton's H = M + Jᵀ Hc J (formula sheet (3.2)), dense for
+// small nv (MuJoCo engine_util_solve.c: mju_cholFactor), sparse with AMD ordering from nv = 60
+// (engine_support.c: mj_isSparse; engine_core_smooth.c: mj_factorM). Not MuJoCo's code.
+#include "reference/mujoco/spd_factor.h"
+
+#include <string>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::mujoco {
+
+void SpdFactor::Factor(const core::MatrixX& A, const char* what) {
+  sparse_ = A.rows() >= kSparseFactorFromNv;
+  bool ok = true;
+  if (sparse_) {
+    // Exact zeros of A are dropped: the pattern of M (a tree per body chain) plus Jᵀ Hc J.
+    const Eigen::SparseMatrix<double> S = A.sparseView();
+    sparse_llt_.compute(S);
+    ok = sparse_llt_.info() == Eigen::Success;
+  } else {
+    dense_.compute(A);
+    ok = dense_.info() == Eigen::Success;
+  }
+  if (!ok) {
+    throw core::NumericalError(std::string(what) + " is not positive definite (Cholesky failed)");
+  }
+}
+
+core::VectorX SpdFactor::Solve(const core::VectorX& b) const {
+  if (sparse_) return sparse_llt_.solve(b);
+  return dense_.solve(b);
+}
+
+}  // namespace simatlas::mujoco
