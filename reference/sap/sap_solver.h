@@ -65,7 +65,7 @@ struct SapIterationStats {
 
 /// The answer of one solve.
 struct SapSolverResult {
-  bool success = false;  ///< (4.3) or (4.4) reached within max_iterations
+  bool success = false;  ///< (4.3) or (4.4) reached within max_iterations, or no constraint at all
   core::VectorX v;                   ///< full next velocity (non-participating DOFs: v*)
   std::vector<core::VectorX> gamma;  ///< impulse per constraint [N·s]
   std::vector<core::VectorX> vc;     ///< constraint velocity per constraint [m/s]
