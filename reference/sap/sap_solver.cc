@@ -240,6 +240,27 @@ SapSolverResult SolveSapModel(const SapModel& model, const VectorX& v0,
   return result;
 }
 
+namespace {
+
+// Never a NaN or ±inf answer passed on silently: the first non-finite entry is named.
+void RequireFiniteAnswer(const SapSolverResult& r) {
+  const auto check = [](const std::string& name, const VectorX& x, const char* unit) {
+    for (Eigen::Index i = 0; i < x.size(); ++i) {
+      if (!std::isfinite(x(i))) {
+        throw core::NumericalError(name + "[" + std::to_string(i) + "] = " +
+                                   core::FormatNumber(x(i)) + " " + unit +
+                                   " is not finite after the SAP solve");
+      }
+    }
+  };
+  check("v", r.v, "m/s or rad/s");
+  for (std::size_t i = 0; i < r.gamma.size(); ++i) {
+    check("constraints[" + std::to_string(i) + "] gamma", r.gamma[i], "N*s");
+  }
+}
+
+}  // namespace
+
 SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters) {
   ValidateSapSolverParameters(parameters);
   // No constraints: v = v*, success, zero iterations, no model built.
@@ -252,7 +273,9 @@ SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParame
   }
   const SapModel model(problem);
   const VectorX v0 = problem.v_guess ? *problem.v_guess : model.full_v_star();
-  return SolveSapModel(model, v0, parameters);
+  SapSolverResult result = SolveSapModel(model, v0, parameters);
+  RequireFiniteAnswer(result);
+  return result;
 }
 
 }  // namespace simatlas::sap
