@@ -130,7 +130,7 @@ ContactMaterial ReadContactMaterial(const SceneArguments& a) {
 const std::vector<SceneDefinition>& AllScenes() {
   static const std::vector<SceneDefinition> scenes = {
       FreeFlightScene(), PendulumChainScene(), SphereOnGroundScene(), BoxSlideScene(),
-      PizzaSaverScene(), BoxStackScene()};
+      PizzaSaverScene(), BoxStackScene(), HingeChainScene(), TumblingBodyScene()};
   return scenes;
 }
 

@@ -61,6 +61,9 @@ struct Scene {
   multibody::QuaternionUpdate quaternion_update = multibody::QuaternionUpdate::kLinear;
   std::vector<ContactGeometry> contact_geometry;  ///< empty: a scene without contact
   ContactMaterial material;  ///< shared by every contact pair of the scene
+  /// Non-empty: the scene advances (q, v) over h with this map instead of the E3-SAP discrete
+  /// step — one step of a MuJoCo-chapter §7 integrator on smooth dynamics (no contact).
+  std::function<void(double h, VectorX& q, VectorX& v)> smooth_step;
 };
 
 /// One contact of one step, as the driver reports it (§4.1: fn = γn/h, f = R_WC γ/h).
@@ -84,6 +87,7 @@ struct Trajectory {
   std::vector<double> contact_force;     ///< total normal contact force per step [N] (0: no contact)
   std::vector<int> solver_iterations;    ///< contact solver iterations per step (0: no contact)
   std::vector<std::vector<ContactResult>> contacts;  ///< per step: the contacts of that step
+  std::vector<double> energy;            ///< T + V [J] of the tree at each t (every scene)
 };
 
 /// A named result of a scene: value and unit; no value means "null" (e.g. never stopped).
@@ -142,6 +146,10 @@ SceneDefinition PizzaSaverScene();
 /// box_stack (E3-SAP §2.2, §4.1): two cubes stacked on the ground; rest depths m g/(2k) at the
 /// ground and m g/(4k) at the interface.
 SceneDefinition BoxStackScene();
+/// MJ-solvers §7: a damped hinge chain stepped by the tree integrators (integrator=…).
+SceneDefinition HingeChainScene();
+/// MJ-solvers §7: a free body tumbling about its intermediate axis (integrator=…).
+SceneDefinition TumblingBodyScene();
 
 /// The contact keys of a contact scene: stiffness [N/m], dissipation [s/m], relaxation_time [s]
 /// with the given stiffness default; and the material they describe (validated).

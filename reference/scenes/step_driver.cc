@@ -35,6 +35,17 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
   trajectory.q.push_back(q);
   trajectory.v.push_back(v);
   for (int step = 0; step < options.steps; ++step) {
+    if (scene.smooth_step) {
+      // A MuJoCo-chapter scene: one step of its §7 integrator, no constraints.
+      scene.smooth_step(options.dt, q, v);
+      trajectory.t.push_back((step + 1) * options.dt);
+      trajectory.q.push_back(q);
+      trajectory.v.push_back(v);
+      trajectory.contact_force.push_back(0.0);
+      trajectory.solver_iterations.push_back(0);
+      trajectory.contacts.emplace_back();
+      continue;
+    }
     if (!scene.contact_geometry.empty()) {
       // Geometry → pairs → constraints → SAP → v_next → q_next (contact_step.h).
       ContactStepResult r =
@@ -64,6 +75,11 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
     trajectory.contact_force.push_back(0.0);
     trajectory.solver_iterations.push_back(0);
     trajectory.contacts.emplace_back();
+  }
+  // T + V at every recorded state.
+  for (std::size_t k = 0; k < trajectory.q.size(); ++k) {
+    trajectory.energy.push_back(scene.tree.CalcKineticEnergy(trajectory.q[k], trajectory.v[k]) +
+                                scene.tree.CalcPotentialEnergy(trajectory.q[k]));
   }
   return trajectory;
 }
