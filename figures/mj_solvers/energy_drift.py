@@ -5,6 +5,11 @@ only damping implicitly, so with no damping it is the same map as Euler (curves 
 RK4 loses energy slowly, O((h ω)⁶) per step; discrete (8.1) solves (M + h²K) a = F − hKv and
 dissipates like backward Euler, by a factor 1/(1 + h²ω²) per step. Left: E/E0; right:
 |E/E0 − 1|. Data: energy_<integrator>.csv (StepLinear) from bin/figure_data_mj_solvers.
+Bottom row, the same integrators on the multibody tree (StepTree, h = 2 ms): left, |E − E0| of a
+conservative double pendulum (two rods, θ1 = 0.5 rad): Euler and implicit err by O(h) and
+oscillate, RK4 by O(h⁴); right, E − E0 of a free body tumbling without gravity: Euler gains
+½h²‖ω × Iω‖²_{I⁻¹} every step, implicit loses the same to leading order, RK4 (second order on
+the rotation, see tree_integrators_test) stays near zero. Data: energy_tree_<model>_<integrator>.csv.
 """
 import os
 import sys
@@ -13,7 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import figure_common as fc  # noqa: E402
 
 NAME = "mj_solvers_energy_drift"
-WIDTH, HEIGHT = 1200, 500
+WIDTH, HEIGHT = 1200, 950
 FLOOR = 1e-12
 INTEGRATORS = [("euler", "euler", "tab:blue", "-", 2.6),
                ("implicit", "implicit (= euler without damping)", "tab:orange", "--", 1.4),
@@ -23,7 +28,8 @@ INTEGRATORS = [("euler", "euler", "tab:blue", "-", 2.6),
 
 def main():
     args = fc.parse_args(__doc__)
-    fig, axes = fc.new_figure(WIDTH, HEIGHT, columns=2)
+    fig, grid = fc.plt.subplots(2, 2, figsize=(WIDTH / fc.DPI, HEIGHT / fc.DPI), dpi=fc.DPI)
+    axes, tree_axes = grid[0], grid[1]
     for key, label, color, ls, lw in INTEGRATORS:
         data = fc.read_columns(os.path.join(args.data, f"energy_{key}.csv"))
         axes[0].semilogy(data["t"], data["energy_ratio"], color=color, ls=ls, lw=lw, label=label)
@@ -40,7 +46,24 @@ def main():
     for ax in axes:
         ax.set_xlabel("time  [s]")
         ax.grid(True, which="major", alpha=0.3)
-    fig.suptitle("Undamped spring m = 1 kg, k = 1 N/m, h = 0.05 s (h ω = 0.05)")
+    axes[0].set_title("undamped spring m = 1 kg, k = 1 N/m, h = 0.05 s: energy")
+    axes[1].set_title("undamped spring: energy error")
+    tree = [("euler", "tab:blue", "-"), ("implicit", "tab:orange", "--"), ("rk4", "tab:green", "-")]
+    for key, color, ls in tree:
+        data = fc.read_columns(os.path.join(args.data, f"energy_tree_pendulum_{key}.csv"))
+        tree_axes[0].semilogy(data["t"][1:], [max(FLOOR * 1e-3, abs(e)) for e in data["energy_error"][1:]],
+                              color=color, ls=ls, lw=1.4, label=key)
+        data = fc.read_columns(os.path.join(args.data, f"energy_tree_tumbling_{key}.csv"))
+        tree_axes[1].plot(data["t"], data["energy_error"], color=color, ls=ls, lw=1.6, label=key)
+    tree_axes[0].set_title("double pendulum (tree), h = 2 ms: |E − E0|")
+    tree_axes[0].set_ylabel("energy error  |E − E0|  [J]")
+    tree_axes[1].set_title("free body tumbling, no gravity, h = 2 ms: E − E0")
+    tree_axes[1].set_ylabel("energy error  E − E0  [J]")
+    tree_axes[1].axhline(0.0, color="0.5", lw=0.8)
+    for ax in tree_axes:
+        ax.set_xlabel("time  [s]")
+        ax.grid(True, which="major", alpha=0.3)
+        ax.legend(loc="best")
     fig.tight_layout()
     fc.save(fig, args.out, NAME)
 

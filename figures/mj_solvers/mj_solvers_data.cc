@@ -9,6 +9,11 @@
 //                         harder one: CG needs tens of iterations); tolerance 0, warmstart off.
 //   energy_<integrator>.csv   t, energy_ratio E/E0 of an undamped spring m = 1 kg, k = 1 N/m,
 //                         h = 0.05 s, q0 = 1 m, v0 = 0 over 200 s — StepLinear.
+//   energy_tree_<model>_<integrator>.csv  t, energy_error E − E0 [J] on the reference tree
+//                         (StepTree): model pendulum = two rods (m = 1 kg, L = 0.5 m) released
+//                         at θ₁ = 0.5 rad, h = 2 ms, 10 s; model tumbling = a free body
+//                         I = diag(0.1, 0.2, 0.25) kg·m², ω_B = (2, 5, −3) rad/s, no gravity,
+//                         h = 2 ms, 4 s. Integrators euler, implicit, rk4.
 //   stability.csv         k, h_max_<integrator>: the largest h on a log grid (1e-6 … 10 s) whose
 //                         one-step matrix has spectral radius ≤ 1 + 1e-9; m = 1 kg, coupled
 //                         (tendon) damping 1 N·s/m, so Euler treats it explicitly, implicit does not.
@@ -30,6 +35,7 @@
 #include "reference/mujoco/integrators.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/transition_fd.h"
+#include "reference/mujoco/tree_integrators.h"
 
 namespace simatlas::figures {
 namespace {
@@ -114,6 +120,66 @@ void WriteEnergy(const std::filesystem::path& dir) {
       const double e = 0.5 * x.v(0) * x.v(0) + 0.5 * x.q(0) * x.q(0);
       file << n * h << "," << e / e0 << "\n";
       x = mj::StepLinear(spring, integrator, h, x);
+    }
+  }
+}
+
+// §7 on the tree: E − E0 per step for the double pendulum and the tumbling body.
+void WriteTreeEnergy(const std::filesystem::path& dir) {
+  using core::Vector3;
+  using core::VectorX;
+  // Two rods on hinges about y, as the hinge_chain scene (slender cylinders, radius L/20).
+  multibody::MultibodyTree pendulum;
+  int parent = multibody::kWorldBody;
+  for (int i = 0; i < 2; ++i) {
+    multibody::RigidBody rod;
+    rod.name = "rod" + std::to_string(i);
+    rod.p_BoBcm_B = Vector3(0, 0, -0.25);
+    const double Ixx = (3 * 0.025 * 0.025 + 0.25) / 12;
+    rod.I_BBcm_B = Vector3(Ixx, Ixx, 0.025 * 0.025 / 2).asDiagonal();
+    const int b = pendulum.AddBody(rod);
+    multibody::RigidTransform X_PF;
+    if (i > 0) X_PF.p = Vector3(0, 0, -0.5);
+    pendulum.AddJoint(multibody::MakeRevoluteJoint("j" + std::to_string(i), parent, b,
+                                                   Vector3::UnitY(), X_PF));
+    parent = b;
+  }
+  // The free body of the tumbling_body scene, spun off its axes.
+  multibody::MultibodyTree tumbling;
+  tumbling.set_gravity(Vector3::Zero());
+  multibody::RigidBody body;
+  body.name = "body";
+  body.mass = 2.0;
+  body.I_BBcm_B = Vector3(0.1, 0.2, 0.25).asDiagonal();
+  tumbling.AddJoint(multibody::MakeFreeJoint("free", 0, tumbling.AddBody(body)));
+  struct Run {
+    const char* name;
+    const multibody::MultibodyTree* tree;
+    mj::TreeState x0;
+    double seconds;
+  };
+  mj::TreeState pendulum0{VectorX::Zero(2), VectorX::Zero(2)};
+  pendulum0.q(0) = 0.5;
+  mj::TreeState tumbling0{tumbling.DefaultPositions(), VectorX::Zero(6)};
+  tumbling0.v.head<3>() = Vector3(2, 5, -3);  // identity orientation: ω_B = ω_F
+  const double h = 2e-3;
+  for (const Run& run : {Run{"pendulum", &pendulum, pendulum0, 10.0},
+                         Run{"tumbling", &tumbling, tumbling0, 4.0}}) {
+    for (const mj::Integrator integrator :
+         {mj::Integrator::kEuler, mj::Integrator::kImplicit, mj::Integrator::kRk4}) {
+      std::ofstream file = OpenCsv(dir / ("energy_tree_" + std::string(run.name) + "_" +
+                                          mj::IntegratorName(integrator) + ".csv"));
+      file << "t,energy_error\n";
+      const auto energy = [&](const mj::TreeState& x) {
+        return run.tree->CalcKineticEnergy(x.q, x.v) + run.tree->CalcPotentialEnergy(x.q);
+      };
+      mj::TreeState x = run.x0;
+      const double e0 = energy(x);
+      const int steps = static_cast<int>(run.seconds / h + 0.5);
+      for (int n = 0; n <= steps; ++n) {
+        file << n * h << "," << energy(x) - e0 << "\n";
+        x = mj::StepTree(*run.tree, integrator, h, x);
+      }
     }
   }
 }
@@ -227,6 +293,7 @@ int main(int argc, char** argv) {
     simatlas::figures::WriteConvergence(dir, "box_plane_pyramidal");
     simatlas::figures::WriteConvergence(dir, "chain_limits");
     simatlas::figures::WriteEnergy(dir);
+    simatlas::figures::WriteTreeEnergy(dir);
     simatlas::figures::WriteStability(dir);
     simatlas::figures::WriteFdError(dir);
   } catch (const std::exception& e) {
