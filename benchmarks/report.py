@@ -17,6 +17,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+# Panel titles of the SAP scenes of sap_bench.cc.
+SAP_SCENE_TITLES = {
+    "boxes": "N independent boxes (4 ground contacts each)",
+    "stack": "stack of N boxes (4 contacts per box)",
+    "chain": "chain of N links (4 ground + 2 per joint)",
+}
 
 
 def read_medians(path):
@@ -84,9 +90,9 @@ def sap_report(out, figs):
                     ax.plot(ns, [t0 * n / n0 for n in ns], "k:", lw=1, label="∝ N")
                 ax.set_yscale("log")
             ax.set_xscale("log")
-            ax.set_xlabel("N boxes")
+            ax.set_xlabel("N")
             ax.set_ylabel(ylabel)
-            ax.set_title(f"SAP, {scene} (N boxes, 4 contacts each)")
+            ax.set_title(f"SAP, {SAP_SCENE_TITLES.get(scene, scene)}", fontsize=10)
             ax.grid(True, which="both", alpha=0.3)
             ax.legend(fontsize=8)
         fig.tight_layout()

@@ -2,6 +2,8 @@
 // and Newton iterations vs problem size for
 //   boxes_N — N independent boxes resting on a plane (4 corner contacts each, one clique each),
 //   stack_N — a stack of N boxes (box 0 on the plane, box i on box i−1: two-clique contacts),
+//   chain_N — a chain of N box links end to end on the plane, each on the ground and pressed
+//             against its neighbours (two-clique contacts between neighbours only),
 // with the block-sparse vs the dense Cholesky and the exact vs the backtracking line search.
 // Iterations, DOFs and contacts are reported as benchmark counters.
 #include <cmath>
@@ -39,16 +41,21 @@ sap::Clique BoxClique(int i) {
   return c;
 }
 
-// Contact frame C = world (x, y tangents, z normal). The velocity of the point at r from the
-// box's centre along direction d is d·v + (r × d)·ω, so J's row is [dᵀ, (r × d)ᵀ].
-core::MatrixX CornerJacobian(const Eigen::Vector3d& r) {
+// Contact frame C with columns (t₁, t₂, n): the velocity of the point at r from the box's
+// centre along direction d is d·v + (r × d)·ω, so J's row for d is [dᵀ, (r × d)ᵀ].
+core::MatrixX FrameJacobian(const Eigen::Vector3d& r, const Eigen::Matrix3d& frame) {
   core::MatrixX J(3, 6);
   for (int k = 0; k < 3; ++k) {
-    const Eigen::Vector3d d = Eigen::Vector3d::Unit(k);
+    const Eigen::Vector3d d = frame.col(k);
     J.block<1, 3>(k, 0) = d.transpose();
     J.block<1, 3>(k, 3) = r.cross(d).transpose();
   }
   return J;
+}
+
+// Contact frame C = world (x, y tangents, z normal).
+core::MatrixX CornerJacobian(const Eigen::Vector3d& r) {
+  return FrameJacobian(r, Eigen::Matrix3d::Identity());
 }
 
 // kSap contact: μ = 0.5, k = 1e6 N/m, τd = 0, 0.1 mm penetration.
@@ -98,12 +105,62 @@ sap::SapProblem BoxStack(int n) {
   return problem;
 }
 
+// A chain: N boxes in a row along x on the plane, link i's +x face against link i+1's −x face
+// at two points (y = ±a, z = 0) with normal +x (frame t₁ = y, t₂ = z, n = x). The contact
+// velocity is link i+1's point minus link i's; link i slides at v*x = −0.02·i m/s, so every
+// joint closes at 0.02 m/s and stays in contact. 4 ground contacts per link plus 2 contacts per
+// joint: every clique touches the ground and only its neighbours.
+sap::SapProblem LinkChain(int n) {
+  sap::SapProblem problem;
+  problem.time_step = kTimeStep;
+  Eigen::Matrix3d x_normal;
+  x_normal << Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitZ(), Eigen::Vector3d::UnitX();
+  for (int i = 0; i < n; ++i) {
+    sap::Clique link = BoxClique(i);
+    link.v_star(0) = -0.02 * i;
+    problem.cliques.push_back(link);
+    for (const Eigen::Vector3d& r : Corners(-kHalfSide)) {
+      problem.constraints.push_back(sap::ConstraintSpec{{i}, {CornerJacobian(r)}, {}, Contact()});
+    }
+    if (i == 0) continue;
+    for (const double y : {kHalfSide, -kHalfSide}) {
+      const Eigen::Vector3d on_this(-kHalfSide, y, 0), on_previous(kHalfSide, y, 0);
+      problem.constraints.push_back(sap::ConstraintSpec{
+          {i, i - 1},
+          {FrameJacobian(on_this, x_normal), -FrameJacobian(on_previous, x_normal)},
+          {},
+          Contact()});
+    }
+  }
+  return problem;
+}
+
+enum class Scene { kBoxes, kStack, kChain };
+
+const char* SceneName(Scene scene) {
+  switch (scene) {
+    case Scene::kBoxes: return "boxes";
+    case Scene::kStack: return "stack";
+    case Scene::kChain: return "chain";
+  }
+  return "?";
+}
+
+sap::SapProblem MakeScene(Scene scene, int n) {
+  switch (scene) {
+    case Scene::kBoxes: return IndependentBoxes(n);
+    case Scene::kStack: return BoxStack(n);
+    case Scene::kChain: return LinkChain(n);
+  }
+  return {};
+}
+
 // One benchmark: builds the problem once, times SolveSapProblem (model build + Newton loop,
 // as a time step pays it), reports the iterations of the last solve.
-void SolveBench(benchmark::State& state, bool stack, LinearSolverType linear,
+void SolveBench(benchmark::State& state, Scene scene, LinearSolverType linear,
                 LineSearchType search) {
   const int n = static_cast<int>(state.range(0));
-  const sap::SapProblem problem = stack ? BoxStack(n) : IndependentBoxes(n);
+  const sap::SapProblem problem = MakeScene(scene, n);
   sap::SapSolverParameters parameters;
   parameters.linear_solver = linear;
   parameters.line_search = search;
@@ -120,23 +177,25 @@ void SolveBench(benchmark::State& state, bool stack, LinearSolverType linear,
 }
 
 // Registers scene × linear solver × line search over N = 10…1000. Dense only up to N = 200
-// (boxes) and 100 (stack, ~35 iterations): its O((6N)³) factorisation per iteration would make
-// one run take minutes beyond.
+// (boxes, chain: 3–5 iterations) and 100 (stack, ~35 iterations): its O((6N)³) factorisation
+// per iteration would make one run take minutes beyond.
 void RegisterAll() {
-  for (bool stack : {false, true}) {
+  for (Scene scene : {Scene::kBoxes, Scene::kStack, Scene::kChain}) {
     for (LinearSolverType linear :
          {LinearSolverType::kBlockSparseCholesky, LinearSolverType::kDense}) {
       for (LineSearchType search : {LineSearchType::kExact, LineSearchType::kBacktracking}) {
         if (linear == LinearSolverType::kDense && search == LineSearchType::kBacktracking) {
           continue;  // the line search does not depend on the linear solver
         }
-        const std::string name = std::string("SAP/") + (stack ? "stack" : "boxes") + "/" +
+        const std::string name = std::string("SAP/") + SceneName(scene) + "/" +
                                  sap::LinearSolverTypeName(linear) + "/" +
                                  sap::LineSearchTypeName(search);
         auto* b = benchmark::RegisterBenchmark(
-            name.c_str(), [=](benchmark::State& s) { SolveBench(s, stack, linear, search); });
+            name.c_str(), [=](benchmark::State& s) { SolveBench(s, scene, linear, search); });
         for (int n : {10, 20, 50, 100, 200, 500, 1000}) {
-          if (linear == LinearSolverType::kDense && n > (stack ? 100 : 200)) continue;
+          if (linear == LinearSolverType::kDense && n > (scene == Scene::kStack ? 100 : 200)) {
+            continue;
+          }
           b->Arg(n);
         }
         b->Unit(benchmark::kMillisecond);
