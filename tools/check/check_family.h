@@ -97,21 +97,21 @@ struct LawUnderCheck {
   /// Tolerance of every numeric output unless overridden in output_tolerances.
   Tolerance tolerance;
   /// Per-output overrides, by output name.
-  std::map<std::string, Tolerance> output_tolerances;
+  std::map<std::string, Tolerance> output_tolerances = {};
   /// Why these tolerances (one line; shown by `simatlas check --list` and in the docs).
-  std::string tolerance_reason;
+  std::string tolerance_reason = {};
   /// Expected outputs for inputs. Empty: evaluate the registered law (laws::AllLaws()) on the
   /// inputs. Throwing core::InputError means "the reference rejects these inputs": the program
   /// must then answer {"error": ...}, and an answer with outputs is a failure.
-  std::function<Json(const Json& inputs)> reference;
+  std::function<Json(const Json& inputs)> reference = {};
   /// Custom acceptance of an answer: returns "" when `got` (the outputs object) is right for
   /// `inputs`, otherwise a one-line reason. `expected` is the reference's outputs. Empty: compare
   /// every output of `expected` with `got` within the tolerances above. Solver families check
   /// optimality conditions here (and may compare the values too, loosely).
-  std::function<std::string(const Json& inputs, const Json& expected, const Json& got)> compare;
+  std::function<std::string(const Json& inputs, const Json& expected, const Json& got)> compare = {};
   /// Output names the answer must carry (exactly these keys). Empty: the registered law's
   /// outputs, or no key check when the law is not registered.
-  std::vector<std::string> output_names;
+  std::vector<std::string> output_names = {};
 };
 
 class Session;

@@ -29,7 +29,7 @@ struct PropertyOutcome {
   int cases_passed = 0;      ///< successful cases before the failure (or in total)
   std::string failure;       ///< rapidcheck's description of the shrunk failure
   std::vector<Exchange> counterexample;  ///< queries of the shrunk failing case
-  std::string reproduce;     ///< rapidcheck's reproduce string of the failing case
+  std::string reproduce;     ///< the options that rerun this exact case ("--seed S --cases N")
 };
 
 /// The outcome of a run.

@@ -34,4 +34,10 @@ int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, s
 /// the file's opt; --repeat adds seconds_per_solve (mean of N solves).
 int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `simatlas check --list [--json]` and `simatlas check FAMILY|LAW --against 'COMMAND' [--cases N]
+/// [--seed S] [--timeout T] [--json]`: a law family's properties and the differential comparison
+/// with the reference, run against another program over the line protocol
+/// (docs/pages/check_protocol.md); exit 1 when a property fails, 2 on usage or protocol errors.
+int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 }  // namespace simatlas::tools

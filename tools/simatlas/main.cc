@@ -34,6 +34,11 @@ const std::map<std::string, Entry>& Commands() {
        {simatlas::tools::RunMujocoCommand,
         "mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T] [--repeat N]\n"
         "         [--json]                  MJ-solvers §4–§5 on a mujoco-problem file"}},
+      {"check",
+       {simatlas::tools::RunCheckCommand,
+        "check FAMILY|LAW --against 'COMMAND' [--cases N] [--seed S] [--timeout T] [--json]\n"
+        "                                 run a family's properties against another program\n"
+        "  check --list [--json]          the families, their laws, tolerances and properties"}},
       {"law",
        {simatlas::tools::RunLawCommand,
         "law --list [--json]            every law: section, inputs, outputs, units, defaults\n"

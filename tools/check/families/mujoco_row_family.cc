@@ -1,0 +1,106 @@
+// Family "mujoco.row" (MJ-solvers §2a, formula sheet (2.1)–(2.2)): the impedance I(r), K and B
+// from solref with dmax (not I), refsafe's timeconst >= 2h, the regulariser
+// R = max(1e-15, (1 − I)/I · Â) and aref = −B vel − K I (r − margin).
+#include <algorithm>
+#include <cmath>
+
+#include "tools/check/families.h"
+#include "tools/check/families/generators.h"
+
+namespace simatlas::check {
+
+namespace {
+
+// A row: solimp with 0.01 <= dmin <= dmax <= 0.99, width 1e-4 … 0.05 m, midpoint 0.05 … 0.95,
+// power 1 … 6; pos within ±2 widths of the margin (so I(r) takes every branch); solref standard
+// (tc 1e-3 … 0.1 s, ζ 0.1 … 2) in 3 of 4 cases, direct (−k, −b) otherwise; h 1e-4 … 1e-2 s;
+// Â 1e-2 … 1e2; vel ±1 m/s.
+rc::Gen<Json> RowInputs() {
+  return rc::gen::apply(
+      [](double a, double b, double width, double mid, double power, double x, double margin,
+         double tc, double zeta, int direct, double h, double diag, double vel, bool refsafe) {
+        const Json solref = direct == 3 ? Json::array({-tc * 1e5, -zeta * 10}) : Json::array({tc, zeta});
+        return Json{{"diag_approx", diag}, {"pos", margin + x * width}, {"margin", margin},
+                    {"vel", vel}, {"solref", solref},
+                    {"solimp", Json::array({std::min(a, b), std::max(a, b), width, mid, power})},
+                    {"timestep", h}, {"refsafe", refsafe}};
+      },
+      gen::Uniform(0.01, 0.99, 980), gen::Uniform(0.01, 0.99, 980), gen::LogUniform(-4, -1.3),
+      gen::Uniform(0.05, 0.95, 900), gen::Uniform(1, 6, 500), gen::Uniform(-2, 2, 4000),
+      gen::Uniform(0, 0.01, 100), gen::LogUniform(-3, -1), gen::Uniform(0.1, 2, 190),
+      rc::gen::inRange(0, 4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
+      gen::Uniform(-1, 1, 2000), rc::gen::arbitrary<bool>());
+}
+
+}  // namespace
+
+Family MakeMujocoRowFamily() {
+  Family family;
+  family.name = "mujoco.row";
+  family.section = "MJ-solvers §2a";
+  family.summary =
+      "row impedance: I(r) two-piece power sigmoid, K = 1/(dmax^2 tc^2 zeta^2) or k/dmax^2, "
+      "B = 2/(dmax tc) or b/dmax (refsafe tc >= 2h), R = max(1e-15, (1-I)/I diag_approx), "
+      "aref = -B vel - K I (pos - margin)";
+  family.laws = {
+      {"mujoco.row", [] { return RowInputs(); }, {0.0, 1e-10}, {{"aref", {1e-6, 1e-10}}},
+       "closed forms with pow(): 1e-10 relative; aref subtracts terms up to 1e7 m/s^2, 1e-6 "
+       "absolute"},
+  };
+  family.properties = {
+      PropertyOverInputs(
+          "regulariser_reconstructs_diag_approx",
+          "R > 0 and R I/(1 - I) = diag_approx (MuJoCo resets efc_diagApprox this way): R scales "
+          "linearly with diag_approx",
+          "mujoco.row", [](const Json& in, const Json& out, Session& session) {
+            const double R = Session::Number(out, "R"), imp = Session::Number(out, "imp");
+            const double diag = in["diag_approx"];
+            RC_ASSERT(R > 0.0);
+            RC_ASSERT(std::abs(R * imp / (1 - imp) - diag) <= 1e-10 * diag);
+            Json doubled = in;
+            doubled["diag_approx"] = 2 * diag;
+            const double R2 = Session::Number(session.Outputs("mujoco.row", doubled), "R");
+            RC_ASSERT(std::abs(R2 - 2 * R) <= 1e-12 * R);
+          }),
+      PropertyOverInputs(
+          "impedance_between_dmin_and_dmax_and_monotone",
+          "dmin <= I <= dmax, and I does not decrease with |pos - margin|",
+          "mujoco.row", [](const Json& in, const Json& out, Session& session) {
+            const double imp = Session::Number(out, "imp");
+            const double dmin = in["solimp"][0], dmax = in["solimp"][1];
+            RC_ASSERT(imp >= dmin - 1e-15);
+            RC_ASSERT(imp <= dmax + 1e-15);
+            Json further = in;
+            const double margin = in["margin"], pos = in["pos"];
+            further["pos"] = margin + 1.5 * (pos - margin);
+            RC_ASSERT(Session::Number(session.Outputs("mujoco.row", further), "imp") >= imp - 1e-15);
+          }),
+      PropertyOverInputs(
+          "stiffness_damping_use_dmax_and_aref",
+          "K, B from solref with dmax (standard: tc >= 2h under refsafe); aref = -B vel - K I "
+          "(pos - margin)",
+          "mujoco.row", [](const Json& in, const Json& out, Session&) {
+            const double dmax = in["solimp"][1], h = in["timestep"];
+            double tc = in["solref"][0];
+            const double zeta = in["solref"][1];
+            double K = 0, B = 0;
+            if (tc > 0) {
+              if (in["refsafe"].get<bool>()) tc = std::max(tc, 2 * h);
+              K = 1 / std::max(1e-15, dmax * dmax * tc * tc * zeta * zeta);
+              B = 2 / std::max(1e-15, dmax * tc);
+            } else {
+              K = -tc / std::max(1e-15, dmax * dmax);
+              B = -zeta / std::max(1e-15, dmax);
+            }
+            RC_ASSERT(std::abs(Session::Number(out, "K") - K) <= 1e-10 * K);
+            RC_ASSERT(std::abs(Session::Number(out, "B") - B) <= 1e-10 * B);
+            const double imp = Session::Number(out, "imp");
+            const double aref = -B * in["vel"].get<double>() -
+                                K * imp * (in["pos"].get<double>() - in["margin"].get<double>());
+            RC_ASSERT(std::abs(Session::Number(out, "aref") - aref) <= 1e-9 * (1 + std::abs(aref)));
+          }),
+  };
+  return family;
+}
+
+}  // namespace simatlas::check

@@ -1,0 +1,122 @@
+// Family "point" (E3-geometry §2.1, E3-SAP §2.2, formula sheet (0.1), (2.1)): the continuous
+// Hunt–Crossley force fn = k x (1 + d ẋ) with ẋ > 0 approaching, skipped when fn ≤ 0, and the
+// discrete point pair: stiffness-weighted point, φ₀ = −x, fe₀ = k x, z_C = −n̂_BA.
+#include <Eigen/Dense>
+#include <cmath>
+
+#include "tools/check/families.h"
+#include "tools/check/families/generators.h"
+
+namespace simatlas::check {
+
+namespace {
+
+// Continuous force inputs: k 1e2 … 1e8 N/m, d 0 … 10 s/m, x 0 … 0.01 m, ẋ −2 … 2 m/s.
+rc::Gen<Json> ForceInputs() {
+  return rc::gen::apply(
+      [](double k, double d, double x, double xdot) {
+        return Json{{"k", k}, {"d", d}, {"depth", x}, {"xdot", xdot}};
+      },
+      gen::LogUniform(2, 8), gen::Uniform(0, 10), gen::Uniform(0, 0.01), gen::Uniform(-2, 2));
+}
+
+// A consistent discrete pair: n̂ a unit vector, p_WCb within 1 m, p_WCa = p_WCb − x n̂ + a
+// tangential slide (ignored by (0.1)), kA, kB over 1e2 … 1e8 N/m.
+rc::Gen<Json> PairInputs() {
+  return rc::gen::apply(
+      [](Json n_raw, Json b, Json slide, double x, double ka, double kb) {
+        Eigen::Vector3d n(n_raw[0].get<double>(), n_raw[1].get<double>(), n_raw[2].get<double>());
+        if (n.norm() < 0.1) n = Eigen::Vector3d::UnitZ();
+        n.normalize();
+        const Eigen::Vector3d pb(b[0].get<double>(), b[1].get<double>(), b[2].get<double>());
+        Eigen::Vector3d t(slide[0].get<double>(), slide[1].get<double>(), slide[2].get<double>());
+        t -= t.dot(n) * n;
+        const Eigen::Vector3d pa = pb - x * n + t;
+        return Json{{"kA", ka}, {"kB", kb}, {"depth", (pb - pa).dot(n)},
+                    {"p_WCa", JsonVector(pa)}, {"p_WCb", JsonVector(pb)}, {"nhat_BA_W", JsonVector(n)}};
+      },
+      gen::UniformArray(3, -1, 1), gen::UniformArray(3, -1, 1), gen::UniformArray(3, -0.01, 0.01),
+      gen::Uniform(0, 0.01), gen::LogUniform(2, 8), gen::LogUniform(2, 8));
+}
+
+Eigen::Vector3d Vec(const Json& j) {
+  return Eigen::Vector3d(j[0].get<double>(), j[1].get<double>(), j[2].get<double>());
+}
+
+}  // namespace
+
+Family MakePointFamily() {
+  Family family;
+  family.name = "point";
+  family.section = "E3-geometry §2.1, E3-SAP §2.2";
+  family.summary =
+      "point contact: fn = k x (1 + d xdot) (xdot > 0 approaching; fn <= 0 skipped), discrete "
+      "pair p_WC = wA p_WCa + wB p_WCb, phi0 = -x, fe0 = k x, z_C = -nhat_BA_W";
+  family.laws = {
+      {"point.continuous_force", [] { return ForceInputs(); }, {1e-12, 1e-12}, {},
+       "k x (1 + d xdot): three products, 1e-12 relative (1e-12 N absolute near fn = 0)"},
+      {"point.discrete_pair", [] { return PairInputs(); }, {1e-14, 1e-12},
+       {{"fn0", {1e-12, 1e-12}}}, "weights and series stiffness: a few roundings"},
+  };
+  family.properties = {
+      PropertyOverInputs(
+          "continuous_force_hunt_crossley_sign",
+          "fn = k x (1 + d xdot): approaching (xdot > 0) adds force, separating removes it; "
+          "skipped with fn = 0 exactly when k x (1 + d xdot) <= 0",
+          "point.continuous_force", [](const Json& in, const Json& out, Session& session) {
+            const double k = in["k"], d = in["d"], x = in["depth"], xdot = in["xdot"];
+            const double fn = Session::Number(out, "fn");
+            const bool skipped = out["skipped"].get<bool>();
+            const double elastic = k * x;
+            RC_ASSERT(fn >= 0.0);
+            RC_ASSERT(skipped == (k * x * (1 + d * xdot) <= 0.0));
+            if (skipped) RC_ASSERT(fn == 0.0);
+            if (!skipped && d > 0 && xdot > 0) RC_ASSERT(fn >= elastic);
+            if (!skipped && d > 0 && xdot < 0) RC_ASSERT(fn <= elastic);
+            // Reversing the rate moves fn by 2 k x d |xdot| (when neither side is skipped).
+            Json reversed = in;
+            reversed["xdot"] = -xdot;
+            const Json back = session.Outputs("point.continuous_force", reversed);
+            if (!skipped && !back["skipped"].get<bool>()) {
+              const double gap = fn - Session::Number(back, "fn");
+              RC_ASSERT(std::abs(gap - 2 * k * x * d * xdot) <= 1e-9 * (1 + std::abs(fn)));
+            }
+          }),
+      PropertyOverInputs(
+          "discrete_pair_weighted_point_and_signs",
+          "p_WC on the witness segment, nearer the stiffer side's witness point "
+          "(wA = kA/(kA+kB)); phi0 = -x; fe0 = k x with k = kA kB/(kA+kB); z_C = -nhat_BA_W",
+          "point.discrete_pair", [](const Json& in, const Json& out, Session&) {
+            const double ka = in["kA"], kb = in["kB"], x = in["depth"];
+            const Eigen::Vector3d pa = Vec(in["p_WCa"]), pb = Vec(in["p_WCb"]), n = Vec(in["nhat_BA_W"]);
+            const Eigen::Vector3d p = Session::Vector(out, "p_WC");
+            const double wa = ka / (ka + kb);
+            RC_ASSERT((p - (wa * pa + (1 - wa) * pb)).norm() <= 1e-12 * (1 + pa.norm() + pb.norm()));
+            RC_ASSERT(std::abs(Session::Number(out, "phi0") + x) <= 1e-15);
+            const double k = Session::Number(out, "k");
+            RC_ASSERT(std::abs(1 / k - (1 / ka + 1 / kb)) <= 1e-12 / k);
+            RC_ASSERT(std::abs(Session::Number(out, "fn0") - k * x) <= 1e-12 * (1 + k * x));
+            RC_ASSERT((Session::Vector(out, "z_C") + n).norm() <= 1e-15);
+          }),
+      Property{"discrete_pair_swap_a_and_b",
+               "swapping A and B (and negating nhat) keeps p_WC, k, fe0 and flips z_C",
+               [](Session& session) {
+                 const Json in = *PairInputs();
+                 const Json out = session.Outputs("point.discrete_pair", in);
+                 Json swapped = in;
+                 swapped["kA"] = in["kB"];
+                 swapped["kB"] = in["kA"];
+                 swapped["p_WCa"] = in["p_WCb"];
+                 swapped["p_WCb"] = in["p_WCa"];
+                 swapped["nhat_BA_W"] = JsonVector(-Vec(in["nhat_BA_W"]));
+                 const Json back = session.Outputs("point.discrete_pair", swapped);
+                 RC_ASSERT((Session::Vector(out, "p_WC") - Session::Vector(back, "p_WC")).norm() <= 1e-12);
+                 RC_ASSERT(std::abs(Session::Number(out, "k") - Session::Number(back, "k")) <=
+                           1e-12 * Session::Number(out, "k"));
+                 RC_ASSERT((Session::Vector(out, "z_C") + Session::Vector(back, "z_C")).norm() <= 1e-15);
+               }},
+  };
+  return family;
+}
+
+}  // namespace simatlas::check

@@ -1,0 +1,111 @@
+// Family "sap.solve" (E3-SAP §4, §4.2): a whole SAP solve. The query carries one problem in
+// the format of formats/sap-problem.md ({"problem": {...}}); the answer carries the next
+// velocity v (Σ n_c) and each constraint's impulse γᵢ ({"v": [...], "gamma": [[...], ...]}).
+// The answer is checked by the optimality conditions (reference/sap/optimality.h), not by
+// values: momentum balance ‖D(A(v − v*) − Jᵀγ(v))‖ ≤ εa + εr·max(‖D A v‖, ‖D Jᵀγ‖) with
+// D = diag(A)^(−1/2), εa = 1e-14 √J, εr = 1e-4 (the bound the reference meets when it stops on
+// the cost criterion), and γᵢ = Pᵢ(yᵢ(v)) to 1e-8 of the largest impulse.
+#include <rapidcheck.h>
+
+#include "property_tests/sap_problem_generator.h"
+#include "reference/core/errors.h"
+#include "reference/io/problem_writer.h"
+#include "reference/io/sap_problem.h"
+#include "reference/sap/optimality.h"
+#include "reference/sap/sap_solver.h"
+#include "tools/check/families.h"
+
+namespace simatlas::check {
+
+namespace {
+
+constexpr const char* kLaw = "sap.solve";
+
+// Inputs {"problem": …} from the suite's SAP problem generator.
+rc::Gen<Json> ProblemInputs(property_tests::SapProblemShape shape) {
+  return rc::gen::exec([shape] {
+    return Json{{"problem", io::WriteSapProblem(property_tests::RandomSapProblem(shape))}};
+  });
+}
+
+// An array of numbers as a vector; any other shape is a protocol fault.
+Eigen::VectorXd ReadVector(const Json& value, const std::string& what) {
+  if (!value.is_array()) throw ProtocolError(what + " must be an array of numbers, got " + value.dump());
+  Eigen::VectorXd v(static_cast<Eigen::Index>(value.size()));
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    v(static_cast<Eigen::Index>(i)) = ReadNumber(value[i], what + "[" + std::to_string(i) + "]");
+  }
+  return v;
+}
+
+// The reference answer: the SAP solver of §4 with the problem's parameters.
+Json ReferenceSolve(const Json& inputs) {
+  const io::SapProblemFile file = io::ParseSapProblem(inputs.at("problem"));
+  const sap::SapSolverResult r = sap::SolveSapProblem(file.problem, file.parameters);
+  Json gamma = Json::array();
+  for (const auto& g : r.gamma) gamma.push_back(JsonVector(g));
+  return {{"v", JsonVector(r.v)}, {"gamma", gamma}};
+}
+
+// Acceptance by the optimality conditions at the program's v and γ.
+std::string CheckOptimality(const Json& inputs, const Json&, const Json& got) {
+  const io::SapProblemFile file = io::ParseSapProblem(inputs.at("problem"));
+  const Eigen::VectorXd v = ReadVector(got.at("v"), "output 'v'");
+  const Json& gamma_json = got.at("gamma");
+  if (!gamma_json.is_array()) throw ProtocolError("output 'gamma' must be an array of arrays, got " + gamma_json.dump());
+  std::vector<core::VectorX> gamma;
+  for (std::size_t i = 0; i < gamma_json.size(); ++i) {
+    gamma.push_back(ReadVector(gamma_json[i], "output 'gamma[" + std::to_string(i) + "]'"));
+  }
+  sap::SapOptimality measured;
+  try {
+    measured = sap::EvaluateSapOptimality(file.problem, v, gamma);
+  } catch (const core::InputError& e) {
+    // Sizes that do not match the problem: a malformed answer.
+    throw ProtocolError(std::string("answer to sap.solve: ") + e.what());
+  }
+  return sap::SapOptimalityViolation(measured);
+}
+
+// A property over problems drawn with another shape than the law's default generator.
+Property OverProblems(std::string name, std::string statement, rc::Gen<Json> generator) {
+  return Property{std::move(name), std::move(statement), [generator](Session& session) {
+                    session.Outputs(kLaw, *generator);
+                  }};
+}
+
+}  // namespace
+
+Family MakeSapSolveFamily() {
+  Family family;
+  family.name = kLaw;
+  family.section = "E3-SAP §4, §4.2";
+  family.summary =
+      "whole SAP solve of a sap-problem/1 problem: v and gamma checked by momentum balance in "
+      "the D = diag(A)^(-1/2) norm and gamma = P(y(v))";
+  LawUnderCheck law;
+  law.law = kLaw;
+  law.inputs = [] { return ProblemInputs({}); };
+  law.reference = ReferenceSolve;
+  law.compare = CheckOptimality;
+  law.output_names = {"v", "gamma"};
+  law.tolerance_reason =
+      "optimality, not values: |D g(v)| <= 1e-14 + 1e-4 max(|D A v|, |D J^T gamma|), "
+      "D = diag(A)^(-1/2) (4.3); |gamma_i - P(y_i(v))| <= 1e-8 max|gamma(v)|";
+  family.laws.push_back(law);
+  family.properties.push_back(OverProblems(
+      "optimal_on_mixed_scales",
+      "with diag(A) over 6 decades the answer still satisfies (4.3) in the D = diag(A)^(-1/2) "
+      "norm (the header's ^(+1/2) stops before the light DOFs converge)",
+      ProblemInputs({.mixed_scales = true})));
+  family.properties.push_back(OverProblems(
+      "no_constraints_keeps_v_star", "without constraints the optimum of (4.1) is v = v*",
+      rc::gen::exec([] {
+        sap::SapProblem problem = property_tests::RandomSapProblem();
+        problem.constraints.clear();
+        return Json{{"problem", io::WriteSapProblem(problem)}};
+      })));
+  return family;
+}
+
+}  // namespace simatlas::check

@@ -1,0 +1,153 @@
+// `simatlas check` (issue 11): runs a law family's properties and the differential comparison
+// with the reference against another program that speaks the line protocol of
+// docs/pages/check_protocol.md. Exit 0 all properties hold, 1 a property fails, 2 usage or
+// protocol error (malformed answer, timeout, crash of the program under test).
+#include <cmath>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tools/check/check_run.h"
+#include "tools/simatlas/commands.h"
+
+namespace simatlas::tools {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: simatlas check --list [--json]\n"
+    "       simatlas check FAMILY|LAW --against 'COMMAND' [--cases N] [--seed S] [--timeout T] [--json]";
+
+// A positive integer option value.
+bool ParseCount(const std::string& text, long long min, long long& value) {
+  try {
+    std::size_t used = 0;
+    value = std::stoll(text, &used);
+    return used == text.size() && value >= min;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+int Usage(std::ostream& err, const std::string& message) {
+  err << "simatlas check: " << message << "\n" << kUsage << "\n";
+  return kExitBadInput;
+}
+
+// `simatlas check --list`: the families, their laws and tolerances, their properties.
+int ListFamilies(bool json, std::ostream& out) {
+  if (json) {
+    check::Json families = check::Json::array();
+    for (const auto& family : check::AllFamilies()) {
+      check::Json laws = check::Json::array();
+      for (const auto& law : family.laws) {
+        check::Json overrides = check::Json::object();
+        for (const auto& [name, tol] : law.output_tolerances) {
+          overrides[name] = {{"abs", tol.abs}, {"rel", tol.rel}};
+        }
+        laws.push_back({{"law", law.law},
+                        {"tolerance", {{"abs", law.tolerance.abs}, {"rel", law.tolerance.rel}}},
+                        {"output_tolerances", overrides},
+                        {"tolerance_reason", law.tolerance_reason}});
+      }
+      check::Json properties = check::Json::array();
+      for (const auto& p : family.properties) {
+        properties.push_back({{"name", p.name}, {"statement", p.statement}});
+      }
+      families.push_back({{"name", family.name}, {"section", family.section},
+                          {"summary", family.summary}, {"laws", laws},
+                          {"properties", properties}});
+    }
+    out << families.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& family : check::AllFamilies()) {
+    out << family.name << "  (" << family.section << ")\n    " << family.summary << "\n";
+    for (const auto& law : family.laws) {
+      out << "    law " << law.law << ": abs " << law.tolerance.abs << ", rel "
+          << law.tolerance.rel;
+      for (const auto& [name, tol] : law.output_tolerances) {
+        out << "; " << name << ": abs " << tol.abs << ", rel " << tol.rel;
+      }
+      out << " — " << law.tolerance_reason << "\n";
+    }
+    for (const auto& p : family.properties) out << "    property " << p.name << ": " << p.statement << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool json = false;
+  bool list = false;
+  std::string name;
+  std::string command;
+  bool have_command = false;
+  check::RunOptions options;
+  options.seed = std::random_device{}();
+  // Options and the one positional FAMILY|LAW.
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--list") {
+      list = true;
+    } else if (a == "--against" || a == "--cases" || a == "--seed" || a == "--timeout") {
+      if (!has_value) return Usage(err, a + " needs a value");
+      const std::string& v = args[++i];
+      long long n = 0;
+      if (a == "--against") {
+        command = v;
+        have_command = true;
+      } else if (a == "--cases") {
+        if (!ParseCount(v, 1, n) || n > 1000000) {
+          return Usage(err, "--cases = '" + v + "' must be an integer in [1, 1000000]");
+        }
+        options.cases = static_cast<int>(n);
+      } else if (a == "--seed") {
+        if (!ParseCount(v, 0, n)) return Usage(err, "--seed = '" + v + "' must be an integer >= 0");
+        options.seed = static_cast<std::uint64_t>(n);
+      } else {
+        char* end = nullptr;
+        const double t = std::strtod(v.c_str(), &end);
+        if (end == v.c_str() || *end != '\0' || !(t > 0.0) || !std::isfinite(t)) {
+          return Usage(err, "--timeout = '" + v + "' s must be a number > 0");
+        }
+        options.timeout_s = t;
+      }
+    } else if (a.rfind("--", 0) == 0) {
+      return Usage(err, "unknown option '" + a + "'");
+    } else if (name.empty()) {
+      name = a;
+    } else {
+      return Usage(err, "unexpected argument '" + a + "'");
+    }
+  }
+  if (list) return ListFamilies(json, out);
+  if (name.empty()) return Usage(err, "which family or law? (simatlas check --list)");
+  const check::Family* family = check::FindFamily(name);
+  if (family == nullptr) {
+    return Usage(err, "unknown family or law '" + name + "' (simatlas check --list lists them)");
+  }
+  if (!have_command || command.empty()) return Usage(err, "--against 'COMMAND' is required");
+
+  const check::RunReport report = check::RunFamilyAgainst(*family, command, options);
+  if (json) {
+    out << check::ReportJson(report).dump() << "\n";
+  } else {
+    out << check::ReportText(report);
+  }
+  if (report.protocol_error) {
+    err << "simatlas check: protocol error of the program under test: " << *report.protocol_error
+        << "\n";
+  } else if (!report.AllPassed()) {
+    err << "simatlas check: a property fails; reproduce with --seed " << options.seed
+        << " --cases " << options.cases << "\n";
+  }
+  return report.ExitCode();
+}
+
+}  // namespace simatlas::tools
