@@ -5,24 +5,42 @@
 #include <cmath>
 
 #include "reference/core/errors.h"
+#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/spd_factor.h"
 
 namespace simatlas::mujoco {
 
 DualProblem MakeDual(const Problem& problem) {
   DualProblem dual;
-  const Eigen::LLT<core::MatrixX> llt(problem.M);
-  if (problem.nv > 0 && llt.info() != Eigen::Success) {
-    throw core::NumericalError("M is not positive definite (Cholesky failed)");
+  const int nefc = problem.nefc();
+  if (problem.nv == 0) {
+    dual.MinvJt = core::MatrixX(0, nefc);
+    dual.A = dual.AR = core::MatrixX::Zero(nefc, nefc);
+    dual.AR.diagonal() += problem.R;
+    dual.b = -problem.aref;
+    return dual;
   }
-  // M⁻¹ Jᵀ, then A = J M⁻¹ Jᵀ and AR = A + R.
-  dual.MinvJt = problem.nv > 0 ? core::MatrixX(llt.solve(problem.J.transpose()))
-                               : core::MatrixX(0, problem.nefc());
-  dual.A = problem.J * dual.MinvJt;
-  dual.A = 0.5 * (dual.A + dual.A.transpose());
+  // M⁻¹ Jᵀ by the Cholesky of M (sparse along the trees from nv = 60, see SpdFactor; MuJoCo
+  // engine_core_constraint.c: mj_projectConstraint solves with M's tree factor, mj_solveM).
+  SpdFactor m_factor;
+  m_factor.Factor(problem.M, "M");
+  dual.MinvJt = m_factor.SolveColumns(problem.J.transpose());
+  // A = J M⁻¹ Jᵀ column by column with J's nonzeros only, symmetrised; AR = A + R.
+  const SparseRows J = MakeSparseRows(problem.J);
+  dual.A.resize(nefc, nefc);
+  core::VectorX column;
+  for (int c = 0; c < nefc; ++c) {
+    MultiplyRows(J, dual.MinvJt.col(c), column);
+    dual.A.col(c) = column;
+  }
+  // Symmetrised exactly (through a copy: A + Aᵀ written into A itself would alias).
+  const core::MatrixX At = dual.A.transpose();
+  dual.A = 0.5 * (dual.A + At);
   dual.AR = dual.A;
   dual.AR.diagonal() += problem.R;
   // b = J a₀ − aref (efc_b).
-  dual.b = problem.J * problem.qacc_smooth - problem.aref;
+  MultiplyRows(J, problem.qacc_smooth, dual.b);
+  dual.b -= problem.aref;
   return dual;
 }
 

@@ -24,13 +24,30 @@ double CostChange(const DualProblem& dual, const Block& block, const core::Vecto
   return 0.5 * delta.dot(A * delta) + delta.dot(res);
 }
 
-/// One scalar row: f_i ← f_i − (AR f + b)_i / AR_ii, then the projection of its set.
-void UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
-                  core::VectorX& f) {
+/// The block's residual (AR f + b) on its rows. AR is symmetric (MakeDual symmetrises it), so
+/// row i is read as the contiguous column i.
+core::VectorX BlockResidual(const DualProblem& dual, const Block& block, const core::VectorX& f) {
+  return dual.AR.middleCols(block.first, block.size).transpose() * f +
+         dual.b.segment(block.first, block.size);
+}
+
+/// One scalar row: f_i ← f_i − (AR f + b)_i / AR_ii, then the projection of its set; an update
+/// raising the cost ½ δ² AR_ii + δ res by more than 1e-10 is undone. Returns the cost change.
+/// O(nefc) and nothing allocated (MuJoCo engine_solver.c: mj_solPGS, scalar rows).
+double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
+                    core::VectorX& f) {
   const int i = block.first;
-  const double res = dual.AR.row(i).dot(f) + dual.b[i];
+  const double res = dual.AR.col(i).dot(f) + dual.b[i];
+  const double old = f[i];
   f[i] -= res / dual.AR(i, i);
   ProjectBlock(problem, block, f);
+  const double delta = f[i] - old;
+  const double change = 0.5 * delta * delta * dual.AR(i, i) + delta * res;
+  if (change > kUndoThreshold) {
+    f[i] = old;
+    return 0;
+  }
+  return change;
 }
 
 /// One elliptic block: ray update (or normal alone when f₀ < 1e-15), then the friction QCQP
@@ -39,7 +56,7 @@ void UpdateElliptic(const Problem& problem, const DualProblem& dual, const Block
                     core::VectorX& f) {
   const int i = block.first, n = block.size;
   const auto A = dual.AR.block(i, i, n, n);
-  const core::VectorX res = dual.AR.middleRows(i, n) * f + dual.b.segment(i, n);
+  const core::VectorX res = BlockResidual(dual, block, f);
   const core::VectorX old = f.segment(i, n);
   if (f[i] < kMinVal) {
     // Tiny normal: update the normal alone, friction zero.
@@ -74,14 +91,13 @@ double Sweep(const Problem& problem, const DualProblem& dual, const std::vector<
   double change_sum = 0;
   for (const int k : order) {
     const Block& block = blocks[k];
-    const core::VectorX old = f.segment(block.first, block.size);
-    const core::VectorX res =
-        dual.AR.middleRows(block.first, block.size) * f + dual.b.segment(block.first, block.size);
-    if (block.elliptic) {
-      UpdateElliptic(problem, dual, block, f);
-    } else {
-      UpdateScalar(problem, dual, block, f);
+    if (!block.elliptic) {
+      change_sum += UpdateScalar(problem, dual, block, f);
+      continue;
     }
+    const core::VectorX old = f.segment(block.first, block.size);
+    const core::VectorX res = BlockResidual(dual, block, f);
+    UpdateElliptic(problem, dual, block, f);
     const core::VectorX delta = f.segment(block.first, block.size) - old;
     const double change = CostChange(dual, block, delta, res);
     // Undo an update that raises the cost by more than 1e-10.
@@ -163,7 +179,8 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
   int momentum_k = 0;
   out.exit = ExitReason::kIterations;
   while (out.iterations < opt.iterations) {
-    const double cost_before = DualCost(dual, f);
+    // The cost before the sweep: only momentum's restart test needs it (O(nefc²)).
+    const double cost_before = opt.pgs_momentum ? DualCost(dual, f) : 0.0;
     const core::VectorX f_old = f;
     // 3.15: visit the blocks in a PCG32-shuffled order.
     if (opt.pgs_shuffle) order = rng.Permutation(static_cast<int>(blocks.size()));

@@ -266,31 +266,32 @@ core::MatrixX BlockHessian(const Problem& problem, const Block& block, const cor
 }
 
 PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
-                          const SparseRows& J, const core::VectorX& qacc) {
+                          const SparseOperators& ops, const core::VectorX& qacc) {
   PrimalEval e;
   e.qacc = qacc;
   // jar = J a − aref, then the row states and forces.
-  MultiplyRows(J, qacc, e.jar);
+  MultiplyRows(ops.J, qacc, e.jar);
   e.jar -= problem.aref;
   e.constraints = EvaluateConstraints(problem, blocks, e.jar);
   // Gauss term ½ (a − a₀)ᵀ M (a − a₀) and its gradient M (a − a₀).
   const core::VectorX da = qacc - problem.qacc_smooth;
-  e.Mda = problem.M * da;
+  MultiplyRows(ops.M, da, e.Mda);
   e.gauss = 0.5 * da.dot(e.Mda);
   e.cost = e.gauss + e.constraints.cost;
   // g = M (a − a₀) − Jᵀ f(a).
-  MultiplyRowsTransposed(J, e.constraints.force, e.gradient);
+  MultiplyRowsTransposed(ops.J, e.constraints.force, e.gradient);
   e.gradient = e.Mda - e.gradient;
   return e;
 }
 
 PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
                           const core::VectorX& qacc) {
-  return EvaluatePrimal(problem, blocks, MakeSparseRows(problem.J), qacc);
+  return EvaluatePrimal(problem, blocks, MakeSparseOperators(problem), qacc);
 }
 
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
-                            const SparseRows& J, const PrimalEval& eval) {
+                            const SparseOperators& ops, const PrimalEval& eval) {
+  const SparseRows& J = ops.J;
   // H = M + Jᵀ Hc J, accumulated row by row on the nonzeros of J (a contact row touches one or
   // two kinematic chains): D_i J_iᵀ J_i for a quadratic row, J_bᵀ Hc J_b for a cone block.
   core::MatrixX H = problem.M;
@@ -313,7 +314,7 @@ core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& bl
 
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
                             const PrimalEval& eval) {
-  return PrimalHessian(problem, blocks, MakeSparseRows(problem.J), eval);
+  return PrimalHessian(problem, blocks, MakeSparseOperators(problem), eval);
 }
 
 double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,

@@ -59,9 +59,10 @@ struct PrimalEval {
 /// Evaluates (3.2)'s cost and gradient at qacc.
 PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
                           const core::VectorX& qacc);
-/// The same with J given as sparse rows (J a and Jᵀ f in O(nnz)); the solvers build J once.
+/// The same with J and M as sparse rows (J a, Jᵀ f, M(a − a₀) in O(nnz)); the solvers build
+/// them once per solve.
 PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
-                          const SparseRows& J, const core::VectorX& qacc);
+                          const SparseOperators& ops, const core::VectorX& qacc);
 
 /// H = M + Jᵀ Hc J at the states of eval.
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
@@ -69,7 +70,7 @@ core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& bl
 /// The same accumulated on the nonzeros of J: D_i J_iᵀJ_i per quadratic row, J_bᵀ Hc J_b per
 /// cone block (MuJoCo 3.x engine_solver.c: MakeHessian; 2.2.2 forms Jᵀ D J with mju_sqrMatTD).
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
-                            const SparseRows& J, const PrimalEval& eval);
+                            const SparseOperators& ops, const PrimalEval& eval);
 
 /// The block's cost s_b(z) in the given state (3.1).
 double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,

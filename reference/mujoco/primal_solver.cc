@@ -14,18 +14,21 @@
 namespace simatlas::mujoco {
 
 PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
-                       const SparseRows& J, const PrimalEval& at, const core::VectorX& search)
+                       const SparseOperators& ops, const PrimalEval& at,
+                       const core::VectorX& search)
     : problem_(problem), blocks_(blocks), jar_(at.jar), state0_(at.constraints.state) {
   // The residual direction J s, once per line (sparse rows: O(nnz)).
-  MultiplyRows(J, search, Js_);
+  MultiplyRows(ops.J, search, Js_);
   // Gauss term along s: α sᵀM(a − a₀) + ½ α² sᵀMs (relative to α = 0).
+  core::VectorX Ms;
+  MultiplyRows(ops.M, search, Ms);
   gauss1_ = search.dot(at.Mda);
-  gauss2_ = search.dot(problem.M * search);
+  gauss2_ = search.dot(Ms);
 }
 
 PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
                        const PrimalEval& at, const core::VectorX& search)
-    : PrimalLine(problem, blocks, MakeSparseRows(problem.J), at, search) {}
+    : PrimalLine(problem, blocks, MakeSparseOperators(problem), at, search) {}
 
 LinePoint PrimalLine::Evaluate(double alpha) const {
   LinePoint p;
@@ -137,10 +140,10 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   const bool v315 = opt.version == Version::kMuJoCo315;
   const double tol = opt.tolerance;
   const std::vector<Block> blocks = MakeBlocks(problem);
-  // J's nonzeros once: every J a, Jᵀ f, J s and Jᵀ Hc J below works on them.
-  const SparseRows J = MakeSparseRows(problem.J);
+  // J's and M's nonzeros once: every J a, Jᵀ f, J s, M a and Jᵀ Hc J below works on them.
+  const SparseOperators ops = MakeSparseOperators(problem);
   SolveResult out;
-  PrimalEval eval = EvaluatePrimal(problem, blocks, J, qacc0);
+  PrimalEval eval = EvaluatePrimal(problem, blocks, ops, qacc0);
   auto finish = [&](ExitReason reason) {
     out.exit = reason;
     out.qacc = eval.qacc;
@@ -150,14 +153,14 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   };
   // No constraints: the answer is a₀ (MuJoCo skips the solver).
   if (problem.nefc() == 0) {
-    eval = EvaluatePrimal(problem, blocks, J, problem.qacc_smooth);
+    eval = EvaluatePrimal(problem, blocks, ops, problem.qacc_smooth);
     return finish(ExitReason::kNoConstraints);
   }
   // The metric M (CG preconditioner, certificate; factored for every solver, which checks M
   // is positive definite) and, for Newton, H = M + JᵀHcJ.
   SpdFactor m_factor, h_factor;
   m_factor.Factor(problem.M, "M");
-  if (newton) h_factor.Factor(PrimalHessian(problem, blocks, J, eval), "H");
+  if (newton) h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
   // M⁻¹ g: CG's direction and the 3.x certificate; 2.2.2 Newton never uses it.
   const bool need_Mgrad = !newton || v315;
   core::VectorX Mgrad = need_Mgrad ? m_factor.Solve(eval.gradient) : core::VectorX();
@@ -180,7 +183,7 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   while (out.iterations < opt.iterations) {
     // Line search along s; α = 0 ends the loop at once.
     const double search_norm = search.norm();
-    const PrimalLine line(problem, blocks, J, eval, search);
+    const PrimalLine line(problem, blocks, ops, eval, search);
     const LineSearchResult ls = PrimalSearch(line, search_norm, scale, opt);
     if (ls.point.alpha == 0) {
       out.exit = ExitReason::kZeroStep;
@@ -189,7 +192,7 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     // Move, then new states, forces, cost and gradient.
     const std::vector<RowState> old_state = eval.constraints.state;
     const core::VectorX old_grad = eval.gradient, old_Mgrad = Mgrad;
-    eval = EvaluatePrimal(problem, blocks, J, eval.qacc + ls.point.alpha * search);
+    eval = EvaluatePrimal(problem, blocks, ops, eval.qacc + ls.point.alpha * search);
     IterationStats stats;
     stats.neval = ls.neval;
     stats.nchange = CountChanges(old_state, eval.constraints.state);
@@ -198,7 +201,7 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     if (need_Mgrad) Mgrad = m_factor.Solve(eval.gradient);
     if (newton && (stats.nchange > 0 || AnyCone(eval.constraints.state))) {
       // Newton: refactor H when row states change (cone blocks change with every step).
-      h_factor.Factor(PrimalHessian(problem, blocks, J, eval), "H");
+      h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
       stats.nupdate = 1;
     }
     precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;

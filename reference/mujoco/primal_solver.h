@@ -37,8 +37,8 @@ class PrimalLine {
   /// to problem and blocks, which must outlive it.
   PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const PrimalEval& at,
              const core::VectorX& search);
-  /// The same with J as sparse rows (J s in O(nnz)); the solver builds them once per solve.
-  PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const SparseRows& J,
+  /// The same with J and M as sparse rows (J s, M s in O(nnz)); the solver builds them once.
+  PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const SparseOperators& ops,
              const PrimalEval& at, const core::VectorX& search);
   /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second
   /// derivative is replaced by 1e-15).

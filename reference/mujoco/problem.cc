@@ -124,6 +124,8 @@ void ValidateProblem(const Problem& p) {
       if (!std::isfinite(p.M(i, j))) {
         core::RequireFinite(Indexed2("M", i, j), p.M(i, j), "kg or kg m^2");
       }
+      // Symmetry, each pair once.
+      if (j <= i) continue;
       if (std::abs(p.M(i, j) - p.M(j, i)) > 1e-9 * (std::abs(p.M(i, j)) + std::abs(p.M(j, i)) + 1e-300)) {
         core::ThrowInputError(Indexed2("M", i, j), p.M(i, j), "kg", "equal to M[j][i] (symmetric)");
       }

@@ -22,6 +22,10 @@ SparseRows MakeSparseRows(const core::MatrixX& J) {
   return s;
 }
 
+SparseOperators MakeSparseOperators(const Problem& problem) {
+  return {MakeSparseRows(problem.J), MakeSparseRows(problem.M)};
+}
+
 void MultiplyRows(const SparseRows& J, const core::VectorX& x, core::VectorX& out) {
   out.resize(J.rows);
   for (int r = 0; r < J.rows; ++r) {

@@ -31,4 +31,9 @@ core::VectorX SpdFactor::Solve(const core::VectorX& b) const {
   return dense_.solve(b);
 }
 
+core::MatrixX SpdFactor::SolveColumns(const core::MatrixX& B) const {
+  if (sparse_) return sparse_llt_.solve(B);
+  return dense_.solve(B);
+}
+
 }  // namespace simatlas::mujoco

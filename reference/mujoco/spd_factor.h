@@ -28,6 +28,8 @@ class SpdFactor {
   void Factor(const core::MatrixX& A, const char* what);
   /// A⁻¹ b.
   core::VectorX Solve(const core::VectorX& b) const;
+  /// A⁻¹ B, column by column (the dual's M⁻¹ Jᵀ).
+  core::MatrixX SolveColumns(const core::MatrixX& B) const;
 
  private:
   bool sparse_ = false;
