@@ -24,8 +24,8 @@ struct RunOptions {
 /// The outcome of one property.
 struct PropertyOutcome {
   std::string name;          ///< "<law> matches the reference" or the family's property name
-  std::string statement;
-  bool passed = false;
+  std::string statement;     ///< the claim checked: the course statement, or for the automatic property its tolerances
+  bool passed = false;       ///< every case passed
   int cases_passed = 0;      ///< successful cases before the failure (or in total)
   std::string failure;       ///< rapidcheck's description of the shrunk failure
   std::vector<Exchange> counterexample;  ///< queries of the shrunk failing case
@@ -34,11 +34,12 @@ struct PropertyOutcome {
 
 /// The outcome of a run.
 struct RunReport {
-  std::string family;
-  RunOptions options;
-  std::vector<PropertyOutcome> properties;
+  std::string family;                      ///< the family's name
+  RunOptions options;                       ///< the options of the run (cases, seed, timeout)
+  std::vector<PropertyOutcome> properties;  ///< in run order: automatic ones first
   /// Set when the program broke the protocol (then the run stopped; exit code 2).
   std::optional<std::string> protocol_error;
+  /// True if no protocol error occurred and every property passed.
   bool AllPassed() const;
   /// 0 all passed, 1 a property failed, 2 protocol error.
   int ExitCode() const;
@@ -52,8 +53,9 @@ RunReport RunFamily(const Family& family, Program& program, const RunOptions& op
 RunReport RunFamilyAgainst(const Family& family, const std::string& command,
                            const RunOptions& options);
 
-/// The report as text (for people) and as JSON (for graders and CI).
+/// The report as text (for people).
 std::string ReportText(const RunReport& report);
+/// The report as JSON (for graders and CI).
 Json ReportJson(const RunReport& report);
 
 }  // namespace simatlas::check

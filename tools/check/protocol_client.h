@@ -15,6 +15,7 @@
 
 namespace simatlas::check {
 
+/// The program under test as a child process spoken to over pipes (one per run).
 class ProcessProgram : public Program {
  public:
   /// Starts `/bin/sh -c command`; timeout_s bounds the wait for each answer (> 0).
@@ -24,6 +25,8 @@ class ProcessProgram : public Program {
   ProcessProgram(const ProcessProgram&) = delete;
   ProcessProgram& operator=(const ProcessProgram&) = delete;
 
+  /// Writes {"law": law, "inputs": inputs} as one line and reads one answer line within the
+  /// timeout; every fault (and every query after the first fault) throws ProtocolError.
   Answer Ask(const std::string& law, const Json& inputs) override;
 
   /// Number of queries answered so far.
