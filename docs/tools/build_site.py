@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 
+import bad_inputs
 import site_model
 
 
@@ -139,7 +140,7 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, undocume
                "source and version notes, the walkthrough's live output), the reference files, the unit "
                "and property tests, the exercises, the laws and the figures. "
                "Generated from <code>docs/sections.json</code>; see also \\ref laws, \\ref exercises, "
-               "\\ref figures and the project conventions (<a href=\"src/docs/CONVENTIONS.md.html\">docs/CONVENTIONS.md</a>).")
+               "\\ref figures, \\ref bad_inputs and the project conventions (<a href=\"src/docs/CONVENTIONS.md.html\">docs/CONVENTIONS.md</a>).")
     out.append("")
     out.append(Raw("<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))))
     for ch in model["chapters"]:
@@ -421,6 +422,10 @@ def main():
         f.write(Dox(exercises_text))
     with open(os.path.join(pages, "figures.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(FiguresPage(model, figures_present)))
+    # The bad-input table: every row of docs/bad_inputs.json run through simatlas now.
+    with open(os.path.join(pages, "bad_inputs.dox"), "w", encoding="utf-8") as f:
+        f.write(Dox(bad_inputs.DoxygenPage(bad_inputs.Run(a.simatlas, source, bad_inputs.Load(source)))))
+    linked.add("docs/bad_inputs.json")
 
     # Doxygen, warnings as errors.
     warn_log = os.path.join(work, "doxygen-warnings.txt")

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <ostream>
 #include <set>
+#include <system_error>
 
 #include "chapters/walkthrough.h"
 #include "tools/simatlas/commands.h"
@@ -71,11 +72,23 @@ int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, s
   if (output_dir.empty()) {
     failures = RunSections(chapter, section, out);
   } else {
-    std::filesystem::create_directories(output_dir);
+    // An output directory that cannot be made is bad input (exit 2), not a crash.
+    std::error_code error;
+    std::filesystem::create_directories(output_dir, error);
+    if (error || !std::filesystem::is_directory(output_dir)) {
+      err << "simatlas chapter: --output-dir " << output_dir
+          << " cannot be created as a directory (" << (error ? error.message() : "not a directory")
+          << ")\n";
+      return kExitBadInput;
+    }
     for (const auto& name : chapters) {
       if (chapter != "all" && name != chapter) continue;
       const auto path = std::filesystem::path(output_dir) / (name + ".txt");
       std::ofstream file(path);
+      if (!file) {
+        err << "simatlas chapter: " << path.string() << " cannot be opened for writing\n";
+        return kExitBadInput;
+      }
       failures += RunSections(name, section, file);
       out << "wrote " << path.string() << "\n";
     }

@@ -10,6 +10,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/solve.h"
 #include "tools/simatlas/commands.h"
+#include "tools/simatlas/finite_output.h"
 
 namespace simatlas::tools {
 
@@ -28,7 +29,7 @@ int ParseCount(const std::string& key, const std::string& text, int minimum) {
     throw core::InputError(key + " = '" + text + "' must be an integer");
   }
   if (used != text.size()) throw core::InputError(key + " = '" + text + "' must be an integer");
-  if (value < minimum) core::ThrowInputError(key, value, "1", ">= " + std::to_string(minimum));
+  if (value < minimum) core::ThrowInputError(key, value, "", ">= " + std::to_string(minimum));
   return value;
 }
 
@@ -41,7 +42,7 @@ double ParseTolerance(const std::string& text) {
     throw core::InputError("--tolerance = '" + text + "' must be a number");
   }
   if (used != text.size()) throw core::InputError("--tolerance = '" + text + "' must be a number");
-  core::RequireNonNegative("--tolerance", value, "1");
+  core::RequireNonNegative("--tolerance", value, "(dimensionless)");
   return value;
 }
 
@@ -61,11 +62,24 @@ nlohmann::json StatsJson(const mujoco::SolveResult& r) {
 
 std::vector<double> ToStd(const core::VectorX& v) { return std::vector<double>(v.begin(), v.end()); }
 
+// What the exit reason means for the answer (§5). The iteration cap: no termination test
+// fired. A zero step: the line search found no decrease — usually the optimum to rounding (the
+// box_plane_elliptic example with CG: 7e-15 from MuJoCo's answer), possibly a stall. Unlike
+// `sap solve` (Drake reports a SAP failure as an error), hitting the cap is normal MuJoCo
+// operation — the answer is used — so the command exits 0 and says so instead.
+std::string ExitNote(mujoco::ExitReason exit) {
+  if (exit == mujoco::ExitReason::kIterations) return " (iteration cap reached: not converged)";
+  if (exit == mujoco::ExitReason::kZeroStep) return " (line search found no decrease)";
+  return "";
+}
+
 }  // namespace
 
 int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   try {
-    if (args.size() < 2 || args[0] != "solve") throw core::InputError(kUsage);
+    if (args.size() < 2 || args[0] != "solve" || args[1].rfind("--", 0) == 0) {
+      throw core::InputError(kUsage);
+    }
     const std::string path = args[1];
     bool json = false;
     int repeat = 0;
@@ -103,6 +117,10 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     if (iterations) problem.opt.iterations = *iterations;
     if (tolerance) problem.opt.tolerance = *tolerance;
     const mujoco::SolveResult result = mujoco::SolveProblem(problem);
+    // Nothing non-finite is printed.
+    RequireFiniteOutput("qacc", result.qacc, "m/s^2");
+    RequireFiniteOutput("efc_force", result.efc_force, "N");
+    RequireFiniteOutput("cost", result.cost, "J");
     // --repeat N: mean wall time of N further identical solves.
     double seconds = 0;
     if (repeat > 0) {
@@ -122,6 +140,14 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                           {"qacc", ToStd(result.qacc)},
                           {"iterations", result.iterations},
                           {"exit", mujoco::ExitReasonName(result.exit)},
+                          {"iteration_cap_reached",
+                           result.exit == mujoco::ExitReason::kIterations},
+                          {"last_improvement",
+                           result.stats.empty() ? nlohmann::json(nullptr)
+                                                : nlohmann::json(result.stats.back().improvement)},
+                          {"last_gradient",
+                           result.stats.empty() ? nlohmann::json(nullptr)
+                                                : nlohmann::json(result.stats.back().gradient)},
                           {"cost", result.cost},
                           {"stats", StatsJson(result)}};
       if (repeat > 0) o["seconds_per_solve"] = seconds;
@@ -130,7 +156,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
       return 0;
     }
     out << "solver " << mujoco::SolverName(problem.opt.solver) << ": " << result.iterations
-        << " iterations, exit " << mujoco::ExitReasonName(result.exit) << ", cost "
+        << " iterations, exit " << mujoco::ExitReasonName(result.exit)
+        << ExitNote(result.exit) << ", cost "
         << result.cost << "\n";
     out << "nv " << problem.nv << ", nefc " << problem.nefc() << "\n";
     if (file.expected) out << "max force error vs expected (relative): " << force_error << "\n";

@@ -12,6 +12,7 @@
 #include "reference/io/sap_problem.h"
 #include "reference/sap/sap_solver.h"
 #include "tools/simatlas/commands.h"
+#include "tools/simatlas/finite_output.h"
 
 namespace simatlas::tools {
 
@@ -169,6 +170,14 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       seconds_per_solve = elapsed.count() / repeat;
     }
+    // Nothing non-finite is printed.
+    RequireFiniteOutput("v", result.v, "m/s");
+    for (std::size_t i = 0; i < result.gamma.size(); ++i) {
+      RequireFiniteOutput("constraint " + std::to_string(i) + " gamma", result.gamma[i], "N*s");
+      RequireFiniteOutput("constraint " + std::to_string(i) + " vc", result.vc[i], "m/s");
+    }
+    RequireFiniteOutput("cost", result.cost, "J");
+    RequireFiniteOutput("momentum_residual", result.momentum_residual, "sqrt(J)");
     if (json) {
       nlohmann::json j = ResultToJson(result);
       if (repeat > 0) j["seconds_per_solve"] = seconds_per_solve;
