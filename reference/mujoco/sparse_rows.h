@@ -35,6 +35,7 @@ struct SparseOperators {
   SparseRows J;  ///< nefc × nv
   SparseRows M;  ///< nv × nv
 };
+/// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros).
 SparseOperators MakeSparseOperators(const Problem& problem);
 
 /// out = J x (out is resized to rows).
