@@ -213,26 +213,6 @@ def ApiHeaders(source, excludes, build=None):
     return sorted(out)
 
 
-def DocumentedHeaders(source):
-    """Headers listed in docs/documented_headers.txt that exist."""
-    out = []
-    for line in open(os.path.join(source, "docs", "documented_headers.txt"), encoding="utf-8"):
-        line = line.strip()
-        if line and not line.startswith("#") and os.path.exists(os.path.join(source, line)):
-            out.append(line)
-    return out
-
-
-def AllReferenceHeaders(source):
-    """Every public header of reference/ (test helpers excluded)."""
-    out = []
-    for path in glob.glob(os.path.join(source, "reference", "**", "*.h"), recursive=True):
-        rel = os.path.relpath(path, source)
-        if "/test/" not in rel:
-            out.append(rel)
-    return sorted(out)
-
-
 def AllReferenceFiles(source):
     """Every .h and .cc of reference/ outside the test folders."""
     out = []
