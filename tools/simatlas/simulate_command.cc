@@ -70,7 +70,7 @@ nlohmann::json ContactsJson(const std::vector<scenes::ContactResult>& contacts) 
   return all;
 }
 
-// t, q0 … q(nq−1), v0 … v(nv−1): one row per recorded state (t = 0 first).
+// t, q0 … q(nq−1), v0 … v(nv−1), energy (T + V): one row per recorded state (t = 0 first).
 void WriteCsv(const std::string& path, const scenes::Trajectory& t) {
   std::ofstream file(path);
   if (!file) throw core::InputError("--csv " + path + ": cannot open the file for writing");
@@ -78,12 +78,12 @@ void WriteCsv(const std::string& path, const scenes::Trajectory& t) {
   file << "t";
   for (int i = 0; i < t.q.front().size(); ++i) file << ",q" << i;
   for (int i = 0; i < t.v.front().size(); ++i) file << ",v" << i;
-  file << "\n";
+  file << ",energy\n";
   for (std::size_t k = 0; k < t.t.size(); ++k) {
     file << t.t[k];
     for (int i = 0; i < t.q[k].size(); ++i) file << "," << t.q[k](i);
     for (int i = 0; i < t.v[k].size(); ++i) file << "," << t.v[k](i);
-    file << "\n";
+    file << "," << t.energy[k] << "\n";
   }
   if (!file) throw core::InputError("--csv " + path + ": writing failed");
 }
@@ -91,7 +91,7 @@ void WriteCsv(const std::string& path, const scenes::Trajectory& t) {
 }  // namespace
 
 int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  bool json = false, list = false;
+  bool json = false, list = false, energy = false;
   std::string csv;
   std::vector<std::string> rest;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -99,6 +99,8 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
       json = true;
     } else if (args[i] == "--list") {
       list = true;
+    } else if (args[i] == "--energy") {
+      energy = true;
     } else if (args[i] == "--csv") {
       if (i + 1 >= args.size()) {
         err << "simatlas simulate: --csv needs a file name\n";
@@ -118,7 +120,7 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
     return 0;
   }
   if (rest.empty()) {
-    err << "usage: simatlas simulate SCENE key=value ... [--csv FILE] [--json] | simatlas "
+    err << "usage: simatlas simulate SCENE key=value ... [--csv FILE] [--json] [--energy] | simatlas "
            "simulate --list [--json]\n";
     return kExitBadInput;
   }
@@ -150,6 +152,7 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
                             {"t", t},
                             {"contact_force", trajectory.contact_force},
                             {"solver_iterations", trajectory.solver_iterations},
+                            {"energy", trajectory.energy},
                             {"contacts_last_step", trajectory.contacts.empty()
                                                        ? nlohmann::json::array()
                                                        : ContactsJson(trajectory.contacts.back())},
@@ -177,6 +180,14 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
     };
     print_vector("q", trajectory.q.back());
     print_vector("v", trajectory.v.back());
+    // --energy: T + V at every recorded state, one "t E" line each.
+    if (energy) {
+      out << "t [s], energy [J]\n";
+      for (std::size_t k = 0; k < trajectory.t.size(); ++k) {
+        out << core::FormatNumber(trajectory.t[k]) << " " << core::FormatNumber(trajectory.energy[k])
+            << "\n";
+      }
+    }
     return 0;
   } catch (const core::InputError& e) {
     err << "simatlas simulate: " << e.what() << "\n";
