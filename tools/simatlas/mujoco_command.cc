@@ -152,6 +152,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                           {"stats", StatsJson(result)}};
       if (repeat > 0) o["seconds_per_solve"] = seconds;
       if (file.expected) o["force_error_vs_expected"] = force_error;
+      RequireFiniteJson(o);
       out << o.dump(2) << "\n";
       return 0;
     }

@@ -181,6 +181,7 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (json) {
       nlohmann::json j = ResultToJson(result);
       if (repeat > 0) j["seconds_per_solve"] = seconds_per_solve;
+      RequireFiniteJson(j);
       out << j.dump() << "\n";
     } else {
       PrintText(result, out);
