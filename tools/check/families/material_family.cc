@@ -8,6 +8,7 @@
 
 #include "property_tests/families/material_properties.h"
 #include "tools/check/families.h"
+#include "tools/check/families/generators.h"
 
 namespace simatlas::check {
 
@@ -25,7 +26,7 @@ rc::Gen<Json> TwoSides(const char* k1, const char* k2) {
       [k1, k2](double a, double b, int rigid) {
         return Json{{k1, JsonNumber(rigid == 8 ? kInf : a)}, {k2, JsonNumber(rigid == 9 ? kInf : b)}};
       },
-      props::Stiffness(), props::Stiffness(), rc::gen::inRange(0, 10));
+      gen::FullRange(props::Stiffness()), gen::FullRange(props::Stiffness()), gen::Choice(10));
 }
 
 // (μs, μd) with 0 ≤ μd ≤ μs: μd from the suite's generator, μs = μd + another draw.
@@ -34,7 +35,8 @@ rc::Gen<Json> FrictionInputs() {
       [](double d1, double e1, double d2, double e2) {
         return Json{{"mu_s1", d1 + e1}, {"mu_d1", d1}, {"mu_s2", d2 + e2}, {"mu_d2", d2}};
       },
-      props::Mu(), props::Mu(), props::Mu(), props::Mu());
+      gen::FullRange(props::Mu()), gen::FullRange(props::Mu()), gen::FullRange(props::Mu()),
+      gen::FullRange(props::Mu()));
 }
 
 // The program's laws as the callables the suite's templated properties take.
@@ -97,7 +99,8 @@ Family MakeMaterialFamily() {
                k["d2"] = d2;
                return k;
              },
-             TwoSides("k1", "k2"), props::Dissipation(), props::Dissipation());
+             TwoSides("k1", "k2"), gen::FullRange(props::Dissipation()),
+             gen::FullRange(props::Dissipation()));
        },
        {1e-14, 1e-12}, {}, exact + " (1e-14 s/m absolute for d = 0)"},
       {"material.friction", [] { return FrictionInputs(); }, {0.0, 1e-12}, {}, exact},
@@ -110,7 +113,7 @@ Family MakeMaterialFamily() {
                if (missing != 2) inputs["tau2"] = t2 / 100.0;
                return inputs;
              },
-             props::Dissipation(), props::Dissipation(), rc::gen::inRange(0, 3));
+             gen::FullRange(props::Dissipation()), gen::FullRange(props::Dissipation()), gen::Choice(3));
        },
        {0.0, 1e-15}, {}, "a plain sum: one rounding"},
   };

@@ -28,8 +28,8 @@ rc::Gen<Json> RowInputs() {
       gen::Uniform(0.01, 0.99, 980), gen::Uniform(0.01, 0.99, 980), gen::LogUniform(-4, -1.3),
       gen::Uniform(0.05, 0.95, 900), gen::Uniform(1, 6, 500), gen::Uniform(-2, 2, 4000),
       gen::Uniform(0, 0.01, 100), gen::LogUniform(-3, -1), gen::Uniform(0.1, 2, 190),
-      rc::gen::inRange(0, 4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
-      gen::Uniform(-1, 1, 2000), rc::gen::arbitrary<bool>());
+      gen::Choice(4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
+      gen::Uniform(-1, 1, 2000), rc::gen::map(gen::Choice(2), [](int b) { return b == 1; }));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // Hunt–Crossley force fn = k x (1 + d ẋ) with ẋ > 0 approaching, skipped when fn ≤ 0, and the
 // discrete point pair: stiffness-weighted point, φ₀ = −x, fe₀ = k x, z_C = −n̂_BA.
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 #include "tools/check/families.h"
@@ -21,7 +22,8 @@ rc::Gen<Json> ForceInputs() {
 }
 
 // A consistent discrete pair: n̂ a unit vector, p_WCb within 1 m, p_WCa = p_WCb − x n̂ + a
-// tangential slide (ignored by (0.1)), kA, kB over 1e2 … 1e8 N/m.
+// tangential slide (ignored by (0.1)), kA, kB over 1e2 … 1e8 N/m. The depth is (0.1) recomputed,
+// floored at 0 (x = 0 may round to −1e-16, which the law rejects).
 rc::Gen<Json> PairInputs() {
   return rc::gen::apply(
       [](Json n_raw, Json b, Json slide, double x, double ka, double kb) {
@@ -32,7 +34,7 @@ rc::Gen<Json> PairInputs() {
         Eigen::Vector3d t(slide[0].get<double>(), slide[1].get<double>(), slide[2].get<double>());
         t -= t.dot(n) * n;
         const Eigen::Vector3d pa = pb - x * n + t;
-        return Json{{"kA", ka}, {"kB", kb}, {"depth", (pb - pa).dot(n)},
+        return Json{{"kA", ka}, {"kB", kb}, {"depth", std::max(0.0, (pb - pa).dot(n))},
                     {"p_WCa", JsonVector(pa)}, {"p_WCb", JsonVector(pb)}, {"nhat_BA_W", JsonVector(n)}};
       },
       gen::UniformArray(3, -1, 1), gen::UniformArray(3, -1, 1), gen::UniformArray(3, -0.01, 0.01),

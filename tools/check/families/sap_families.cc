@@ -44,8 +44,8 @@ rc::Gen<Json> ConeInputs() {
       },
       gen::LogUniform(-3, -2), gen::LogUniform(-1, 1), gen::Uniform(0, 1.5, 1500),
       gen::LogUniform(3, 8), gen::Uniform(0, 0.1, 1000), gen::Uniform(-1e-2, 1e-2, 2000),
-      rc::gen::inRange(0, 2), gen::LogUniform(-4, -1), ContactVelocity(0.5),
-      rc::gen::inRange(0, 2), gen::LogUniform(-2, 5));
+      gen::Choice(2), gen::LogUniform(-4, -1), ContactVelocity(0.5),
+      gen::Choice(2), gen::LogUniform(-2, 5));
 }
 
 // Hunt–Crossley inputs (as property_tests/sap_constraints_test.cc): h 1e-3 … 1e-2 s, w 0.1 … 10,
@@ -59,7 +59,7 @@ rc::Gen<Json> HuntCrossleyInputs() {
                     {"dt", h}, {"w", Json::array({w})}, {"mu", mu}, {"k", k}, {"d", d},
                     {"fe0", fe0}, {"vn0", vn0}, {"vs", vs}, {"sigma", sigma}, {"vc", vc}};
       },
-      rc::gen::inRange(0, 2), gen::LogUniform(-3, -2), gen::LogUniform(-1, 1),
+      gen::Choice(2), gen::LogUniform(-3, -2), gen::LogUniform(-1, 1),
       gen::Uniform(0, 1.5, 1500), gen::LogUniform(3, 7), gen::Uniform(0, 2, 2000),
       gen::Uniform(0, 100, 10000), gen::Uniform(-1, 1, 2000), gen::LogUniform(-5, -3),
       gen::LogUniform(-4, -2), ContactVelocity(0.05));

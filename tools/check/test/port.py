@@ -12,7 +12,8 @@ the reference library. It speaks the line protocol of docs/pages/check_protocol.
         lagged_mu_gamma_n   sap.hunt_crossley: Lagged uses mu gamma_n instead of mu n0
         row_r_inverted      mujoco.row: R = I/(1 - I) diag_approx instead of (1 - I)/I
     port.py --fault NAME    a protocol fault on the third query:
-        garbage, hang, segv, abort, exit, wrong_key, missing_output, nan_output, extra_output
+        garbage, hang, segv, abort, exit, wrong_key, missing_output, nan_output, null_output,
+        extra_output
 """
 import json
 import math
@@ -149,6 +150,7 @@ def discrete_pair(i):
     ka, kb, x = num(i["kA"]), num(i["kB"]), num(i["depth"])
     pa, pb, n = ([num(v) for v in i[k]] for k in ("p_WCa", "p_WCb", "nhat_BA_W"))
     require(ka >= 0 and kb >= 0 and math.isfinite(ka) and math.isfinite(kb), "stiffness")
+    require(x >= 0, "depth must be >= 0")
     require(abs(dot(n, n) - 1) <= 1e-10, "nhat_BA_W must be a unit vector")
     require(abs(x - dot([b - a for a, b in zip(pa, pb)], n)) <= 1e-9, "point-pair identity (0.1)")
     wa = 0.5 if ka + kb == 0 else ka / (ka + kb)
@@ -303,6 +305,9 @@ def fault(answer):
     elif FAULT == "nan_output":
         answer["outputs"][sorted(answer["outputs"])[0]] = float("nan")
         sys.stdout.write(json.dumps(answer) + "\n")  # Python writes NaN: not JSON
+    elif FAULT == "null_output":
+        answer["outputs"][sorted(answer["outputs"])[0]] = None  # what JSON writers make of NaN
+        sys.stdout.write(json.dumps(answer) + "\n")
     elif FAULT == "extra_output":
         answer["outputs"]["bonus"] = 1.0
         sys.stdout.write(json.dumps(answer) + "\n")
