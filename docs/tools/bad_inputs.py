@@ -177,13 +177,58 @@ def Markdown(results):
     return "\n".join(lines) + "\n"
 
 
+def SelfTest():
+    """The checker catches what it must: a wrong exit code, a message that does not match, a
+    partial answer on stdout, a silent failure. Returns the number of checks that went wrong."""
+    row = {"entry": "test", "class": "test", "args": [], "exit": 2, "stderr": r"k1 = -1 N/m must be >= 0"}
+    accepted = {"entry": "test", "class": "test", "args": [], "exit": 0, "stdout": r"^imp = 0\.9999\n"}
+    cases = [
+        ((row, 2, "", "simatlas law: k1 = -1 N/m must be >= 0\n"), 0),   # holds
+        ((row, 0, "", "simatlas law: k1 = -1 N/m must be >= 0\n"), 1),   # wrong exit code
+        ((row, 2, "", "simatlas law: k1 = -1 must be >= 0\n"), 1),       # unit missing
+        ((row, 2, "k = 1 N/m\n", "simatlas law: k1 = -1 N/m must be >= 0\n"), 1),  # partial stdout
+        ((dict(row, stderr="^"), 2, "", ""), 1),                          # no message at all
+        ((accepted, 0, "imp = 0.9999\n", ""), 0),
+        ((accepted, 0, "imp = 0.5\n", ""), 1),                            # wrong answer
+    ]
+    wrong = 0
+    for (r, code, out, err), expected in cases:
+        got = len(Problems(r, code, out, err))
+        if got != expected:
+            wrong += 1
+            print("self-test: %r exit %d stdout %r stderr %r gave %d problem(s), expected %d" % (
+                r.get("stderr", r.get("stdout")), code, out, err, got, expected))
+    # File construction: set, remove and replace act on the example's content.
+    spec = {"base": "sap/point_mass_lagged.json", "set": {"/constraints/0/mu": -0.5}, "remove": ["/parameters"]}
+    doc = json.loads(FileText(SOURCE_FOR_SELF_TEST[0], spec))
+    if doc["constraints"][0]["mu"] != -0.5 or "parameters" in doc:
+        wrong += 1
+        print("self-test: set/remove did not change the file")
+    text = FileText(SOURCE_FOR_SELF_TEST[0], {"base": "sap/point_mass_lagged.json",
+                                              "replace": ["\"time_step\": 0.01", "\"time_step\": 1e999"]})
+    if "1e999" not in text:
+        wrong += 1
+        print("self-test: replace did not change the file")
+    print("self-test: %d of %d checks wrong" % (wrong, len(cases) + 2))
+    return wrong
+
+
+SOURCE_FOR_SELF_TEST = [""]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--simatlas", required=True)
+    p.add_argument("--simatlas")
     p.add_argument("--source", required=True, help="repository root")
     p.add_argument("--check", action="store_true")
+    p.add_argument("--self-test", action="store_true", help="check the checker (no simatlas needed)")
     p.add_argument("--markdown", help="write the table as Markdown to this file")
     a = p.parse_args()
+    if a.self_test:
+        SOURCE_FOR_SELF_TEST[0] = a.source
+        return 1 if SelfTest() else 0
+    if not a.simatlas:
+        p.error("--simatlas is required")
     rows = Load(a.source)
     results = Run(a.simatlas, a.source, rows)
     if a.markdown:
