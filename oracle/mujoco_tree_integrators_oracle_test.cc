@@ -316,6 +316,13 @@ TEST(TreeIntegratorsOracle, MjStepMatchesOneAndManySteps) {
   }
 }
 
+TEST(TreeIntegratorsOracle, ImplicitFastIsNotInMuJoCo222) {
+  // 2.2.2's mjtIntegrator has Euler, RK4, implicit only (mjmodel.h); implicitfast arrived in
+  // 2.3.3, so the reference's implicitfast has no 2.2.2 oracle — its tests are structural
+  // (tree_integrators_test: equal to Euler's M + hD on hinges, to implicit on a free body).
+  EXPECT_THROW(LoadXml(ChainXml(kH, "implicitfast"), "implicitfast"), std::runtime_error);
+}
+
 TEST(TreeIntegratorsOracle, TransitionFDMatchesMuJoCoOnTheChain) {
   const Case chain = Cases()[0];
   const int n = 2 * chain.model.tree.num_velocities();
