@@ -19,7 +19,9 @@
 /// qvel stores it in the child frame M. With u_ω = R_FMᵀ ω_F (u = v on one-dof joints), v = T(q) u
 /// and Ṫ u = ω_F × ω_F = 0, so M, F and ∂F/∂v transform as Tᵀ(·)T and Euler and the implicit
 /// updates are the same in either coordinate; RK4's Σ bⱼ uⱼ is not (each stage has its own R),
-/// so RK4 runs in MuJoCo's u. States in and out of StepTree use the tree's v.
+/// so RK4 runs in MuJoCo's u. States in and out of StepTree use the tree's v. Joint damping on a
+/// free joint acts on the tree's v (ω_F); it equals MuJoCo's (on ω_M) only when the three
+/// angular coefficients are equal (RᵀDR = D), which is all the oracle models use (none).
 /// integratePos (mj_integratePos, mju_quatIntegrate): one-dof q + h u; free: p += h v_F and
 ///   quat ← normalise(quat) ⊗ (cos(θ/2), sin(θ/2) ω̂_M), θ = h‖ω_M‖ (rotation about the LOCAL ω).
 /// ∂c/∂v is computed exactly, not approximated: with v̇ = 0 and g = 0 the RNE bias is a homogeneous
