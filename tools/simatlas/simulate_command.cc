@@ -9,6 +9,7 @@
 #include "reference/scenes/scene.h"
 #include "reference/scenes/step_driver.h"
 #include "tools/simatlas/commands.h"
+#include "tools/simatlas/finite_output.h"
 
 namespace simatlas::tools {
 
@@ -133,6 +134,15 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
     const scenes::Scene scene = def.build(arguments);
     const scenes::Trajectory trajectory = scenes::Simulate(scene, options);
     const std::vector<scenes::SummaryEntry> summary = def.summarize(scene, arguments, trajectory);
+    // Nothing non-finite is written: an overflow (e.g. v0 = 1e308) stops here, before the CSV.
+    RequireFiniteOutput("q", trajectory.q.back(), "");
+    RequireFiniteOutput("v", trajectory.v.back(), "");
+    for (std::size_t k = 0; k < trajectory.energy.size(); ++k) {
+      RequireFiniteOutput("energy of state " + std::to_string(k), trajectory.energy[k], "J");
+    }
+    for (const auto& e : summary) {
+      if (e.value) RequireFiniteOutput("summary " + e.name, *e.value, e.unit);
+    }
     if (!csv.empty()) WriteCsv(csv, trajectory);
     if (json) {
       nlohmann::json parameters = nlohmann::json::object();
@@ -145,21 +155,23 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
       }
       // Per-step arrays: the time after each step and that step's contact records.
       const std::vector<double> t(trajectory.t.begin() + 1, trajectory.t.end());
-      out << nlohmann::json{{"scene", def.name},
-                            {"parameters", parameters},
-                            {"q", ToStd(trajectory.q.back())},
-                            {"v", ToStd(trajectory.v.back())},
-                            {"t", t},
-                            {"contact_force", trajectory.contact_force},
-                            {"solver_iterations", trajectory.solver_iterations},
-                            {"energy", trajectory.energy},
-                            {"contacts_last_step", trajectory.contacts.empty()
-                                                       ? nlohmann::json::array()
-                                                       : ContactsJson(trajectory.contacts.back())},
-                            {"summary", named},
-                            {"summary_units", units}}
-                 .dump()
-          << "\n";
+      const nlohmann::json answer{{"scene", def.name},
+                                  {"parameters", parameters},
+                                  {"q", ToStd(trajectory.q.back())},
+                                  {"v", ToStd(trajectory.v.back())},
+                                  {"t", t},
+                                  {"contact_force", trajectory.contact_force},
+                                  {"solver_iterations", trajectory.solver_iterations},
+                                  {"energy", trajectory.energy},
+                                  {"contacts_last_step",
+                                   trajectory.contacts.empty()
+                                       ? nlohmann::json::array()
+                                       : ContactsJson(trajectory.contacts.back())},
+                                  {"summary", named},
+                                  {"summary_units", units}};
+      // Contact records too (a slip speed can overflow): JSON would print them as null.
+      RequireFiniteJson(answer);
+      out << answer.dump() << "\n";
       return 0;
     }
     out << "scene " << def.name << ": " << options.steps << " steps of dt = "
