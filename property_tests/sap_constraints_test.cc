@@ -12,6 +12,7 @@
 #include <cmath>
 #include <functional>
 
+#include "property_tests/families/sap_generators.h"
 #include "reference/laws/law.h"
 #include "reference/sap/friction_cone_constraint.h"
 #include "reference/sap/hunt_crossley_constraint.h"
@@ -22,40 +23,14 @@ namespace {
 using core::Matrix3;
 using core::Vector3;
 
-// A number log-uniform in [10^lo, 10^hi].
-rc::Gen<double> LogUniform(double lo, double hi) {
-  return rc::gen::map(rc::gen::inRange(0, 10001),
-                      [lo, hi](int i) { return std::pow(10.0, lo + (hi - lo) * i / 10000.0); });
-}
-
-// A number uniform in [lo, hi].
-rc::Gen<double> Uniform(double lo, double hi) {
-  return rc::gen::map(rc::gen::inRange(0, 100001),
-                      [lo, hi](int i) { return lo + (hi - lo) * i / 100000.0; });
-}
-
-// Realistic kSap parameters: h 1e-3…1e-2 s, w 0.1…10 1/kg, k 1e3…1e8 N/m, τ 0…0.1 s,
-// μ 0…1.5, σ 1e-4…1e-1 (large σ makes Rt comparable to Rn, the hard case for the projection).
-struct ConeCase {
-  FrictionConeParameters p;
-  double h;
-  Vector3 w;
-};
-
-rc::Gen<ConeCase> ConeCases() {
-  return rc::gen::exec([] {
-    ConeCase c;
-    c.h = *LogUniform(-3, -2);
-    c.w = Vector3::Constant(*LogUniform(-1, 1));
-    c.p.mu = *Uniform(0.0, 1.5);
-    c.p.stiffness = *LogUniform(3, 8);
-    c.p.relaxation_time = *Uniform(0.0, 0.1);
-    c.p.phi0 = *Uniform(-1e-2, 1e-2);
-    c.p.beta = *rc::gen::element(0.0, 1.0);
-    c.p.sigma = *LogUniform(-4, -1);
-    return c;
-  });
-}
+// Generators shared with `simatlas check` (property_tests/families/sap_generators.h).
+using property_tests::sap::ConeCase;
+using property_tests::sap::ConeCases;
+using property_tests::sap::HcCase;
+using property_tests::sap::HcCases;
+using property_tests::sap::LogUniform;
+using property_tests::sap::Uniform;
+using property_tests::sap::Approximations;
 
 // y with ‖y‖ in 1e-3…1e2 N·s and a random direction.
 rc::Gen<Vector3> Impulse() {
@@ -184,34 +159,6 @@ RC_GTEST_PROP(FrictionConeConstraint, CostIsConvexAlongLines, ()) {
     const double lt = constraint.Calc((1 - t) * a + t * b).cost;
     RC_ASSERT(lt <= (1 - t) * la + t * lb + 1e-10 * (la + lb) + 1e-300);
   }
-}
-
-// Realistic Hunt–Crossley parameters.
-struct HcCase {
-  HuntCrossleyParameters p;
-  double h;
-  Vector3 w;
-};
-
-rc::Gen<HcCase> HcCases(HuntCrossleyApproximation a) {
-  return rc::gen::exec([a] {
-    HcCase c;
-    c.h = *LogUniform(-3, -2);
-    c.w = Vector3::Constant(*LogUniform(-1, 1));
-    c.p.approximation = a;
-    c.p.mu = *Uniform(0.0, 1.5);
-    c.p.stiffness = *LogUniform(3, 7);
-    c.p.dissipation = *Uniform(0.0, 2.0);
-    c.p.fe0 = *Uniform(0.0, 100.0);
-    c.p.vn0 = *Uniform(-1.0, 1.0);
-    c.p.stiction_tolerance = *LogUniform(-5, -3);
-    c.p.sigma = *LogUniform(-4, -2);
-    return c;
-  });
-}
-
-rc::Gen<HuntCrossleyApproximation> Approximations() {
-  return rc::gen::element(HuntCrossleyApproximation::kSimilar, HuntCrossleyApproximation::kLagged);
 }
 
 RC_GTEST_PROP(HuntCrossleyConstraint, GammaAndGMatchFiniteDifferencesAwayFromTheKink, ()) {

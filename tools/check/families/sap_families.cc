@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "property_tests/families/sap_generators.h"
 #include "tools/check/families.h"
 #include "tools/check/families/generators.h"
 
@@ -27,42 +28,39 @@ rc::Gen<Json> ContactVelocity(double vn_max) {
       gen::Uniform(-vn_max, vn_max));
 }
 
-// kSap inputs over realistic ranges (as property_tests/sap_constraints_test.cc): h 1e-3 … 1e-2 s,
-// w 0.1 … 10 1/kg, k 1e3 … 1e8 N/m, τ 0 … 0.1 s, μ 0 … 1.5, σ 1e-4 … 1e-1, φ₀ ±1 cm, β 0 or 1.
-// vn is drawn relative to the bias v̂n = −φ₀/(h + τ): vn − v̂n = ±|vt|·10^e, e in [−2, 5], so
-// the three regions of (3.3) all occur — stiction (vn − v̂n ≪ −|vt|), sliding, and the strip
+// kSap inputs: the suite's ConeCases (property_tests/families/sap_generators.h: h 1e-3 … 1e-2 s,
+// w 0.1 … 10 1/kg, k 1e3 … 1e8 N/m, τ 0 … 0.1 s, μ 0 … 1.5, σ 1e-4 … 1e-1, φ₀ ±1 cm, β 0 or 1),
+// and vc drawn relative to the bias v̂n = −φ₀/(h + τ): vn − v̂n = ±|vt|·10^e, e in [−2, 5], so the
+// three regions of (3.3) all occur — stiction (vn − v̂n ≪ −|vt|), sliding, and the strip
 // 0 ≤ vn − v̂n < μ|vt| where sliding still pushes (yn ≤ 0 yet yn > −μ̂ yr).
 rc::Gen<Json> ConeInputs() {
   return rc::gen::apply(
-      [](double h, double w, double mu, double k, double tau, double phi0, int beta, double sigma,
-         Json vc, int sign, double ratio) {
-        const double vhat_n = -phi0 / (h + tau);
+      [](const property_tests::sap::ConeCase& c, Json vc, int sign, double ratio) {
+        const double vhat_n = -c.p.phi0 / (c.h + c.p.relaxation_time);
         const double speed = std::hypot(vc[0].get<double>(), vc[1].get<double>());
         vc[2] = vhat_n + (sign == 0 ? 1.0 : -1.0) * speed * ratio;
-        return Json{{"dt", h}, {"w", Json::array({w})}, {"phi0", phi0}, {"mu", mu}, {"k", k},
-                    {"tau", tau}, {"beta", static_cast<double>(beta)}, {"sigma", sigma}, {"vc", vc}};
+        return Json{{"dt", c.h}, {"w", Json::array({c.w(0)})}, {"phi0", c.p.phi0}, {"mu", c.p.mu},
+                    {"k", c.p.stiffness}, {"tau", c.p.relaxation_time}, {"beta", c.p.beta},
+                    {"sigma", c.p.sigma}, {"vc", vc}};
       },
-      gen::LogUniform(-3, -2), gen::LogUniform(-1, 1), gen::Uniform(0, 1.5, 1500),
-      gen::LogUniform(3, 8), gen::Uniform(0, 0.1, 1000), gen::Uniform(-1e-2, 1e-2, 2000),
-      gen::Choice(2), gen::LogUniform(-4, -1), ContactVelocity(0.5),
-      gen::Choice(2), gen::LogUniform(-2, 5));
+      gen::FullRange(property_tests::sap::ConeCases()), ContactVelocity(0.5), gen::Choice(2),
+      gen::LogUniform(-2, 5));
 }
 
-// Hunt–Crossley inputs (as property_tests/sap_constraints_test.cc): h 1e-3 … 1e-2 s, w 0.1 … 10,
-// μ 0 … 1.5, k 1e3 … 1e7 N/m, d 0 … 2 s/m, fe₀ 0 … 100 N, vn₀ ±1 m/s, vs 1e-5 … 1e-3 m/s,
-// σ 1e-4 … 1e-2.
+// Hunt–Crossley inputs: the suite's HcCases (h 1e-3 … 1e-2 s, w 0.1 … 10, μ 0 … 1.5, k 1e3 … 1e7
+// N/m, d 0 … 2 s/m, fe₀ 0 … 100 N, vn₀ ±1 m/s, vs 1e-5 … 1e-3 m/s, σ 1e-4 … 1e-2), either
+// approximation, and vc with |vn| ≤ 5 cm/s (so n(z) > 0 in many cases).
 rc::Gen<Json> HuntCrossleyInputs() {
+  using simatlas::sap::HuntCrossleyApproximation;
   return rc::gen::apply(
-      [](int lagged, double h, double w, double mu, double k, double d, double fe0, double vn0,
-         double vs, double sigma, Json vc) {
-        return Json{{"approximation", lagged == 1 ? "lagged" : "similar"},
-                    {"dt", h}, {"w", Json::array({w})}, {"mu", mu}, {"k", k}, {"d", d},
-                    {"fe0", fe0}, {"vn0", vn0}, {"vs", vs}, {"sigma", sigma}, {"vc", vc}};
+      [](int lagged, const property_tests::sap::HcCase& c, Json vc) {
+        return Json{{"approximation", lagged == 1 ? "lagged" : "similar"}, {"dt", c.h},
+                    {"w", Json::array({c.w(0)})}, {"mu", c.p.mu}, {"k", c.p.stiffness},
+                    {"d", c.p.dissipation}, {"fe0", c.p.fe0}, {"vn0", c.p.vn0},
+                    {"vs", c.p.stiction_tolerance}, {"sigma", c.p.sigma}, {"vc", vc}};
       },
-      gen::Choice(2), gen::LogUniform(-3, -2), gen::LogUniform(-1, 1),
-      gen::Uniform(0, 1.5, 1500), gen::LogUniform(3, 7), gen::Uniform(0, 2, 2000),
-      gen::Uniform(0, 100, 10000), gen::Uniform(-1, 1, 2000), gen::LogUniform(-5, -3),
-      gen::LogUniform(-4, -2), ContactVelocity(0.05));
+      gen::Choice(2), gen::FullRange(property_tests::sap::HcCases(HuntCrossleyApproximation::kLagged)),
+      ContactVelocity(0.05));
 }
 
 }  // namespace
