@@ -8,20 +8,15 @@
 
 #include <cmath>
 
+#include "property_tests/families/mujoco_row_generators.h"
 #include "reference/mujoco/impedance.h"
 
 namespace simatlas::mujoco {
 namespace {
 
-double Uniform(double lo, double hi) {
-  return lo + (hi - lo) * (*rc::gen::inRange(0, 1000001)) / 1e6;
-}
-
-SolImp AnySolImp() {
-  const double a = Uniform(0.01, 0.99), b = Uniform(0.01, 0.99);
-  return {std::min(a, b), std::max(a, b), Uniform(1e-4, 0.05), Uniform(0.05, 0.95),
-          Uniform(1, 6)};
-}
+// Generators shared with `simatlas check` (property_tests/families/mujoco_row_generators.h).
+using property_tests::mujoco_row::AnySolImp;
+using property_tests::mujoco_row::Uniform;
 
 RC_GTEST_PROP(MujocoImpedance, StaysBetweenDminAndDmaxAndIsMonotone, ()) {
   const SolImp s = AnySolImp();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "property_tests/families/mujoco_row_generators.h"
 #include "tools/check/families.h"
 #include "tools/check/families/generators.h"
 
@@ -11,24 +12,24 @@ namespace simatlas::check {
 
 namespace {
 
-// A row: solimp with 0.01 <= dmin <= dmax <= 0.99, width 1e-4 … 0.05 m, midpoint 0.05 … 0.95,
-// power 1 … 6; pos within ±2 widths of the margin (so I(r) takes every branch); solref standard
-// (tc 1e-3 … 0.1 s, ζ 0.1 … 2) in 3 of 4 cases, direct (−k, −b) otherwise; h 1e-4 … 1e-2 s;
-// Â 1e-2 … 1e2; vel ±1 m/s.
+// A row: solimp from the suite's AnySolImp (property_tests/families/mujoco_row_generators.h:
+// 0.01 <= dmin <= dmax <= 0.99, width 1e-4 … 0.05 m, midpoint 0.05 … 0.95, power 1 … 6); pos
+// within ±2 widths of the margin (so I(r) takes every branch); solref standard (tc 1e-3 … 0.1 s,
+// ζ 0.1 … 2) in 3 of 4 cases, direct (−k, −b) otherwise; h 1e-4 … 1e-2 s; Â 1e-2 … 1e2;
+// vel ±1 m/s; refsafe either way.
 rc::Gen<Json> RowInputs() {
   return rc::gen::apply(
-      [](double a, double b, double width, double mid, double power, double x, double margin,
-         double tc, double zeta, int direct, double h, double diag, double vel, bool refsafe) {
+      [](const mujoco::SolImp& solimp, double x, double margin, double tc, double zeta, int direct,
+         double h, double diag, double vel, bool refsafe) {
         const Json solref = direct == 3 ? Json::array({-tc * 1e5, -zeta * 10}) : Json::array({tc, zeta});
-        return Json{{"diag_approx", diag}, {"pos", margin + x * width}, {"margin", margin},
+        return Json{{"diag_approx", diag}, {"pos", margin + x * solimp[2]}, {"margin", margin},
                     {"vel", vel}, {"solref", solref},
-                    {"solimp", Json::array({std::min(a, b), std::max(a, b), width, mid, power})},
+                    {"solimp", Json::array({solimp[0], solimp[1], solimp[2], solimp[3], solimp[4]})},
                     {"timestep", h}, {"refsafe", refsafe}};
       },
-      gen::Uniform(0.01, 0.99, 980), gen::Uniform(0.01, 0.99, 980), gen::LogUniform(-4, -1.3),
-      gen::Uniform(0.05, 0.95, 900), gen::Uniform(1, 6, 500), gen::Uniform(-2, 2, 4000),
-      gen::Uniform(0, 0.01, 100), gen::LogUniform(-3, -1), gen::Uniform(0.1, 2, 190),
-      gen::Choice(4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
+      gen::FullRange(rc::gen::exec([] { return property_tests::mujoco_row::AnySolImp(); })),
+      gen::Uniform(-2, 2, 4000), gen::Uniform(0, 0.01, 100), gen::LogUniform(-3, -1),
+      gen::Uniform(0.1, 2, 190), gen::Choice(4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
       gen::Uniform(-1, 1, 2000), rc::gen::map(gen::Choice(2), [](int b) { return b == 1; }));
 }
 
