@@ -11,6 +11,7 @@
 #include <limits>
 #include <numbers>
 
+#include "property_tests/families/friction_generators.h"
 #include "reference/contact/friction_regularization.h"
 #include "reference/core/errors.h"
 #include "reference/laws/law.h"
@@ -20,31 +21,13 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-// A stiction tolerance vs [m/s] over 1e-6 … 1e-1 (log-uniform; the default is 1e-4).
-rc::Gen<double> StictionTolerance() {
-  return rc::gen::map(rc::gen::inRange(-600, -100), [](int e) { return std::pow(10.0, e / 100.0); });
-}
-
-// A friction coefficient in [0, 2].
-rc::Gen<double> Mu() {
-  return rc::gen::map(rc::gen::inRange(0, 2001), [](int m) { return m / 1000.0; });
-}
-
-// A dimensionless slip s in [lo, hi) with 1e-6 resolution.
-rc::Gen<double> Slip(double lo, double hi) {
-  const int n = static_cast<int>((hi - lo) * 1e6);
-  return rc::gen::map(rc::gen::inRange(0, n), [lo](int i) { return lo + i * 1e-6; });
-}
-
-// (μs, μd) with 0 ≤ μd ≤ μs, as Drake's CoulombFriction demands.
-struct Coefficients {
-  double mu_s, mu_d;
-};
-Coefficients Friction() {
-  const double a = *Mu();
-  const double b = *Mu();
-  return {std::max(a, b), std::min(a, b)};
-}
+// Generators shared with `simatlas check` (property_tests/families/friction_generators.h).
+using property_tests::friction::Coefficients;
+using property_tests::friction::Friction;
+using property_tests::friction::Mu;
+using property_tests::friction::Slip;
+using property_tests::friction::StictionTolerance;
+using property_tests::friction::X;
 
 double StribeckMu(double s, double vs, const Coefficients& c) {
   return StribeckFrictionCoefficient(s * vs, vs, c.mu_s, c.mu_d);
@@ -107,11 +90,6 @@ RC_GTEST_PROP(Stribeck, BoundedByZeroAndTheLargerCoefficient, ()) {
   const double mu = StribeckMu(s, vs, c);
   RC_ASSERT(mu >= 0.0);
   RC_ASSERT(mu <= std::max(c.mu_s, c.mu_d) * (1 + 4 * kEps));
-}
-
-// x over 1e-8 … 1e3 (log-uniform).
-rc::Gen<double> X() {
-  return rc::gen::map(rc::gen::inRange(-800, 300), [](int e) { return std::pow(10.0, e / 100.0); });
 }
 
 RC_GTEST_PROP(AtanXOverX, AgreesWithStdAtanOverX, ()) {

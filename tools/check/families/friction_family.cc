@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "property_tests/families/friction_generators.h"
 #include "tools/check/families.h"
 #include "tools/check/families/generators.h"
 
@@ -14,19 +15,20 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-// (μs, μd) with 0 ≤ μd ≤ μs ≤ 2.
-rc::Gen<std::pair<double, double>> Coefficients() {
-  return rc::gen::apply([](double a, double b) { return std::pair{std::max(a, b), std::min(a, b)}; },
-                        gen::Uniform(0, 2, 2000), gen::Uniform(0, 2, 2000));
+namespace props = property_tests::friction;
+
+// (μs, μd) with 0 ≤ μd ≤ μs ≤ 2: the suite's Friction() over its whole range.
+rc::Gen<props::Coefficients> CoefficientPairs() {
+  return gen::FullRange(rc::gen::exec([] { return props::Friction(); }));
 }
 
-// Stribeck inputs: vs over 1e-6 … 1e-1 m/s, speed = s·vs with s in [0, 5].
+// Stribeck inputs: the suite's vs over 1e-6 … 1e-1 m/s, speed = s·vs with s in [0, 5].
 rc::Gen<Json> StribeckInputs() {
   return rc::gen::apply(
-      [](double vs, double s, std::pair<double, double> c) {
-        return Json{{"speed", s * vs}, {"vs", vs}, {"mu_s", c.first}, {"mu_d", c.second}};
+      [](double vs, double s, props::Coefficients c) {
+        return Json{{"speed", s * vs}, {"vs", vs}, {"mu_s", c.mu_s}, {"mu_d", c.mu_d}};
       },
-      gen::LogUniform(-6, -1), gen::Uniform(0, 5), Coefficients());
+      gen::FullRange(props::StictionTolerance()), gen::Uniform(0, 5), CoefficientPairs());
 }
 
 double Stribeck(Session& session, double speed, double vs, double mu_s, double mu_d) {
@@ -48,7 +50,7 @@ Family MakeFrictionFamily() {
       {"friction.stribeck", [] { return StribeckInputs(); }, {1e-13, 1e-12}, {},
        "polynomial of degree 5 in s <= 3: roundings of terms up to 10 s^3, 1e-13 absolute"},
       {"friction.atan_over_x",
-       [] { return rc::gen::map(gen::LogUniform(-8, 3), [](double x) { return Json{{"x", x}}; }); },
+       [] { return rc::gen::map(gen::FullRange(props::X()), [](double x) { return Json{{"x", x}}; }); },
        {1e-14, 0.0}, {},
        "series to x^16 vs atan(x)/x: both within a few ulps of the true value (<= 1)"},
       {"friction.atan",
@@ -57,13 +59,14 @@ Family MakeFrictionFamily() {
              [](double vs, double s, double mu_d) {
                return Json{{"speed", s * vs}, {"vs", vs}, {"mu_d", mu_d}};
              },
-             gen::LogUniform(-6, -1), gen::Uniform(0, 100), gen::Uniform(0, 2, 2000));
+             gen::FullRange(props::StictionTolerance()), gen::Uniform(0, 100),
+             gen::FullRange(props::Mu()));
        },
        {1e-14, 1e-12}, {}, "one atan and two products"},
       {"friction.discrete",
        [] {
-         return rc::gen::map(Coefficients(), [](std::pair<double, double> c) {
-           return Json{{"mu_s", c.first}, {"mu_d", c.second}};
+         return rc::gen::map(CoefficientPairs(), [](props::Coefficients c) {
+           return Json{{"mu_s", c.mu_s}, {"mu_d", c.mu_d}};
          });
        },
        {0.0, 0.0}, {}, "a copy of mu_d: exact"},
@@ -72,17 +75,17 @@ Family MakeFrictionFamily() {
       Property{"stribeck_zero_at_rest_and_dynamic_from_three_on",
                "mu(0) = 0 (vs is not a stick test); mu = mu_d for s >= 3",
                [](Session& session) {
-                 const double vs = *gen::LogUniform(-6, -1);
-                 const auto [mu_s, mu_d] = *Coefficients();
+                 const double vs = *props::StictionTolerance();
+                 const auto [mu_s, mu_d] = props::Friction();
                  RC_ASSERT(Stribeck(session, 0.0, vs, mu_s, mu_d) == 0.0);
-                 const double s = *gen::Uniform(3.01, 100);
+                 const double s = *props::Slip(3.01, 100.0);
                  RC_ASSERT(Stribeck(session, s * vs, vs, mu_s, mu_d) == mu_d);
                }},
       Property{"stribeck_continuous_at_one_and_three",
                "mu_s S(1) = mu_s at s = 1 and mu_s - (mu_s - mu_d) S(1) = mu_d at s = 3",
                [](Session& session) {
-                 const double vs = *gen::LogUniform(-6, -1);
-                 const auto [mu_s, mu_d] = *Coefficients();
+                 const double vs = *props::StictionTolerance();
+                 const auto [mu_s, mu_d] = props::Friction();
                  // S'(0) = S'(1) = 0: a jump of O(δ²); 30·2·δ² + 1e-13 with δ = 1e-6.
                  const double delta = 1e-6, tol = 60 * delta * delta + 1e-13;
                  RC_ASSERT(std::abs(Stribeck(session, (1 - delta) * vs, vs, mu_s, mu_d) - mu_s) <= tol);
