@@ -129,6 +129,24 @@ bool AnyCone(const std::vector<RowState>& state) {
   return std::any_of(state.begin(), state.end(), [](RowState s) { return s == RowState::kCone; });
 }
 
+/// Newton's H = M + Σ_quadratic D_i J_iᵀJ_i after a step changed some row states, by rank-one
+/// updates +D_i J_iᵀJ_i for rows entering the quadratic state and downdates for rows leaving it
+/// (MuJoCo 2.2.2 mj_solNewton with mju_cholUpdate). Only without cone blocks (their Hessian
+/// block moves with every step) and while the updates, O(nv²) each, are cheaper than a fresh
+/// O(nv³/3) factor (our rule: fewer than nv/3 changed rows). Returns false when the caller must
+/// factor H afresh (also after a failed downdate).
+bool UpdateHessianByRows(const Problem& problem, const std::vector<RowState>& before,
+                         const std::vector<RowState>& after, int nchange, SpdFactor& h) {
+  if (AnyCone(before) || AnyCone(after) || 3 * nchange >= problem.nv) return false;
+  for (int i = 0; i < problem.nefc(); ++i) {
+    const bool was = before[i] == RowState::kQuadratic, is = after[i] == RowState::kQuadratic;
+    if (was == is) continue;
+    const core::VectorX v = std::sqrt(1 / problem.R[i]) * problem.J.row(i).transpose();
+    if (!h.RankOneUpdate(v, is ? 1.0 : -1.0)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, double scale) {
@@ -200,8 +218,12 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     stats.lineslope = search_norm > 0 ? scale * ls.slope0 / search_norm : 0;
     if (need_Mgrad) Mgrad = m_factor.Solve(eval.gradient);
     if (newton && (stats.nchange > 0 || AnyCone(eval.constraints.state))) {
-      // Newton: refactor H when row states change (cone blocks change with every step).
-      h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
+      // Newton: H changes with the row states (cone blocks with every step): rank-one updates
+      // for a few changed rows, else a fresh factor.
+      if (!UpdateHessianByRows(problem, old_state, eval.constraints.state, stats.nchange,
+                               h_factor)) {
+        h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
+      }
       stats.nupdate = 1;
     }
     precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;

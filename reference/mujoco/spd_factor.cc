@@ -31,6 +31,12 @@ core::VectorX SpdFactor::Solve(const core::VectorX& b) const {
   return dense_.solve(b);
 }
 
+bool SpdFactor::RankOneUpdate(const core::VectorX& v, double sigma) {
+  if (sparse_) return false;
+  dense_.rankUpdate(v, sigma);
+  return dense_.info() == Eigen::Success;
+}
+
 core::MatrixX SpdFactor::SolveColumns(const core::MatrixX& B) const {
   if (sparse_) return sparse_llt_.solve(B);
   return dense_.solve(B);

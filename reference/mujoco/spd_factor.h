@@ -30,6 +30,10 @@ class SpdFactor {
   core::VectorX Solve(const core::VectorX& b) const;
   /// A⁻¹ B, column by column (the dual's M⁻¹ Jᵀ).
   core::MatrixX SolveColumns(const core::MatrixX& B) const;
+  /// A ← A + σ v vᵀ (σ = ±1) on the dense factor in O(n²), as MuJoCo 2.2.2's Newton updates H
+  /// when a few rows change state (engine_util_solve.c: mju_cholUpdate). Returns false — the
+  /// caller then factors afresh — for the sparse factor or when a downdate fails.
+  bool RankOneUpdate(const core::VectorX& v, double sigma);
 
  private:
   bool sparse_ = false;
