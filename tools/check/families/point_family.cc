@@ -41,6 +41,32 @@ rc::Gen<Json> PairInputs() {
       gen::Uniform(0, 0.01), gen::LogUniform(2, 8), gen::LogUniform(2, 8));
 }
 
+// Continuous contact inputs: a consistent pair (as above, without kA/kB), k 1e2 … 1e8 N/m,
+// d 0 … 10 s/m, 0 ≤ μd ≤ μs ≤ 1, the default vs, velocities of A and B within ±1 mm/s per axis
+// (slips around the stiction tolerance, so every Stribeck piece occurs), or within ±1 m/s
+// normal to the pair in 1 case of 4 (fast approach and separation, skipped pairs).
+rc::Gen<Json> ContactInputs() {
+  return rc::gen::apply(
+      [](Json pair, double k, double d, double mu1, double mu2, Json va, Json vb, int fast,
+         double vn) {
+        pair.erase("kA");
+        pair.erase("kB");
+        if (fast == 3) {
+          for (int i = 0; i < 3; ++i) vb[i] = vb[i].get<double>() + vn * pair["nhat_BA_W"][i].get<double>();
+        }
+        pair["k"] = k;
+        pair["d"] = d;
+        pair["mu_s"] = std::max(mu1, mu2);
+        pair["mu_d"] = std::min(mu1, mu2);
+        pair["v_WAc"] = va;
+        pair["v_WBc"] = vb;
+        return pair;
+      },
+      PairInputs(), gen::LogUniform(2, 8), gen::Uniform(0, 10), gen::Uniform(0, 1, 1000),
+      gen::Uniform(0, 1, 1000), gen::UniformArray(3, -1e-3, 1e-3), gen::UniformArray(3, -1e-3, 1e-3),
+      gen::Choice(4), gen::Uniform(-1, 1, 2000));
+}
+
 Eigen::Vector3d Vec(const Json& j) {
   return Eigen::Vector3d(j[0].get<double>(), j[1].get<double>(), j[2].get<double>());
 }
@@ -52,11 +78,16 @@ Family MakePointFamily() {
   family.name = "point";
   family.section = "E3-geometry §2.1, E3-SAP §2.2";
   family.summary =
-      "point contact: fn = k x (1 + d xdot) (xdot > 0 approaching; fn <= 0 skipped), discrete "
-      "pair p_WC = wA p_WCa + wB p_WCb, phi0 = -x, fe0 = k x, z_C = -nhat_BA_W";
+      "point contact: fn = k x (1 + d xdot) (xdot > 0 approaching; fn <= 0 skipped) with Stribeck "
+      "friction along vt, discrete pair p_WC = wA p_WCa + wB p_WCb, phi0 = -x, fe0 = k x, z_C = -nhat_BA_W";
   family.laws = {
       {"point.continuous_force", [] { return ForceInputs(); }, {1e-12, 1e-12}, {},
        "k x (1 + d xdot): three products, 1e-12 relative (1e-12 N absolute near fn = 0)"},
+      {"point.continuous_contact", [] { return ContactInputs(); }, {1e-12, 1e-12},
+       {{"slip", {1e-15, 1e-12}}, {"xdot", {1e-15, 1e-12}}, {"separation_speed", {1e-15, 1e-12}},
+        {"p_WC", {1e-15, 1e-12}}},
+       "Hunt–Crossley force times the Stribeck quintic: forces 1e-12 relative (1e-12 N absolute); "
+       "speeds and the midpoint to 1e-15 m/s, m"},
       {"point.discrete_pair", [] { return PairInputs(); }, {1e-14, 1e-12},
        {{"fn0", {1e-12, 1e-12}}}, "weights and series stiffness: a few roundings"},
   };
@@ -83,6 +114,30 @@ Family MakePointFamily() {
               const double gap = fn - Session::Number(back, "fn");
               RC_ASSERT(std::abs(gap - 2 * k * x * d * xdot) <= 1e-9 * (1 + std::abs(fn)));
             }
+          }),
+      PropertyOverInputs(
+          "continuous_contact_action_reaction_and_friction_dissipates",
+          "xdot = (v_WBc - v_WAc).nhat_BA_W; fn = k x (1 + d xdot); f_Bc_W = -(fn nhat + ft_A); "
+          "ft_A tangential, |ft_A| <= mu_s fn, friction power <= 0; skipped means no force at all",
+          "point.continuous_contact", [](const Json& in, const Json& out, Session&) {
+            const Eigen::Vector3d n = Vec(in["nhat_BA_W"]), va = Vec(in["v_WAc"]), vb = Vec(in["v_WBc"]);
+            const double k = in["k"], d = in["d"], x = in["depth"], mu_s = in["mu_s"];
+            const double fn = Session::Number(out, "fn");
+            const Eigen::Vector3d ft = Session::Vector(out, "ft_A"), fb = Session::Vector(out, "f_Bc_W");
+            const double xdot = (vb - va).dot(n);
+            RC_ASSERT(std::abs(Session::Number(out, "xdot") - xdot) <= 1e-15);
+            RC_ASSERT(Session::Number(out, "separation_speed") == -Session::Number(out, "xdot"));
+            if (out["skipped"].get<bool>()) {
+              RC_ASSERT(k * x * (1 + d * xdot) <= 1e-12);
+              RC_ASSERT(fn == 0.0 && ft.isZero(0.0) && fb.isZero(0.0));
+              return;
+            }
+            const double scale = 1e-12 * (1.0 + fn);
+            RC_ASSERT(std::abs(fn - k * x * (1 + d * xdot)) <= scale);
+            RC_ASSERT((fb + fn * n + ft).norm() <= scale);
+            RC_ASSERT(std::abs(ft.dot(n)) <= scale);
+            RC_ASSERT(ft.norm() <= mu_s * fn * (1 + 1e-12) + 1e-300);
+            RC_ASSERT(ft.dot(va) - ft.dot(vb) <= scale * 1e-3);
           }),
       PropertyOverInputs(
           "discrete_pair_weighted_point_and_signs",

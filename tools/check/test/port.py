@@ -7,7 +7,7 @@ the reference library. It speaks the line protocol of docs/pages/check_protocol.
     port.py --bug NAME      a deliberately wrong port (the check must catch it):
         stiffness_mean      material: k = (k1 + k2)/2 instead of springs in series
         discrete_mu_s       friction: the discrete approximations read mu_s instead of mu_d
-        hunt_crossley_sign  point: fn = k x (1 - d xdot), the damping sign flipped
+        hunt_crossley_sign  point: fn = k x (1 - d xdot), the damping sign flipped (both continuous laws)
         ksap_region         sap.friction_cone: "no contact" for yn <= 0 instead of yn <= -mu_hat yr
         lagged_mu_gamma_n   sap.hunt_crossley: Lagged uses mu gamma_n instead of mu n0
         row_r_inverted      mujoco.row: R = I/(1 - I) diag_approx instead of (1 - I)/I
@@ -146,6 +146,29 @@ def dot(a, b):
     return sum(p * q for p, q in zip(a, b))
 
 
+def continuous_contact(i):
+    k, d, mu_s, mu_d = num(i["k"]), num(i["d"]), num(i["mu_s"]), num(i["mu_d"])
+    vs, x = num(i.get("vs", 1e-4)), num(i["depth"])
+    pa, pb, n, va, vb = ([num(v) for v in i[key]] for key in ("p_WCa", "p_WCb", "nhat_BA_W", "v_WAc", "v_WBc"))
+    require(k >= 0 and d >= 0 and vs > 0 and 0 <= mu_d <= mu_s and x >= 0, "out of domain")
+    require(abs(dot(n, n) - 1) <= 1e-10, "nhat_BA_W must be a unit vector")
+    require(abs(x - dot([b - a for a, b in zip(pa, pb)], n)) <= 1e-9, "point-pair identity (0.1)")
+    v_AcBc = [b - a for a, b in zip(va, vb)]
+    xdot = dot(v_AcBc, n)  # > 0 approaching
+    sign = -1 if BUG == "hunt_crossley_sign" else 1
+    fn = k * x * (1 + sign * d * xdot)
+    vt = [v - xdot * m for v, m in zip(v_AcBc, n)]
+    slip = math.sqrt(dot(vt, vt)) if dot(vt, vt) > 1e-14 ** 2 else 0.0
+    result = {"p_WC": [(a + b) / 2 for a, b in zip(pa, pb)], "slip": slip, "xdot": xdot,
+              "separation_speed": -xdot}
+    if fn <= 0:
+        return {**result, "fn": 0.0, "ft_A": [0.0] * 3, "f_Bc_W": [0.0] * 3, "skipped": True}
+    mu = stribeck({"speed": slip, "vs": vs, "mu_s": mu_s, "mu_d": mu_d})["mu"]
+    ft = [mu * fn * v / slip for v in vt] if slip > 0 else [0.0] * 3
+    f_B = [-(fn * m + f) for m, f in zip(n, ft)]
+    return {**result, "fn": fn, "ft_A": ft, "f_Bc_W": f_B, "skipped": False}
+
+
 def discrete_pair(i):
     ka, kb, x = num(i["kA"]), num(i["kB"]), num(i["depth"])
     pa, pb, n = ([num(v) for v in i[k]] for k in ("p_WCa", "p_WCb", "nhat_BA_W"))
@@ -278,7 +301,8 @@ LAWS = {
     "material.friction": friction, "material.relaxation_time": relaxation_time,
     "friction.stribeck": stribeck, "friction.atan_over_x": atan_over_x,
     "friction.atan": atan_friction, "friction.discrete": discrete_friction,
-    "point.continuous_force": continuous_force, "point.discrete_pair": discrete_pair,
+    "point.continuous_force": continuous_force, "point.continuous_contact": continuous_contact,
+    "point.discrete_pair": discrete_pair,
     "sap.friction_cone": friction_cone, "sap.hunt_crossley": hunt_crossley,
     "mujoco.row": mujoco_row,
 }
