@@ -135,7 +135,7 @@ def HtmlTable(results):
             given += "<br>FILE: %s" % html.escape(DescribeFile(row["file"]))
         if row.get("note"):
             given += "<br><em>%s</em>" % html.escape(row["note"])
-        rows.append("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td><pre>%s</pre></td><td>%d</td></tr>" % (
+        rows.append("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td><pre style='white-space: pre-wrap; overflow-wrap: anywhere; margin: 0'>%s</pre></td><td>%d</td></tr>" % (
             n, html.escape(row["entry"]), html.escape(row["class"]), given,
             html.escape(Said(row, out, err)), code))
     rows.append("</table>")
