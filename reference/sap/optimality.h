@@ -30,15 +30,20 @@ struct SapOptimality {
   std::vector<core::VectorX> gamma;  ///< γᵢ(v) as the constraint laws give it [N·s]
 };
 
-/// Tolerances of the check (documented in formats/check-solve.md and the header above):
+/// Tolerances of the check (the header above; `simatlas check sap.solve --list`):
 ///   momentum   r ≤ abs_tolerance + rel_tolerance · s
 ///   impulses   ‖γ_claimed − γ(v)‖ ≤ impulse_rel_tolerance · maxᵢ‖γᵢ(v)‖ (exact zero when all γ are 0)
-/// rel_tolerance = 1e-4 is the bound the reference solver itself meets when it stops on the
-/// cost criterion (4.4) (|Δℓ| ≲ 1e-15 ℓ leaves ‖Dg‖ ~ √εcr · s); εa = 1e-14 √J is Drake's.
+/// The defaults are Drake's (4.3) tolerances εa = 1e-14 √J and εr = 1e-6 with a slack of 2 on εr
+/// for the rounding of D g in another program. A solver meets them when it stops on (4.3); the
+/// cost criterion (4.4) may stop it earlier (|Δℓ| ≲ 1e-15 ℓ leaves ‖Dg‖ up to ~1e-4 s), so
+/// `simatlas check` queries problems whose parameters switch (4.4) off (cost tolerances 0).
+/// Measured: the reference solver with (4.4) off reaches r/s ≤ 9.97e-7 on 2000 random problems
+/// (property_tests/sap_problem_generator.h, both shapes), while the header's D = diag(A)^(+1/2)
+/// leaves r/s > 2e-6 on 99 of 1000 mixed-scale problems (up to 1.2e-2).
 /// The impulses are recomputed at the claimed v, so they agree to rounding: 1e-8 relative.
 struct SapOptimalityTolerance {
   double abs_tolerance = 1e-14;         ///< [√J]
-  double rel_tolerance = 1e-4;          ///< [1]
+  double rel_tolerance = 2e-6;          ///< [1]
   double impulse_rel_tolerance = 1e-8;  ///< [1]
 };
 

@@ -20,5 +20,9 @@ Family MakeSapFrictionConeFamily();
 Family MakeSapHuntCrossleyFamily();
 /// mujoco.row: impedance, K, B, R, aref of one row (MJ-solvers §2a).
 Family MakeMujocoRowFamily();
+/// sap.solve: a whole SAP solve checked by its optimality conditions (E3-SAP §4, §4.2).
+Family MakeSapSolveFamily();
+/// mujoco.solve: a whole MuJoCo constraint solve checked by its optimality conditions (MJ-solvers §2b–§5).
+Family MakeMujocoSolveFamily();
 
 }  // namespace simatlas::check

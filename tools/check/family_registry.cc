@@ -13,6 +13,8 @@ const std::vector<Family>& AllFamilies() {
     all.push_back(MakeSapFrictionConeFamily());
     all.push_back(MakeSapHuntCrossleyFamily());
     all.push_back(MakeMujocoRowFamily());
+    all.push_back(MakeSapSolveFamily());
+    all.push_back(MakeMujocoSolveFamily());
     return all;
   }();
   return families;
