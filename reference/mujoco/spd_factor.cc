@@ -38,6 +38,9 @@ bool SpdFactor::RankOneUpdate(const core::VectorX& v, double sigma) {
 }
 
 core::MatrixX SpdFactor::SolveColumns(const core::MatrixX& B) const {
+  // No columns (nefc = 0): nothing to solve. Eigen 3.4's LLT::solve binds a reference to the
+  // null data of an empty right side (undefined behaviour, UBSan in scripts/sanitize).
+  if (B.cols() == 0) return core::MatrixX(B.rows(), 0);
   if (sparse_) return sparse_llt_.solve(B);
   return dense_.solve(B);
 }
