@@ -142,7 +142,7 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, api_head
                "source and version notes, the walkthrough's live output), the reference files, the unit "
                "and property tests, the exercises, the laws and the figures. "
                "Generated from <code>docs/sections.json</code>; see also \\ref laws, \\ref exercises, "
-               "\\ref figures, \\ref bad_inputs and the project conventions (<a href=\"src/docs/CONVENTIONS.md.html\">docs/CONVENTIONS.md</a>).")
+               "\\ref figures, \\ref bad_inputs, \\ref check_protocol and the project conventions (<a href=\"src/docs/CONVENTIONS.md.html\">docs/CONVENTIONS.md</a>).")
     out.append("")
     out.append(Raw("<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))))
     for ch in model["chapters"]:
@@ -429,6 +429,12 @@ def main():
     with open(os.path.join(pages, "bad_inputs.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(bad_inputs.DoxygenPage(bad_inputs.Run(a.simatlas, source, bad_inputs.Load(source)))))
     linked.add("docs/bad_inputs.json")
+    # The check protocol (issue 11): docs/pages/check_protocol.md as a Doxygen Markdown page.
+    with open(os.path.join(source, "docs", "pages", "check_protocol.md"), encoding="utf-8") as f:
+        protocol = f.read().split("\n", 1)
+    with open(os.path.join(pages, "check_protocol.md"), "w", encoding="utf-8") as f:
+        f.write(protocol[0].rstrip() + " {#check_protocol}\n" + protocol[1])
+    linked.add("docs/pages/check_protocol.md")
 
     # Doxygen, warnings as errors.
     warn_log = os.path.join(work, "doxygen-warnings.txt")
