@@ -25,6 +25,14 @@ import time
 INF = float("inf")
 BUG = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--bug" else ""
 FAULT = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--fault" else ""
+# A misspelled bug or fault name would silently run the faithful port and make a "wrong port is
+# caught" test meaningless, so unknown names stop the program before it answers anything.
+BUGS = ("stiffness_mean", "discrete_mu_s", "hunt_crossley_sign", "ksap_region", "lagged_mu_gamma_n",
+        "row_r_inverted")
+FAULTS = ("abort", "exit", "extra_output", "garbage", "hang", "missing_output", "nan_output",
+          "null_output", "segv", "wrong_key")
+if (BUG and BUG not in BUGS) or (FAULT and FAULT not in FAULTS) or (len(sys.argv) > 1 and not (BUG or FAULT)):
+    sys.exit("port.py: unknown option %s; --bug one of %s, --fault one of %s" % (sys.argv[1:], BUGS, FAULTS))
 
 
 class Rejected(Exception):
