@@ -126,7 +126,13 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
       return Usage(err, "unexpected argument '" + a + "'");
     }
   }
-  if (list) return ListFamilies(json, out);
+  if (list) {
+    // --list takes nothing but --json: a family name or --against with it is a usage mistake.
+    if (!name.empty() || have_command) {
+      return Usage(err, "--list takes no family and no --against (simatlas check --list [--json])");
+    }
+    return ListFamilies(json, out);
+  }
   if (name.empty()) return Usage(err, "which family or law? (simatlas check --list)");
   const check::Family* family = check::FindFamily(name);
   if (family == nullptr) {
