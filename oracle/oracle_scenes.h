@@ -25,12 +25,12 @@ struct SceneSpec {
 /// past their limits, the humanoid and the 22 humanoids.
 inline std::vector<SceneSpec> OracleScenes() {
   return {
-      {"t11_sphere", SceneFile("t11_sphere.xml"), 0, true},
-      {"mixed_rows", SceneFile("mixed_rows.xml"), 300, false},
+      {"t11_sphere", SceneFile("t11_sphere.xml"), 0, true, {}},
+      {"mixed_rows", SceneFile("mixed_rows.xml"), 300, false, {}},
       // arm26: both hinges pushed past their limits (range 0–120°), then a snapshot.
       {"arm26", SampleModelFile("tendon_arm/arm26.xml"), 0, false, {{0, -0.05}, {1, 2.2}}},
-      {"humanoid", SampleModelFile("humanoid/humanoid.xml"), 300, false},
-      {"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150, false},
+      {"humanoid", SampleModelFile("humanoid/humanoid.xml"), 300, false, {}},
+      {"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150, false, {}},
   };
 }
 
