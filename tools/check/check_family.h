@@ -202,6 +202,12 @@ Property PropertyOverInputs(std::string name, std::string statement, std::string
                             std::function<void(const Json& inputs, const Json& outputs,
                                                Session& session)> predicate);
 
+/// A property over inputs of `law` drawn from `inputs` instead of the law's own generator (a
+/// shape the default rarely reaches, e.g. mixed scales or one cone type): each case is one
+/// query, and the claim is the differential comparison the Session makes on every query.
+Property PropertyOverGeneratedInputs(std::string name, std::string statement, std::string law,
+                                     rc::Gen<Json> inputs);
+
 /// Every family, in course order (tools/check/family_registry.cc).
 const std::vector<Family>& AllFamilies();
 /// The family named name; else the family holding a law named name (so `simatlas check

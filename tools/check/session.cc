@@ -299,4 +299,15 @@ Property PropertyOverInputs(std::string name, std::string statement, std::string
   return property;
 }
 
+Property PropertyOverGeneratedInputs(std::string name, std::string statement, std::string law,
+                                     rc::Gen<Json> inputs) {
+  Property property;
+  property.name = std::move(name);
+  property.statement = std::move(statement);
+  property.body = [law = std::move(law), inputs = std::move(inputs)](Session& session) {
+    session.Outputs(law, *inputs);
+  };
+  return property;
+}
+
 }  // namespace simatlas::check

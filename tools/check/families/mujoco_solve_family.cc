@@ -63,12 +63,6 @@ std::string CheckOptimality(const Json& inputs, const Json&, const Json& got) {
   return mujoco::MujocoOptimalityViolation(measured);
 }
 
-Property OverProblems(std::string name, std::string statement, rc::Gen<Json> generator) {
-  return Property{std::move(name), std::move(statement), [generator](Session& session) {
-                    session.Outputs(kLaw, *generator);
-                  }};
-}
-
 }  // namespace
 
 Family MakeMujocoSolveFamily() {
@@ -88,14 +82,14 @@ Family MakeMujocoSolveFamily() {
       "optimality, not values: each residual x scale = 1/(meaninertia max(1,nv)) <= 1e-8 + "
       "1e-6 x scaled max(|M(qacc - qacc_smooth)|, |J^T f(qacc)|)";
   family.laws.push_back(law);
-  family.properties.push_back(OverProblems(
+  family.properties.push_back(PropertyOverGeneratedInputs(
       "optimal_with_elliptic_cones",
       "elliptic contacts: f in the cone sum (f_j/mu_j)^2 <= f_0^2, f = f(qacc) in the middle zone",
-      ProblemInputs(rc::gen::just(mujoco::Cone::kElliptic))));
-  family.properties.push_back(OverProblems(
+      kLaw, ProblemInputs(rc::gen::just(mujoco::Cone::kElliptic))));
+  family.properties.push_back(PropertyOverGeneratedInputs(
       "optimal_with_pyramidal_cones",
       "pyramidal contacts: every edge force >= 0 and f = f(qacc) on the 2(dim-1) edge rows",
-      ProblemInputs(rc::gen::just(mujoco::Cone::kPyramidal))));
+      kLaw, ProblemInputs(rc::gen::just(mujoco::Cone::kPyramidal))));
   return family;
 }
 

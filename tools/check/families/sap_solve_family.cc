@@ -80,13 +80,6 @@ std::string CheckOptimality(const Json& inputs, const Json&, const Json& got) {
   return sap::SapOptimalityViolation(measured, tolerance);
 }
 
-// A property over problems drawn with another shape than the law's default generator.
-Property OverProblems(std::string name, std::string statement, rc::Gen<Json> generator) {
-  return Property{std::move(name), std::move(statement), [generator](Session& session) {
-                    session.Outputs(kLaw, *generator);
-                  }};
-}
-
 }  // namespace
 
 Family MakeSapSolveFamily() {
@@ -107,13 +100,13 @@ Family MakeSapSolveFamily() {
       "D = diag(A)^(-1/2), the problem's (4.3) tolerances (1e-14, 1e-6; cost criterion off); "
       "|gamma_i - P(y_i(v))| <= 1e-8 max|gamma(v)|";
   family.laws.push_back(law);
-  family.properties.push_back(OverProblems(
+  family.properties.push_back(PropertyOverGeneratedInputs(
       "optimal_on_mixed_scales",
       "with diag(A) over 6 decades the answer still satisfies (4.3) in the D = diag(A)^(-1/2) "
       "norm (the header's ^(+1/2) stops before the light DOFs converge)",
-      ProblemInputs({.mixed_scales = true})));
-  family.properties.push_back(OverProblems(
-      "no_constraints_keeps_v_star", "without constraints the optimum of (4.1) is v = v*",
+      kLaw, ProblemInputs({.mixed_scales = true})));
+  family.properties.push_back(PropertyOverGeneratedInputs(
+      "no_constraints_keeps_v_star", "without constraints the optimum of (4.1) is v = v*", kLaw,
       rc::gen::exec([] {
         sap::SapProblem problem = property_tests::RandomSapProblem();
         problem.constraints.clear();
