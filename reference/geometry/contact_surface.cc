@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "reference/core/errors.h"
+#include "reference/geometry/aabb_tree.h"
 
 namespace simatlas::geometry {
 
@@ -36,7 +37,7 @@ std::array<Vector3, 4> Corners(const VolumeMesh& mesh, std::size_t t) {
 std::vector<Vector3> SliceTetrahedron(const std::array<Vector3, 4>& x, const Plane& plane) {
   std::array<double, 4> s;
   for (int i = 0; i < 4; ++i) s[i] = plane.n.dot(x[i]) - plane.b;
-  // Most tetrahedra lie on one side: reject them before any allocation.
+  // Most tetrahedra lie on one side: reject them before any allocation (see Crosses).
   const int below = (s[0] < 0) + (s[1] < 0) + (s[2] < 0) + (s[3] < 0);
   if (below == 0 || below == 4) return {};
   std::vector<Vector3> points;
@@ -66,6 +67,16 @@ std::vector<Vector3> SliceTetrahedron(const std::array<Vector3, 4>& x, const Pla
             [](const auto& a, const auto& b) { return a.first < b.first; });
   for (std::size_t k = 0; k < count; ++k) points[k] = by_angle[k].second;
   return points;
+}
+
+// True when the tetrahedron has corners on both sides of the plane, counted as SliceTetrahedron
+// counts them (below: n·x − b < 0). A plane that only touches a tetrahedron (a face in the
+// plane) gives that tetrahedron no polygon; the neighbour across the face, which the plane
+// crosses, holds it, so it is counted once.
+bool Crosses(const Plane& plane, const std::array<Vector3, 4>& x) {
+  int below = 0;
+  for (const Vector3& p : x) below += plane.n.dot(p) - plane.b < 0;
+  return below > 0 && below < 4;
 }
 
 // Sutherland–Hodgman: the part of the polygon with n·x ≤ b (order kept).
@@ -122,20 +133,14 @@ bool Finish(std::vector<Vector3> vertices, const Vector3& normal, const LinearFi
 }
 
 // Axis-aligned bounds of a tetrahedron.
-struct Box {
-  Vector3 lo, hi;
-  bool Overlaps(const Box& other) const {
-    return (lo.array() <= other.hi.array()).all() && (other.lo.array() <= hi.array()).all();
-  }
-};
+Aabb BoundsOf(const std::array<Vector3, 4>& x) { return Aabb::Of(x); }
 
-Box BoundsOf(const std::array<Vector3, 4>& x) {
-  Box box{x[0], x[0]};
-  for (const Vector3& p : x) {
-    box.lo = box.lo.cwiseMin(p);
-    box.hi = box.hi.cwiseMax(p);
-  }
-  return box;
+// The broad phase over a mesh: one box per tetrahedron, box t for tetrahedron t.
+AabbTree TreeOf(const VolumeMesh& mesh) {
+  std::vector<Aabb> boxes;
+  boxes.reserve(mesh.tetrahedra.size());
+  for (std::size_t t = 0; t < mesh.tetrahedra.size(); ++t) boxes.push_back(BoundsOf(Corners(mesh, t)));
+  return AabbTree(std::move(boxes));
 }
 
 // The equal-pressure plane p_M = p_N of two linear fields, or false when ∇p_M ≈ ∇p_N.
@@ -200,32 +205,141 @@ ContactSurface ComputeContactSurface(const PressureField& M, const HalfSpacePlan
   return surface;
 }
 
-ContactSurface ComputeContactSurface(const PressureField& M, const PressureField& N) {
-  std::vector<Box> bounds_N;
-  bounds_N.reserve(N.mesh.tetrahedra.size());
-  for (std::size_t u = 0; u < N.mesh.tetrahedra.size(); ++u) {
-    bounds_N.push_back(BoundsOf(Corners(N.mesh, u)));
+namespace {
+
+// The box's six faces as half spaces n·x ≤ b.
+std::array<Plane, 6> FacesOf(const Aabb& box) {
+  std::array<Plane, 6> faces;
+  for (int k = 0; k < 3; ++k) {
+    faces[2 * k] = {Vector3::Unit(k), box.hi[k]};
+    faces[2 * k + 1] = {-Vector3::Unit(k), -box.lo[k]};
   }
+  return faces;
+}
+
+// Bounds of the part of tetrahedron x inside `region`, or false when that part is empty. Every
+// vertex of the polytope x ∩ region lies on a face of x (the faces clipped by the region) or is
+// a corner of the region inside x, so those points have the polytope's bounds. For the sliver
+// tetrahedra of a sphere mesh (centre to surface), the part near the other body has a far
+// smaller box than the whole tetrahedron.
+bool BoundsWithin(const std::array<Vector3, 4>& x, const Aabb& region, Aabb* bounds) {
+  const Aabb whole = BoundsOf(x);
+  if (!whole.Overlaps(region)) return false;
+  if ((whole.lo.array() >= region.lo.array()).all() &&
+      (whole.hi.array() <= region.hi.array()).all()) {
+    *bounds = whole;  // entirely inside
+    return true;
+  }
+  std::vector<Vector3> points;
+  const std::array<Plane, 6> box_faces = FacesOf(region);
+  for (int k = 0; k < 4; ++k) {
+    std::vector<Vector3> face{x[(k + 1) % 4], x[(k + 2) % 4], x[(k + 3) % 4]};
+    for (const Plane& keep : box_faces) {
+      if (face.empty()) break;
+      face = Clip(face, keep);
+    }
+    points.insert(points.end(), face.begin(), face.end());
+  }
+  const std::array<Plane, 4> tet_faces = FacesOf(x);
+  for (int corner = 0; corner < 8; ++corner) {
+    const Vector3 p((corner & 1) ? region.hi.x() : region.lo.x(),
+                    (corner & 2) ? region.hi.y() : region.lo.y(),
+                    (corner & 4) ? region.hi.z() : region.lo.z());
+    bool inside = true;
+    for (const Plane& face : tet_faces) inside = inside && face.n.dot(p) <= face.b;
+    if (inside) points.push_back(p);
+  }
+  if (points.empty()) return false;
+  *bounds = Aabb::Of(points);
+  return true;
+}
+
+// Box of every tetrahedron's part inside `region` (tetrahedra outside it are left out), and
+// the tree over them.
+struct ClippedTree {
+  std::vector<std::size_t> tetrahedron;  // tree box i bounds this tetrahedron
+  std::vector<Aabb> boxes;
+};
+ClippedTree ClippedBoxes(const VolumeMesh& mesh, const Aabb& region) {
+  ClippedTree result;
+  for (std::size_t t = 0; t < mesh.tetrahedra.size(); ++t) {
+    Aabb box;
+    if (BoundsWithin(Corners(mesh, t), region, &box)) {
+      result.tetrahedron.push_back(t);
+      result.boxes.push_back(box);
+    }
+  }
+  return result;
+}
+
+Aabb BoundsOf(const VolumeMesh& mesh) { return Aabb::Of(mesh.vertices); }
+
+// Pairs (t, u) of a tetrahedron t of `first` and u of `second` whose boxes overlap, sorted as an
+// all-pairs loop over t, then u, would visit them. Only the parts of the tetrahedra inside the
+// overlap of the two meshes' bounds can touch, so each tetrahedron is bounded by the box of that
+// part. The tree is built over the smaller list and queried with the boxes of the larger one.
+// More than kMaxCandidatePairs pairs is an InputError (see contact_surface.h).
+std::vector<std::pair<std::size_t, std::size_t>> CandidatePairs(const VolumeMesh& first,
+                                                                const VolumeMesh& second) {
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  if (first.vertices.empty() || second.vertices.empty()) return pairs;
+  const Aabb bounds_first = BoundsOf(first), bounds_second = BoundsOf(second);
+  if (!bounds_first.Overlaps(bounds_second)) return pairs;
+  const Aabb region{bounds_first.lo.cwiseMax(bounds_second.lo),
+                    bounds_first.hi.cwiseMin(bounds_second.hi)};
+  const ClippedTree clipped_first = ClippedBoxes(first, region);
+  const ClippedTree clipped_second = ClippedBoxes(second, region);
+  const bool tree_over_first = clipped_first.boxes.size() < clipped_second.boxes.size();
+  const ClippedTree& indexed = tree_over_first ? clipped_first : clipped_second;
+  const ClippedTree& queried = tree_over_first ? clipped_second : clipped_first;
+  const AabbTree tree(indexed.boxes);
+  std::vector<std::size_t> found;
+  for (std::size_t q = 0; q < queried.boxes.size(); ++q) {
+    found.clear();
+    tree.AppendOverlapping(queried.boxes[q], &found);
+    for (const std::size_t i : found) {
+      const std::size_t a = indexed.tetrahedron[i], b = queried.tetrahedron[q];
+      pairs.emplace_back(tree_over_first ? a : b, tree_over_first ? b : a);
+    }
+    if (pairs.size() > kMaxCandidatePairs) {
+      core::ThrowInputError(
+          "candidate tetrahedron pairs of the contact surface query (meshes of " +
+              std::to_string(first.tetrahedra.size()) + " and " +
+              std::to_string(second.tetrahedra.size()) + " tetrahedra)",
+          static_cast<double>(pairs.size()), "pairs",
+          "at most " + std::to_string(kMaxCandidatePairs) +
+              " (counting stopped there; use coarser meshes, e.g. a larger resolution_hint, or "
+              "less overlap)");
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  return pairs;
+}
+
+}  // namespace
+
+ContactSurface ComputeContactSurface(const PressureField& M, const PressureField& N) {
+  // Broad phase: only tetrahedron pairs whose boxes overlap are candidates, in the order of an
+  // all-pairs loop (so the faces come out in the same order).
   ContactSurface surface;
-  for (std::size_t t = 0; t < M.mesh.tetrahedra.size(); ++t) {
+  for (const auto& [t, u] : CandidatePairs(M.mesh, N.mesh)) {
     const auto corners_M = Corners(M.mesh, t);
-    const Box bounds_M = BoundsOf(corners_M);
-    for (std::size_t u = 0; u < N.mesh.tetrahedra.size(); ++u) {
-      if (!bounds_M.Overlaps(bounds_N[u])) continue;
-      Plane plane;
-      Vector3 normal;
-      if (!EqualPressurePlane(M.field[t], N.field[u], &plane, &normal)) continue;
-      // The equal-pressure polygon in M's tetrahedron t, clipped by N's tetrahedron u.
-      std::vector<Vector3> polygon = SliceTetrahedron(corners_M, plane);
-      for (const Plane& face_of_N : FacesOf(Corners(N.mesh, u))) {
-        if (polygon.empty()) break;
-        polygon = Clip(polygon, face_of_N);
-      }
-      ContactPolygon face;
-      if (Finish(std::move(polygon), normal, M.field[t], M.field[t].gradient.dot(normal),
-                 -N.field[u].gradient.dot(normal), &face)) {
-        surface.faces.push_back(std::move(face));
-      }
+    Plane plane;
+    Vector3 normal;
+    if (!EqualPressurePlane(M.field[t], N.field[u], &plane, &normal)) continue;
+    // A polygon needs the plane to cross both tetrahedra; most candidates fail this cheap test.
+    const auto corners_N = Corners(N.mesh, u);
+    if (!Crosses(plane, corners_M) || !Crosses(plane, corners_N)) continue;
+    // The equal-pressure polygon in M's tetrahedron t, clipped by N's tetrahedron u.
+    std::vector<Vector3> polygon = SliceTetrahedron(corners_M, plane);
+    for (const Plane& face_of_N : FacesOf(corners_N)) {
+      if (polygon.empty()) break;
+      polygon = Clip(polygon, face_of_N);
+    }
+    ContactPolygon face;
+    if (Finish(std::move(polygon), normal, M.field[t], M.field[t].gradient.dot(normal),
+               -N.field[u].gradient.dot(normal), &face)) {
+      surface.faces.push_back(std::move(face));
     }
   }
   return surface;
@@ -274,6 +388,8 @@ RigidSurface MakeRigidSphereSurface(double radius, double resolution_hint, const
 }
 
 ContactSurface ComputeContactSurface(const PressureField& M, const RigidSurface& N) {
+  const AabbTree tree_M = TreeOf(M.mesh);
+  std::vector<std::size_t> found;
   ContactSurface surface;
   for (const std::vector<Vector3>& boundary : N.polygons) {
     if (boundary.size() < 3) continue;
@@ -284,14 +400,10 @@ ContactSurface ComputeContactSurface(const PressureField& M, const RigidSurface&
     }
     if (!(normal.norm() > 0)) continue;
     normal.normalize();
-    Box bounds{boundary[0], boundary[0]};
-    for (const Vector3& x : boundary) {
-      bounds.lo = bounds.lo.cwiseMin(x);
-      bounds.hi = bounds.hi.cwiseMax(x);
-    }
-    for (std::size_t t = 0; t < M.mesh.tetrahedra.size(); ++t) {
+    found.clear();
+    tree_M.AppendOverlapping(Aabb::Of(boundary), &found);
+    for (const std::size_t t : found) {
       const auto corners = Corners(M.mesh, t);
-      if (!bounds.Overlaps(BoundsOf(corners))) continue;
       // The part of the rigid polygon inside tetrahedron t.
       std::vector<Vector3> polygon = boundary;
       for (const Plane& face_of_M : FacesOf(corners)) {

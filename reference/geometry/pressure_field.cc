@@ -25,18 +25,30 @@ PressureField MakePressureField(VolumeMesh mesh, double modulus) {
     result.pressure.push_back(modulus * e);
   }
   result.field.reserve(mesh.tetrahedra.size());
-  for (const auto& tet : mesh.tetrahedra) {
-    // ∇p solves [x_b − x_a, x_c − x_a, x_d − x_a]ᵀ ∇p = [p_b − p_a, p_c − p_a, p_d − p_a].
-    core::Matrix3 edges;
-    Vector3 rise;
+  for (std::size_t t = 0; t < mesh.tetrahedra.size(); ++t) {
+    const auto& tet = mesh.tetrahedra[t];
+    // ∇p solves [e1 e2 e3]ᵀ ∇p = [p_b − p_a, p_c − p_a, p_d − p_a] with e_k = x_{k} − x_a. In
+    // closed form (Cramer's rule): ∇p = Σ_k (p_k − p_a)·(e_{k+1} × e_{k+2}) / (e1·(e2 × e3)),
+    // which is Σ p_i ∇b_i with the barycentric gradients ∇b_i of Drake's
+    // VolumeMesh::MaybeCalcGradBarycentric (geometry/proximity/volume_mesh.h; CalcGradBarycentric
+    // in older releases), as VolumeMesh::CalcGradientVectorOfLinearField sums them. Drake returns
+    // no gradient for a flat tetrahedron; here that is an InputError.
     const Vector3& xa = mesh.vertices[tet[0]];
-    for (int k = 0; k < 3; ++k) {
-      edges.row(k) = (mesh.vertices[tet[k + 1]] - xa).transpose();
-      rise[k] = result.pressure[tet[k + 1]] - result.pressure[tet[0]];
+    const Vector3 e1 = mesh.vertices[tet[1]] - xa;
+    const Vector3 e2 = mesh.vertices[tet[2]] - xa;
+    const Vector3 e3 = mesh.vertices[tet[3]] - xa;
+    const Vector3 n1 = e2.cross(e3), n2 = e3.cross(e1), n3 = e1.cross(e2);
+    const double six_volume = e1.dot(n1);
+    if (!(std::abs(six_volume) > 0.0)) {
+      core::ThrowInputError("volume of tetrahedron " + std::to_string(t), six_volume / 6.0, "m^3",
+                            "non-zero (a flat tetrahedron has no pressure gradient)");
     }
+    const double pa = result.pressure[tet[0]];
     LinearField f;
-    f.gradient = edges.partialPivLu().solve(rise);
-    f.value_at_origin = result.pressure[tet[0]] - f.gradient.dot(xa);
+    f.gradient = ((result.pressure[tet[1]] - pa) * n1 + (result.pressure[tet[2]] - pa) * n2 +
+                  (result.pressure[tet[3]] - pa) * n3) /
+                 six_volume;
+    f.value_at_origin = pa - f.gradient.dot(xa);
     result.field.push_back(f);
   }
   result.mesh = std::move(mesh);

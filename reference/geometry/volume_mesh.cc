@@ -3,8 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "reference/core/errors.h"
@@ -40,9 +41,13 @@ namespace {
 // get one midpoint, so the surface stays watertight).
 std::vector<std::array<int, 3>> Subdivide(std::vector<Vector3>& unit_vertices,
                                           const std::vector<std::array<int, 3>>& triangles) {
-  std::map<std::pair<int, int>, int> midpoint_of;
+  // Edge (i, j), i < j, keyed as one 64-bit number; a closed triangulation has 3/2 edges per
+  // triangle.
+  std::unordered_map<std::uint64_t, int> midpoint_of;
+  midpoint_of.reserve(3 * triangles.size() / 2 + 1);
   auto midpoint = [&](int i, int j) {
-    const std::pair<int, int> key(std::min(i, j), std::max(i, j));
+    const std::uint64_t key = (static_cast<std::uint64_t>(std::min(i, j)) << 32) |
+                              static_cast<std::uint64_t>(std::max(i, j));
     const auto found = midpoint_of.find(key);
     if (found != midpoint_of.end()) return found->second;
     unit_vertices.push_back((unit_vertices[i] + unit_vertices[j]).normalized());

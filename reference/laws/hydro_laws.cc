@@ -159,18 +159,9 @@ void RegisterHydroLaws(Registry& registry) {
                                               core::FormatNumber(std::min(R1, R2)) + " m");
                   }
                   const double hint = in.Number("resolution_hint");
-                  // ComputeContactSurface tests every pair of tetrahedra (8·4^L1 × 8·4^L2 of
-                  // them): levels summing to more than 10 (6.7e7 pairs) would run for minutes
-                  // to hours (L1 = L2 = 8 is 2.7e11 pairs; found by fuzz/law_arguments_fuzzer).
-                  const int levels = geometry::SphereRefinementLevel(R1, hint) +
-                                     geometry::SphereRefinementLevel(R2, hint);
-                  if (levels > 10) {
-                    core::ThrowInputError(
-                        "resolution_hint", hint, "m",
-                        "coarse enough that the two spheres' refinement levels sum to at most 10 "
-                        "(they sum to " + std::to_string(levels) +
-                            "; the surface query tests all 8*4^L1 x 8*4^L2 tetrahedron pairs)");
-                  }
+                  // Each mesh is capped at kMaxSphereRefinementLevel (8·4^8 tetrahedra) by
+                  // MakeSphereVolumeMesh; the surface query's broad phase (aabb_tree.h) keeps its
+                  // cost near-linear in the two meshes' sizes, so two level-8 spheres are fine.
                   // Sphere 1 centred at the origin, sphere 2 at x = R1 + R2 − overlap.
                   const auto M = geometry::MakePressureField(
                       geometry::MakeSphereVolumeMesh(R1, hint), in.Number("E1"));
