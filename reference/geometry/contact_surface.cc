@@ -250,7 +250,12 @@ bool BoundsWithin(const std::array<Vector3, 4>& x, const Aabb& region, Aabb* bou
     if (inside) points.push_back(p);
   }
   if (points.empty()) return false;
+  // Clipped points carry rounding errors of a few ulps of the region's size: pad the box by far
+  // more than that, so that two parts touching in exact arithmetic still overlap here.
+  const double pad = 1e-9 * (region.hi - region.lo).norm();
   *bounds = Aabb::Of(points);
+  bounds->lo.array() -= pad;
+  bounds->hi.array() += pad;
   return true;
 }
 
