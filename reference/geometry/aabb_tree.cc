@@ -30,31 +30,28 @@ Aabb Aabb::Union(const Aabb& other) const {
   return {lo.cwiseMin(other.lo), hi.cwiseMax(other.hi)};
 }
 
-AabbTree::AabbTree(std::vector<Aabb> boxes) : boxes_(std::move(boxes)) {
-  if (boxes_.empty()) return;
-  // The split works on (twice the centre, index) pairs stored contiguously, so the median
-  // selection moves small records instead of chasing indices into boxes_.
-  std::vector<Item> items;
-  items.reserve(boxes_.size());
-  for (std::size_t i = 0; i < boxes_.size(); ++i) items.push_back({boxes_[i].lo + boxes_[i].hi, i});
-  nodes_.reserve(2 * (boxes_.size() / kLeafSize + 1));
-  Build(items, 0, items.size());
-  order_.reserve(items.size());
-  for (const Item& item : items) order_.push_back(item.index);
-}
+namespace {
 
-// Node over items[begin, end): a leaf when it holds at most kLeafSize boxes, else two children
-// split at the median centre along the longest axis of the centres' extent. The node's bounds
-// are its boxes' (leaf) or its children's (inner node) union.
-std::size_t AabbTree::Build(std::vector<Item>& items, std::size_t begin, std::size_t end) {
-  const std::size_t index = nodes_.size();
-  nodes_.emplace_back();
-  nodes_[index].begin = begin;
-  nodes_[index].end = end;
-  if (end - begin <= kLeafSize) {
-    Aabb box = boxes_[items[begin].index];
-    for (std::size_t i = begin + 1; i < end; ++i) box = box.Union(boxes_[items[i].index]);
-    nodes_[index].box = box;
+// A box in the making of the tree: twice its centre (lo + hi) and its index in the box list.
+struct Item {
+  Vector3 centre2;
+  std::size_t index;
+};
+
+// Node over items[begin, end), appended to `nodes` with its subtree: a leaf when it holds at
+// most kLeafSize boxes, else two children split at the median centre along the longest axis of
+// the centres' extent. The node's bounds are its boxes' (leaf) or its children's (inner node)
+// union. Returns the node's index.
+std::size_t Build(const std::vector<Aabb>& boxes, std::vector<Item>& items, std::size_t begin,
+                  std::size_t end, std::vector<AabbTreeNode>* nodes) {
+  const std::size_t index = nodes->size();
+  nodes->emplace_back();
+  (*nodes)[index].begin = begin;
+  (*nodes)[index].end = end;
+  if (end - begin <= AabbTree::kLeafSize) {
+    Aabb box = boxes[items[begin].index];
+    for (std::size_t i = begin + 1; i < end; ++i) box = box.Union(boxes[items[i].index]);
+    (*nodes)[index].box = box;
     return index;
   }
   Vector3 lo = items[begin].centre2, hi = lo;
@@ -70,12 +67,28 @@ std::size_t AabbTree::Build(std::vector<Item>& items, std::size_t begin, std::si
     return a.centre2[axis] < b.centre2[axis] ||
            (a.centre2[axis] == b.centre2[axis] && a.index < b.index);
   });
-  const std::size_t left = Build(items, begin, middle);
-  const std::size_t right = Build(items, middle, end);
-  nodes_[index].children[0] = left;
-  nodes_[index].children[1] = right;
-  nodes_[index].box = nodes_[left].box.Union(nodes_[right].box);
+  const std::size_t left = Build(boxes, items, begin, middle, nodes);
+  const std::size_t right = Build(boxes, items, middle, end, nodes);
+  AabbTreeNode& node = (*nodes)[index];
+  node.children[0] = left;
+  node.children[1] = right;
+  node.box = (*nodes)[left].box.Union((*nodes)[right].box);
   return index;
+}
+
+}  // namespace
+
+AabbTree::AabbTree(std::vector<Aabb> boxes) : boxes_(std::move(boxes)) {
+  if (boxes_.empty()) return;
+  // The split works on (twice the centre, index) pairs stored contiguously, so the median
+  // selection moves small records instead of chasing indices into boxes_.
+  std::vector<Item> items;
+  items.reserve(boxes_.size());
+  for (std::size_t i = 0; i < boxes_.size(); ++i) items.push_back({boxes_[i].lo + boxes_[i].hi, i});
+  nodes_.reserve(2 * (boxes_.size() / kLeafSize + 1));
+  Build(boxes_, items, 0, items.size(), &nodes_);
+  order_.reserve(items.size());
+  for (const Item& item : items) order_.push_back(item.index);
 }
 
 std::vector<std::size_t> AabbTree::Overlapping(const Aabb& query) const {
@@ -93,7 +106,7 @@ void AabbTree::AppendOverlapping(const Aabb& query, std::vector<std::size_t>* fo
   std::size_t depth = 0;
   stack[depth++] = 0;
   while (depth > 0) {
-    const Node& node = nodes_[stack[--depth]];
+    const AabbTreeNode& node = nodes_[stack[--depth]];
     if (!node.box.Overlaps(query)) continue;
     if (node.children[0] == 0) {
       for (std::size_t i = node.begin; i < node.end; ++i) {

@@ -30,6 +30,15 @@ struct Aabb {
   Aabb Union(const Aabb& other) const;
 };
 
+/// One node of an AabbTree: the bounds of the boxes below it and where they are listed.
+struct AabbTreeNode {
+  Aabb box;               ///< bounds of every box below this node [m]
+  std::size_t begin = 0;  ///< first position (in the tree's box order) under this node
+  std::size_t end = 0;    ///< one past the last position under this node
+  /// The two children's node indices; both 0 for a leaf (the root, node 0, is nobody's child).
+  std::size_t children[2] = {0, 0};
+};
+
 /// A binary tree over a fixed list of boxes (leaves of at most kLeafSize boxes, split at the
 /// median centre along the longest axis). Built once, queried many times.
 class AabbTree {
@@ -52,21 +61,9 @@ class AabbTree {
   std::size_t size() const { return boxes_.size(); }
 
  private:
-  struct Node {
-    Aabb box;                      // bounds of every box below
-    std::size_t begin = 0;         // range [begin, end) of order_ under this node
-    std::size_t end = 0;
-    std::size_t children[2] = {0, 0};  // both 0 for a leaf (the root is node 0, never a child)
-  };
-  struct Item {
-    core::Vector3 centre2;  // lo + hi: twice the box centre
-    std::size_t index;      // the box's index in boxes_
-  };
-  std::size_t Build(std::vector<Item>& items, std::size_t begin, std::size_t end);
-
   std::vector<Aabb> boxes_;
   std::vector<std::size_t> order_;  // box indices, each node's range [begin, end) contiguous
-  std::vector<Node> nodes_;
+  std::vector<AabbTreeNode> nodes_;  // node 0 is the root
 };
 
 }  // namespace simatlas::geometry
