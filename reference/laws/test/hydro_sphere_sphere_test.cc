@@ -18,6 +18,20 @@ Values EvaluateLaw(const std::string& name, const std::vector<std::string>& argu
   return Evaluate(law, ParseArguments(law, arguments));
 }
 
+// hydro.sphere_sphere with these arguments throws an InputError whose message holds every part.
+void ExpectInputErrorMentioning(const std::vector<std::string>& arguments,
+                                const std::vector<std::string>& parts) {
+  try {
+    EvaluateLaw("hydro.sphere_sphere", arguments);
+    ADD_FAILURE() << "no InputError";
+  } catch (const core::InputError& e) {
+    const std::string message = e.what();
+    for (const std::string& part : parts) {
+      EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' in: " << message;
+    }
+  }
+}
+
 TEST(HydroSphereSphere, EqualSpheresPressLikeOneSphereHalfTheOverlapIntoARigidPlane) {
   // Two equal spheres (same R, E, and mesh) overlapping by δ: sphere 1's mesh is symmetric under
   // x → −x and sphere 2's is its copy moved along x, so each is the other's mirror image in the
@@ -74,31 +88,18 @@ TEST(HydroSphereSphere, SwappingTheSpheresKeepsTheForce) {
 
 TEST(HydroSphereSphere, AHintFinerThanLevelEightIsAnInputError) {
   // R2 = 42 m needs hint ≥ √2·42/2^8 = 0.232 m.
-  try {
-    EvaluateLaw("hydro.sphere_sphere",
-                {"E1=1", "R1=1", "E2=1", "R2=42", "overlap=0.2", "resolution_hint=0.2"});
-    FAIL() << "no InputError";
-  } catch (const core::InputError& e) {
-    const std::string message = e.what();
-    EXPECT_NE(message.find("resolution_hint = 0.2 m"), std::string::npos) << message;
-    EXPECT_NE(message.find("level 8"), std::string::npos) << message;
-  }
+  ExpectInputErrorMentioning(
+      {"E1=1", "R1=1", "E2=1", "R2=42", "overlap=0.2", "resolution_hint=0.2"},
+      {"resolution_hint = 0.2 m", "level 8"});
 }
 
 TEST(HydroSphereSphere, ADeepOverlapOfFineMeshesIsRefusedBeforeItRunsForMinutes) {
   // Two level-7 spheres (hint 0.0112 m, 131072 tetrahedra each) overlapping by half a radius:
   // the slivers near the contact give more than geometry::kMaxCandidatePairs candidates (at
   // level 5 and 0.9 R there are 1.2 million). The error names the count and the way out.
-  try {
-    EvaluateLaw("hydro.sphere_sphere",
-                {"E1=1", "R1=1", "E2=1", "R2=1", "overlap=0.5", "resolution_hint=0.0112"});
-    FAIL() << "no InputError";
-  } catch (const core::InputError& e) {
-    const std::string message = e.what();
-    EXPECT_NE(message.find("candidate tetrahedron pairs"), std::string::npos) << message;
-    EXPECT_NE(message.find("at most 1000000"), std::string::npos) << message;
-    EXPECT_NE(message.find("resolution_hint"), std::string::npos) << message;
-  }
+  ExpectInputErrorMentioning(
+      {"E1=1", "R1=1", "E2=1", "R2=1", "overlap=0.5", "resolution_hint=0.0112"},
+      {"candidate tetrahedron pairs", "at most 1000000", "resolution_hint"});
   // The same overlap at level 4 (hint 0.09 m) is evaluated.
   const Values coarse = EvaluateLaw(
       "hydro.sphere_sphere",
