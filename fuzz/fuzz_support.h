@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference/core/errors.h"
 #include "reference/core/numeric.h"
 
 namespace simatlas::fuzz {
@@ -30,6 +31,21 @@ inline std::optional<nlohmann::json> Document(const uint8_t* data, size_t size) 
   nlohmann::json doc = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return std::nullopt;
   return doc;
+}
+
+/// The input read by `read` (a problem reader taking a JSON document), or nothing when the
+/// input is not JSON or the reader rejects it with core::InputError: the two outcomes a reader
+/// may legitimately have. Anything else escapes and is a finding.
+template <class Read>
+auto ReadDocument(const uint8_t* data, size_t size, Read read)
+    -> std::optional<decltype(read(std::declval<const nlohmann::json&>()))> {
+  const std::optional<nlohmann::json> doc = Document(data, size);
+  if (!doc) return std::nullopt;
+  try {
+    return read(*doc);
+  } catch (const core::InputError&) {
+    return std::nullopt;
+  }
 }
 
 /// First line and the rest of a text input ("law name\nbody").

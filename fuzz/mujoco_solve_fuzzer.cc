@@ -13,14 +13,10 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace simatlas;
-  const auto doc = fuzz::Document(data, size);
-  if (!doc) return 0;
-  mujoco::Problem problem;
-  try {
-    problem = io::ParseMujocoProblem(*doc).problem;
-  } catch (const core::InputError&) {
-    return 0;
-  }
+  const auto file = fuzz::ReadDocument(
+      data, size, [](const nlohmann::json& doc) { return io::ParseMujocoProblem(doc); });
+  if (!file) return 0;
+  mujoco::Problem problem = file->problem;
   // Small problems and short solves keep one input well under a millisecond or so.
   if (problem.nv > 32 || problem.nefc() > 64) return 0;
   problem.opt.iterations = std::min(problem.opt.iterations, 20);

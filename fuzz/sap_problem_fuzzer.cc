@@ -5,15 +5,10 @@
 #include <cstdint>
 
 #include "fuzz/fuzz_support.h"
-#include "reference/core/errors.h"
 #include "reference/io/sap_problem.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto doc = simatlas::fuzz::Document(data, size);
-  if (!doc) return 0;
-  try {
-    simatlas::io::ParseSapProblem(*doc);
-  } catch (const simatlas::core::InputError&) {
-  }
+  (void)simatlas::fuzz::ReadDocument(
+      data, size, [](const nlohmann::json& doc) { return simatlas::io::ParseSapProblem(doc); });
   return 0;
 }

@@ -13,19 +13,14 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace simatlas;
-  const auto doc = fuzz::Document(data, size);
-  if (!doc) return 0;
-  io::SapProblemFile file;
-  try {
-    file = io::ParseSapProblem(*doc);
-  } catch (const core::InputError&) {
-    return 0;
-  }
+  auto file = fuzz::ReadDocument(
+      data, size, [](const nlohmann::json& doc) { return io::ParseSapProblem(doc); });
+  if (!file) return 0;
   // Small problems and short solves keep one input fast.
-  if (sap::NumVelocities(file.problem) > 32 || file.problem.constraints.size() > 32) return 0;
-  file.parameters.max_iterations = std::min(file.parameters.max_iterations, 20);
+  if (sap::NumVelocities(file->problem) > 32 || file->problem.constraints.size() > 32) return 0;
+  file->parameters.max_iterations = std::min(file->parameters.max_iterations, 20);
   try {
-    const sap::SapSolverResult result = sap::SolveSapProblem(file.problem, file.parameters);
+    const sap::SapSolverResult result = sap::SolveSapProblem(file->problem, file->parameters);
     fuzz::RequireFiniteResult("v", result.v);
     for (const auto& gamma : result.gamma) fuzz::RequireFiniteResult("gamma", gamma);
     for (const auto& vc : result.vc) fuzz::RequireFiniteResult("vc", vc);

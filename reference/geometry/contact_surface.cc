@@ -332,9 +332,10 @@ ContactSurface ComputeContactSurface(const PressureField& M, const PressureField
     Plane plane;
     Vector3 normal;
     if (!EqualPressurePlane(M.field[t], N.field[u], &plane, &normal)) continue;
-    // A polygon needs the plane to cross both tetrahedra; most candidates fail this cheap test.
+    // A polygon needs the plane to cross both tetrahedra; most candidates fail this cheap test
+    // on N's side (SliceTetrahedron makes the same test on M's before it allocates).
     const auto corners_N = Corners(N.mesh, u);
-    if (!Crosses(plane, corners_M) || !Crosses(plane, corners_N)) continue;
+    if (!Crosses(plane, corners_N)) continue;
     // The equal-pressure polygon in M's tetrahedron t, clipped by N's tetrahedron u.
     std::vector<Vector3> polygon = SliceTetrahedron(corners_M, plane);
     for (const Plane& face_of_N : FacesOf(corners_N)) {
