@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numbers>
+#include <string>
 
 #include "reference/contact/friction_regularization.h"
 #include "reference/contact/hydroelastic_discrete.h"
@@ -142,7 +143,12 @@ void RegisterHydroLaws(Registry& registry) {
                  Num("E2", "Pa", "hydroelastic modulus of sphere 2 (N)"),
                  Num("R2", "m", "radius of sphere 2"),
                  Num("overlap", "m", "R1 + R2 - centre distance (0 < overlap < min(R1, R2))"),
-                 Num("resolution_hint", "m", "target surface edge length of both meshes")},
+                 Num("resolution_hint", "m",
+                     "target surface edge length of both meshes (each at most level " +
+                         std::to_string(geometry::kMaxSphereRefinementLevel) +
+                         "; a query over more than " +
+                         std::to_string(geometry::kMaxCandidatePairs) +
+                         " candidate tetrahedron pairs is refused)")},
                 {Num("force", "N", "normal force pushing sphere 1 away from sphere 2"),
                  Num("faces", "1", "number of contact polygons"),
                  Num("area", "m^2", "total contact area"),
