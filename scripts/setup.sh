@@ -4,7 +4,9 @@ set -euo pipefail
 packages=(cmake g++ make libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev librapidcheck-dev
           nlohmann-json3-dev doxygen graphviz python3-matplotlib python3-numpy
           libmujoco-dev libmujoco-samples libjs-mathjax chromium fonts-wqy-microhei
-          clang libclang-rt-14-dev)
+          clang libclang-rt-14-dev
+          pybind11-dev python3-dev python3-pytest python3-nbclient python3-ipykernel
+          python3-nbconvert jupyter-notebook gcovr lcov nodejs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
