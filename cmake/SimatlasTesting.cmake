@@ -13,8 +13,9 @@ function(simatlas_unit_test name)
 endfunction()
 
 # simatlas_property_test(NAME SOURCES a.cc LIBS lib...)
-# A rapidcheck program; label "property". Runs SIMATLAS_PROPERTY_CASES cases per property
-# unless RC_PARAMS is set by the caller; prints the seed so a failure can be reproduced.
+# A rapidcheck program; label "property". Runs SIMATLAS_PROPERTY_CASES cases per property with the
+# fixed seed SIMATLAS_PROPERTY_SEED unless RC_PARAMS is set by the caller (scripts/soak); prints
+# the RC_PARAMS so a failure can be reproduced.
 function(simatlas_property_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
@@ -22,7 +23,7 @@ function(simatlas_property_test name)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS property
-    ENVIRONMENT "SIMATLAS_PROPERTY_CASES=${SIMATLAS_PROPERTY_CASES}")
+    ENVIRONMENT "SIMATLAS_PROPERTY_CASES=${SIMATLAS_PROPERTY_CASES};SIMATLAS_PROPERTY_SEED=${SIMATLAS_PROPERTY_SEED}")
 endfunction()
 
 # simatlas_cli_test(NAME ARGS a;b;c EXIT n [STDOUT regex] [STDERR regex] [STDERR_LINES n] [EMPTY_STDOUT])

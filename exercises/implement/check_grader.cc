@@ -18,19 +18,11 @@ namespace {
 
 using simatlas::check::Family;
 
-// The material family with only material.<exercise> and the properties named <exercise>_*.
+// The material family restricted to material.<exercise> and the properties of that law alone
+// (the same selection as `simatlas check material.<exercise>`).
 Family ExerciseFamily(const Family& material, const std::string& exercise) {
-  Family family = material;
-  family.name = material.name + " (" + exercise + ")";
-  family.laws.clear();
-  for (const auto& law : material.laws) {
-    if (law.law == "material." + exercise) family.laws.push_back(law);
-  }
-  family.properties.clear();
-  for (const auto& p : material.properties) {
-    if (p.name.rfind(exercise + "_", 0) == 0) family.properties.push_back(p);
-  }
-  return family;
+  if (material.Find("material." + exercise) == nullptr) return Family{};
+  return simatlas::check::RestrictToLaw(material, "material." + exercise);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Reader of formats/mujoco-problem.md files (MJ-solvers §2–§5 problems).
 #include "reference/io/mujoco_problem.h"
+#include "reference/io/text_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -257,11 +258,10 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
 }
 
 MujocoProblemFile ReadMujocoProblem(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw core::InputError("file " + path + " cannot be read");
+  const std::string text = ReadTextFile(path, "file");
   json doc;
   try {
-    in >> doc;
+    doc = json::parse(text);
   } catch (const json::exception& e) {
     throw core::InputError("file " + path + " is not valid JSON: " + e.what());
   }

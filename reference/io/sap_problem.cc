@@ -1,5 +1,6 @@
 // Reader of simatlas/sap-problem/1 (formats/sap-problem.md; E3-SAP §2–§4).
 #include "reference/io/sap_problem.h"
+#include "reference/io/text_file.h"
 
 #include <cmath>
 #include <fstream>
@@ -302,11 +303,10 @@ SapProblemFile ParseSapProblem(const json& doc) {
 }
 
 SapProblemFile ReadSapProblem(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw core::InputError("file " + path + " cannot be read");
+  const std::string text = ReadTextFile(path, "file");
   json doc;
   try {
-    doc = json::parse(in);
+    doc = json::parse(text);
   } catch (const json::exception& e) {
     // Syntax errors and numbers beyond a double (e.g. 1e999, out_of_range.406) alike.
     throw core::InputError("file " + path + " is not valid JSON: " + e.what());

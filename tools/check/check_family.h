@@ -42,8 +42,10 @@
 #include <rapidcheck.h>
 
 #include <Eigen/Dense>
+#include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -124,6 +126,10 @@ struct Property {
   std::string name;       ///< snake_case, unique in the family ("symmetric_in_the_two_sides")
   std::string statement;  ///< the course's claim in one line, with its equation
   std::function<void(Session& session)> body;  ///< one case: draw, query, RC_ASSERT
+  /// The laws the body draws from or queries (at least one, all in the family). The Session
+  /// refuses any other law (a family bug, reported as the property's failure), so the list is
+  /// true; `simatlas check LAW` runs the properties whose list is exactly {LAW}.
+  std::vector<std::string> laws = {};
 };
 
 /// A family: what `simatlas check NAME` runs.
@@ -177,6 +183,9 @@ class Session {
   const std::vector<Exchange>& log() const { return log_; }
   /// Forgets the logged queries (the runner calls it before each case).
   void ClearLog() { log_.clear(); }
+  /// The property whose cases run next: only its Property::laws may be drawn or queried
+  /// (nullptr: any law of the family). The property must outlive the session's use of it.
+  void SetProperty(const Property* property) { property_ = property; }
   /// The family whose laws this session may query.
   const Family& family() const { return family_; }
 
@@ -184,6 +193,7 @@ class Session {
   const LawUnderCheck& Law(const std::string& law) const;
   const Family& family_;
   Program& program_;
+  const Property* property_ = nullptr;
   std::vector<Exchange> log_;
 };
 
@@ -208,10 +218,25 @@ Property PropertyOverInputs(std::string name, std::string statement, std::string
 Property PropertyOverGeneratedInputs(std::string name, std::string statement, std::string law,
                                      rc::Gen<Json> inputs);
 
+/// One example exchange of law, as the protocol page shows it and `simatlas check --example LAW`
+/// prints it: inputs drawn from the law's generator with the given seed (rapidcheck size 0, the smallest),
+/// and the reference's answer, {"outputs": ...} or {"error": ...} in Exchange::expected.
+Exchange ExampleExchange(const LawUnderCheck& law, std::uint64_t seed);
+
 /// Every family, in course order (tools/check/family_registry.cc).
 const std::vector<Family>& AllFamilies();
-/// The family named name; else the family holding a law named name (so `simatlas check
-/// material.point_stiffness` runs the material family); else nullptr.
+/// The family named name; else the family holding a law named name; else nullptr.
 const Family* FindFamily(const std::string& name);
+/// The part of family that checks one law alone: named after the law, with only that law (its
+/// automatic differential property) and the properties whose Property::laws is exactly {law}.
+/// Throws std::invalid_argument when the family has no law named law.
+Family RestrictToLaw(const Family& family, const std::string& law);
+/// What `simatlas check NAME` runs: the family named NAME, or RestrictToLaw of the family that
+/// holds a law named NAME (`simatlas check material.friction` checks the friction law only);
+/// std::nullopt when NAME is neither.
+std::optional<Family> CheckTarget(const std::string& name);
+/// Throws std::logic_error naming the family and the property when a property declares no law
+/// or a law the family does not hold (run before every check, so a family bug is never silent).
+void ValidateFamily(const Family& family);
 
 }  // namespace simatlas::check

@@ -38,6 +38,7 @@ Property MatchesReference(const LawUnderCheck& law) {
   }
   statement << " (" << law.tolerance_reason << ")";
   property.statement = statement.str();
+  property.laws = {law.law};
   property.body = [name = law.law](Session& session) {
     session.Outputs(name, session.Draw(name));
   };
@@ -53,6 +54,7 @@ struct CaseState {
 PropertyOutcome RunProperty(const Family& family, const Property& property, Program& program,
                             const RunOptions& options, CaseState& state) {
   Session session(family, program);
+  session.SetProperty(&property);
   // One case: a fresh log; a protocol fault ends the run (every later case is discarded
   // without querying); a failing case keeps its log.
   auto testable = [&]() {
@@ -135,6 +137,7 @@ RunReport RunFamily(const Family& family, Program& program, const RunOptions& op
     std::cerr.rdbuf(saved);
     std::cerr.clear();
   }
+  ValidateFamily(family);
   RunReport report;
   report.family = family.name;
   report.options = options;

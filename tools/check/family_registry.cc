@@ -1,5 +1,7 @@
 // The families of `simatlas check`, in course order (issue 11). Add one with a line here and a
 // declaration in tools/check/families.h.
+#include <stdexcept>
+
 #include "tools/check/families.h"
 
 namespace simatlas::check {
@@ -29,6 +31,47 @@ const Family* FindFamily(const std::string& name) {
     if (family.Find(name) != nullptr) return &family;
   }
   return nullptr;
+}
+
+Family RestrictToLaw(const Family& family, const std::string& law) {
+  const LawUnderCheck* entry = family.Find(law);
+  if (entry == nullptr) {
+    throw std::invalid_argument("family " + family.name + " has no law " + law);
+  }
+  Family one;
+  one.name = law;
+  one.section = family.section;
+  one.summary = "the " + law + " law of the " + family.name + " family alone";
+  one.laws = {*entry};
+  for (const auto& property : family.properties) {
+    if (property.laws == std::vector<std::string>{law}) one.properties.push_back(property);
+  }
+  return one;
+}
+
+std::optional<Family> CheckTarget(const std::string& name) {
+  for (const auto& family : AllFamilies()) {
+    if (family.name == name) return family;
+  }
+  for (const auto& family : AllFamilies()) {
+    if (family.Find(name) != nullptr) return RestrictToLaw(family, name);
+  }
+  return std::nullopt;
+}
+
+void ValidateFamily(const Family& family) {
+  for (const auto& property : family.properties) {
+    if (property.laws.empty()) {
+      throw std::logic_error("property " + property.name + " of family " + family.name +
+                             " lists no law in Property::laws");
+    }
+    for (const auto& law : property.laws) {
+      if (family.Find(law) == nullptr) {
+        throw std::logic_error("property " + property.name + " of family " + family.name +
+                               " lists law " + law + ", which the family does not hold");
+      }
+    }
+  }
 }
 
 }  // namespace simatlas::check

@@ -4,6 +4,7 @@
 // report of the shrunk counterexample.
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -185,6 +186,11 @@ const LawUnderCheck& Session::Law(const std::string& law) const {
   if (entry == nullptr) {
     throw std::logic_error("family " + family_.name + " does not declare law " + law);
   }
+  if (property_ != nullptr &&
+      std::find(property_->laws.begin(), property_->laws.end(), law) == property_->laws.end()) {
+    throw std::logic_error("property " + property_->name + " of family " + family_.name +
+                           " queries law " + law + ", which its Property::laws does not list");
+  }
   return *entry;
 }
 
@@ -211,6 +217,16 @@ Expected ReferenceAnswer(const LawUnderCheck& law, const Json& inputs) {
 }
 
 }  // namespace
+
+Exchange ExampleExchange(const LawUnderCheck& law, std::uint64_t seed) {
+  const Json inputs = law.inputs()(rc::Random(seed), 0).value();
+  const Expected expected = ReferenceAnswer(law, inputs);
+  Exchange exchange;
+  exchange.law = law.law;
+  exchange.inputs = inputs;
+  exchange.expected = expected.ok ? Json{{"outputs", expected.outputs}} : Json{{"error", expected.error}};
+  return exchange;
+}
 
 Json Session::Outputs(const std::string& name, const Json& inputs) {
   const LawUnderCheck& law = Law(name);
@@ -291,6 +307,7 @@ Property PropertyOverInputs(std::string name, std::string statement, std::string
   Property property;
   property.name = std::move(name);
   property.statement = std::move(statement);
+  property.laws = {law};
   property.body = [law = std::move(law), predicate = std::move(predicate)](Session& session) {
     const Json inputs = session.Draw(law);
     const Json outputs = session.Outputs(law, inputs);
@@ -304,6 +321,7 @@ Property PropertyOverGeneratedInputs(std::string name, std::string statement, st
   Property property;
   property.name = std::move(name);
   property.statement = std::move(statement);
+  property.laws = {law};
   property.body = [law = std::move(law), inputs = std::move(inputs)](Session& session) {
     session.Outputs(law, *inputs);
   };

@@ -4,6 +4,7 @@
 // protocol error (malformed answer, timeout, crash of the program under test).
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: simatlas check --list [--json]\n"
+    "       simatlas check --example LAW [--seed S]   (one query line and the reference's answer line)\n"
     "       simatlas check FAMILY|LAW --against 'COMMAND' [--cases N] [--seed S] [--timeout T] [--json]";
 
 // A positive integer option value.
@@ -35,6 +37,14 @@ int Usage(std::ostream& err, const std::string& message) {
   return kExitBadInput;
 }
 
+// The properties that `simatlas check LAW` runs besides the differential one: those of family
+// that query law alone.
+std::vector<std::string> OwnPropertyNames(const check::Family& family, const std::string& law) {
+  std::vector<std::string> names;
+  for (const auto& p : check::RestrictToLaw(family, law).properties) names.push_back(p.name);
+  return names;
+}
+
 // `simatlas check --list`: the families, their laws and tolerances, their properties.
 int ListFamilies(bool json, std::ostream& out) {
   if (json) {
@@ -49,11 +59,12 @@ int ListFamilies(bool json, std::ostream& out) {
         laws.push_back({{"law", law.law},
                         {"tolerance", {{"abs", law.tolerance.abs}, {"rel", law.tolerance.rel}}},
                         {"output_tolerances", overrides},
-                        {"tolerance_reason", law.tolerance_reason}});
+                        {"tolerance_reason", law.tolerance_reason},
+                        {"properties", OwnPropertyNames(family, law.law)}});
       }
       check::Json properties = check::Json::array();
       for (const auto& p : family.properties) {
-        properties.push_back({{"name", p.name}, {"statement", p.statement}});
+        properties.push_back({{"name", p.name}, {"statement", p.statement}, {"laws", p.laws}});
       }
       families.push_back({{"name", family.name}, {"section", family.section},
                           {"summary", family.summary}, {"laws", laws},
@@ -71,8 +82,20 @@ int ListFamilies(bool json, std::ostream& out) {
         out << "; " << name << ": abs " << tol.abs << ", rel " << tol.rel;
       }
       out << " — " << law.tolerance_reason << "\n";
+      const std::vector<std::string> own = OwnPropertyNames(family, law.law);
+      out << "      `simatlas check " << law.law << "` runs: " << law.law << " matches the reference";
+      for (const auto& p : own) out << ", " << p;
+      out << "\n";
     }
-    for (const auto& p : family.properties) out << "    property " << p.name << ": " << p.statement << "\n";
+    for (const auto& p : family.properties) {
+      out << "    property " << p.name << ": " << p.statement;
+      if (p.laws.size() > 1) {
+        out << " (queries";
+        for (const auto& law : p.laws) out << " " << law;
+        out << ": run with the family only)";
+      }
+      out << "\n";
+    }
   }
   return 0;
 }
@@ -82,6 +105,8 @@ int ListFamilies(bool json, std::ostream& out) {
 int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool json = false;
   bool list = false;
+  bool example = false;
+  bool have_seed = false;
   std::string name;
   std::string command;
   bool have_command = false;
@@ -95,6 +120,8 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
       json = true;
     } else if (a == "--list") {
       list = true;
+    } else if (a == "--example") {
+      example = true;
     } else if (a == "--against" || a == "--cases" || a == "--seed" || a == "--timeout") {
       if (!has_value) return Usage(err, a + " needs a value");
       const std::string& v = args[++i];
@@ -110,6 +137,7 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
       } else if (a == "--seed") {
         if (!ParseCount(v, 0, n)) return Usage(err, "--seed = '" + v + "' must be an integer >= 0");
         options.seed = static_cast<std::uint64_t>(n);
+        have_seed = true;
       } else {
         char* end = nullptr;
         const double t = std::strtod(v.c_str(), &end);
@@ -133,9 +161,26 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
     }
     return ListFamilies(json, out);
   }
+  if (example) {
+    // --example LAW [--seed S]: the protocol's two lines for one generated query.
+    if (name.empty() || have_command || json) {
+      return Usage(err, "--example takes one LAW and optionally --seed (simatlas check --example LAW)");
+    }
+    const check::LawUnderCheck* law = nullptr;
+    for (const auto& family : check::AllFamilies()) {
+      if (law == nullptr) law = family.Find(name);
+    }
+    if (law == nullptr) {
+      return Usage(err, "unknown law '" + name + "' (simatlas check --list lists each family's laws)");
+    }
+    const check::Exchange e = check::ExampleExchange(*law, have_seed ? options.seed : 1);
+    out << check::Json{{"law", e.law}, {"inputs", e.inputs}}.dump() << "\n" << e.expected.dump() << "\n";
+    return 0;
+  }
   if (name.empty()) return Usage(err, "which family or law? (simatlas check --list)");
-  const check::Family* family = check::FindFamily(name);
-  if (family == nullptr) {
+  // A family runs whole; a law runs its differential comparison and its own properties only.
+  const std::optional<check::Family> family = check::CheckTarget(name);
+  if (!family) {
     return Usage(err, "unknown family or law '" + name + "' (simatlas check --list lists them)");
   }
   if (!have_command || command.empty()) return Usage(err, "--against 'COMMAND' is required");

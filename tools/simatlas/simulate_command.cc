@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
+#include "reference/io/text_file.h"
 #include "reference/scenes/scene.h"
 #include "reference/scenes/step_driver.h"
 #include "tools/simatlas/commands.h"
@@ -73,8 +74,7 @@ nlohmann::json ContactsJson(const std::vector<scenes::ContactResult>& contacts) 
 
 // t, q0 … q(nq−1), v0 … v(nv−1), energy (T + V): one row per recorded state (t = 0 first).
 void WriteCsv(const std::string& path, const scenes::Trajectory& t) {
-  std::ofstream file(path);
-  if (!file) throw core::InputError("--csv " + path + ": cannot open the file for writing");
+  std::ofstream file = io::OpenForWriting(path, "--csv file");
   file.precision(17);
   file << "t";
   for (int i = 0; i < t.q.front().size(); ++i) file << ",q" << i;

@@ -80,7 +80,8 @@ Family MakeFrictionFamily() {
                  RC_ASSERT(Stribeck(session, 0.0, vs, mu_s, mu_d) == 0.0);
                  const double s = *props::Slip(3.01, 100.0);
                  RC_ASSERT(Stribeck(session, s * vs, vs, mu_s, mu_d) == mu_d);
-               }},
+               },
+               {"friction.stribeck"}},
       Property{"stribeck_continuous_at_one_and_three",
                "mu_s S(1) = mu_s at s = 1 and mu_s - (mu_s - mu_d) S(1) = mu_d at s = 3",
                [](Session& session) {
@@ -91,7 +92,8 @@ Family MakeFrictionFamily() {
                  RC_ASSERT(std::abs(Stribeck(session, (1 - delta) * vs, vs, mu_s, mu_d) - mu_s) <= tol);
                  RC_ASSERT(std::abs(Stribeck(session, (1 + delta) * vs, vs, mu_s, mu_d) - mu_s) <= tol);
                  RC_ASSERT(std::abs(Stribeck(session, (3 - delta) * vs, vs, mu_s, mu_d) - mu_d) <= tol);
-               }},
+               },
+               {"friction.stribeck"}},
       PropertyOverInputs("stribeck_between_zero_and_mu_s",
                          "0 <= mu <= mu_s, rising on [0,1), falling toward mu_d on [1,3)",
                          "friction.stribeck",

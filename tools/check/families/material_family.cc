@@ -69,12 +69,13 @@ struct ProgramMaterial {
   }
 };
 
-// A property that hands the program's law to one of the suite's templated properties.
+// A property that hands the program's law to one of the suite's templated properties; law is
+// the one law the templated property evaluates.
 template <class Apply>
-Property Suite(std::string name, std::string statement, Apply apply) {
-  return Property{std::move(name), std::move(statement), [apply](Session& session) {
-                    apply(ProgramMaterial{session});
-                  }};
+Property Suite(std::string name, std::string statement, std::string law, Apply apply) {
+  return Property{std::move(name), std::move(statement),
+                  [apply](Session& session) { apply(ProgramMaterial{session}); },
+                  {std::move(law)}};
 }
 
 }  // namespace
@@ -119,41 +120,51 @@ Family MakeMaterialFamily() {
   };
   using P = ProgramMaterial;
   family.properties = {
-      Suite("point_stiffness_symmetric", "k(k1, k2) = k(k2, k1) exactly",
+      Suite("point_stiffness_symmetric", "k(k1, k2) = k(k2, k1) exactly", "material.point_stiffness",
             [](P p) { props::PointStiffnessIsSymmetric([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("point_stiffness_at_most_the_softer_side", "min(k1,k2)/2 <= k <= min(k1,k2)",
+      Suite("point_stiffness_at_most_the_softer_side", "min(k1,k2)/2 <= k <= min(k1,k2)", "material.point_stiffness",
             [](P p) { props::PointStiffnessIsAtMostTheSofterSide([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("point_stiffness_rigid_side_returns_the_other", "k(k, inf) = k exactly; k(k, 1e12 k) -> k",
+      Suite("point_stiffness_rigid_side_returns_the_other", "k(k, inf) = k exactly; k(k, 1e12 k) -> k", "material.point_stiffness",
             [](P p) { props::PointStiffnessRigidSideReturnsTheOther([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("point_stiffness_compliances_add", "1/k = 1/k1 + 1/k2 (springs in series), 8 eps",
+      Suite("point_stiffness_compliances_add", "1/k = 1/k1 + 1/k2 (springs in series), 8 eps", "material.point_stiffness",
             [](P p) { props::PointStiffnessCompliancesAdd([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("dissipation_between_the_sides_and_symmetric", "min(d1,d2) <= d <= max(d1,d2), symmetric",
+      Suite("dissipation_between_the_sides_and_symmetric", "min(d1,d2) <= d <= max(d1,d2), symmetric", "material.dissipation",
             [](P p) { props::DissipationLiesBetweenTheSidesAndIsSymmetric([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("dissipation_softer_side_weighs_more", "k1 < k2, d1 = 1, d2 = 0: d = k2/(k1+k2) > 1/2",
+      Suite("dissipation_softer_side_weighs_more", "k1 < k2, d1 = 1, d2 = 0: d = k2/(k1+k2) > 1/2", "material.dissipation",
             [](P p) { props::DissipationSofterSideWeighsMore([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("dissipation_rigid_side_takes_the_compliant_sides_d", "d(inf, k, d1, d2) = d2 exactly",
+      Suite("dissipation_rigid_side_takes_the_compliant_sides_d", "d(inf, k, d1, d2) = d2 exactly", "material.dissipation",
             [](P p) { props::DissipationRigidSideTakesTheCompliantSidesD([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("dissipation_weights_are_the_other_sides_share", "(k1+k2) d = k2 d1 + k1 d2",
+      Suite("dissipation_weights_are_the_other_sides_share", "(k1+k2) d = k2 d1 + k1 d2", "material.dissipation",
             [](P p) { props::DissipationWeightsAreTheOtherSidesShare([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("friction_identical_materials_keep_mu", "mu(a, a) = a for mu_s and mu_d",
+      Suite("friction_identical_materials_keep_mu", "mu(a, a) = a for mu_s and mu_d", "material.friction",
             [](P p) { props::FrictionIdenticalMaterialsKeepMu([p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); }); }),
-      Suite("friction_symmetric_bounded_each_coefficient_on_its_own", "symmetric, between the sides, mu_d ignores mu_s, mu_d <= mu_s",
+      Suite("friction_symmetric_bounded_each_coefficient_on_its_own", "symmetric, between the sides, mu_d ignores mu_s, mu_d <= mu_s", "material.friction",
             [](P p) { props::FrictionSymmetricBoundedAndEachCoefficientOnItsOwn([p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); }); }),
-      Suite("friction_is_the_harmonic_mean", "1/mu = (1/mu1 + 1/mu2)/2; a frictionless side gives 0",
+      Suite("friction_is_the_harmonic_mean", "1/mu = (1/mu1 + 1/mu2)/2; a frictionless side gives 0", "material.friction",
             [](P p) { props::FrictionIsTheHarmonicMean([p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); }); }),
-      Suite("relaxation_time_is_a_plain_sum", "tau = tau1 + tau2; a missing side counts 0.1 s",
+      Suite("relaxation_time_is_a_plain_sum", "tau = tau1 + tau2; a missing side counts 0.1 s", "material.relaxation_time",
             [](P p) { props::RelaxationTimeIsAPlainSum([p](std::optional<double> a, std::optional<double> b) { return p.RelaxationTime(a, b); }); }),
-      Property{"rejects_out_of_domain_inputs",
-               "k < 0, two rigid sides, mu_d > mu_s and tau < 0 are errors, not numbers",
+      Property{"point_stiffness_rejects_out_of_domain_inputs",
+               "k < 0 and two rigid sides are errors, not numbers",
                [](Session& session) {
                  const double k = *props::Stiffness();
                  session.Rejects("material.point_stiffness", {{"k1", -k}, {"k2", JsonNumber(k)}});
                  session.Rejects("material.point_stiffness", {{"k1", "inf"}, {"k2", "inf"}});
+               },
+               {"material.point_stiffness"}},
+      Property{"friction_rejects_mu_d_above_mu_s", "mu_d > mu_s on a side is an error, not a number",
+               [](Session& session) {
                  const double mu = *props::Mu();
                  session.Rejects("material.friction", {{"mu_s1", mu}, {"mu_d1", mu + 0.5},
                                                        {"mu_s2", 1.0}, {"mu_d2", 1.0}});
+               },
+               {"material.friction"}},
+      Property{"relaxation_time_rejects_negative_tau", "tau < 0 is an error, not a number",
+               [](Session& session) {
+                 const double mu = *props::Mu();
                  session.Rejects("material.relaxation_time", {{"tau1", -0.01 - mu}, {"tau2", 0.1}});
-               }},
+               },
+               {"material.relaxation_time"}},
   };
   return family;
 }

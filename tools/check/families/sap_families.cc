@@ -208,7 +208,8 @@ Family MakeSapHuntCrossleyFamily() {
                  const Eigen::Vector3d lagged = Vec(session.Outputs("sap.hunt_crossley", in)["gamma"]);
                  RC_ASSERT((similar - lagged).norm() <= 1e-10 * (1e-3 + lagged.norm()));
                  RC_ASSERT(lagged.head<2>().norm() == 0.0);
-               }},
+               },
+               {"sap.hunt_crossley"}},
   };
   return family;
 }

@@ -152,7 +152,8 @@ TEST(CheckRun, ShrunkCounterexampleAndExitCodes) {
                                   const int a = *rc::gen::inRange(1, 1000);
                                   session.Outputs("material.point_stiffness",
                                                   {{"k1", 1.0 * a}, {"k2", 2.0 * a}});
-                                }}};
+                                },
+                                {"material.point_stiffness"}}};
   FakeProgram mean([](const std::string&, const Json& in) {
     return Outputs({{"k", 0.5 * (in["k1"].get<double>() + in["k2"].get<double>())}});
   });
@@ -182,6 +183,65 @@ TEST(CheckRun, ShrunkCounterexampleAndExitCodes) {
   EXPECT_EQ(stopped.ExitCode(), 2);
   EXPECT_EQ(*stopped.protocol_error, "garbage");
   EXPECT_EQ(broken.queries, 1);
+}
+
+TEST(CheckRun, PropertiesDeclareTheLawsTheyQuery) {
+  FakeProgram series([](const std::string&, const Json& in) {
+    const double k1 = in["k1"], k2 = in["k2"];
+    return Outputs({{"k", k1 * k2 / (k1 + k2)}});
+  });
+  Family family = StiffnessFamily({0.0, 1e-12});
+  const auto body = [](Session& session) {
+    session.Outputs("material.point_stiffness", {{"k1", 1.0}, {"k2", 3.0}});
+  };
+  // No law listed: a family bug, refused before any query.
+  family.properties = {Property{"undeclared", "k(1, 3) = 3/4", body}};
+  EXPECT_THROW(RunFamily(family, series, RunOptions{10, 3, 1.0}), std::logic_error);
+  EXPECT_EQ(series.queries, 0);
+  // A law the family does not hold.
+  family.properties = {Property{"elsewhere", "k(1, 3) = 3/4", body, {"material.friction"}}};
+  EXPECT_THROW(RunFamily(family, series, RunOptions{10, 3, 1.0}), std::logic_error);
+  // A list that leaves out a law the body queries: the Session refuses the query (inside a
+  // run that is the property's failure), so a property is never run as another law's own.
+  Family two = family;
+  LawUnderCheck friction = family.laws[0];
+  friction.law = "material.friction";
+  two.laws.push_back(friction);
+  const Property lies{"lies", "k(1, 3) = 3/4", body, {"material.friction"}};
+  Session session(two, series);
+  session.SetProperty(&lies);
+  const int before = series.queries;
+  EXPECT_THROW(body(session), std::logic_error);
+  EXPECT_EQ(series.queries, before);
+  // The same query under a property that lists the law is answered.
+  const Property honest{"honest", "k(1, 3) = 3/4", body, {"material.point_stiffness"}};
+  session.SetProperty(&honest);
+  EXPECT_NO_THROW(body(session));
+  EXPECT_EQ(series.queries, before + 1);
+}
+
+TEST(CheckRun, RestrictToLawKeepsThatLawsPropertiesOnly) {
+  const Family* material = FindFamily("material");
+  ASSERT_NE(material, nullptr);
+  const Family friction = RestrictToLaw(*material, "material.friction");
+  EXPECT_EQ(friction.name, "material.friction");
+  ASSERT_EQ(friction.laws.size(), 1u);
+  EXPECT_EQ(friction.laws[0].law, "material.friction");
+  // Every property of the material family that queries only material.friction, and no other.
+  std::size_t expected = 0;
+  for (const auto& p : material->properties) {
+    if (p.laws == std::vector<std::string>{"material.friction"}) ++expected;
+  }
+  EXPECT_GE(expected, 3u);
+  EXPECT_EQ(friction.properties.size(), expected);
+  for (const auto& p : friction.properties) EXPECT_EQ(p.laws, std::vector<std::string>{"material.friction"});
+  EXPECT_THROW(RestrictToLaw(*material, "friction.stribeck"), std::invalid_argument);
+  // CheckTarget: a family by name is the whole family; a law is its restriction; else nothing.
+  EXPECT_EQ(CheckTarget("material")->properties.size(), material->properties.size());
+  EXPECT_EQ(CheckTarget("material.friction")->properties.size(), expected);
+  EXPECT_FALSE(CheckTarget("material.nope").has_value());
+  // Every registered family is well formed (each property lists laws the family holds).
+  for (const auto& f : AllFamilies()) EXPECT_NO_THROW(ValidateFamily(f)) << f.name;
 }
 
 }  // namespace

@@ -1,0 +1,66 @@
+// Text files: errors name the file, its role and the system's reason (issue 20). The reasons are
+// the C library's strerror texts for ENOENT, ENOTDIR and EISDIR; the cases are chosen so they
+// hold for root too (CI runs as root, for whom "Permission denied" cannot be provoked).
+#include "reference/io/text_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::io {
+namespace {
+
+// The InputError message of f(), or "" when it does not throw.
+template <class F>
+std::string MessageOf(F f) {
+  try {
+    f();
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::filesystem::path Scratch(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / "simatlas_text_file_test";
+  std::filesystem::create_directories(dir);
+  return dir / name;
+}
+
+TEST(TextFile, ReadsTheWholeFile) {
+  const auto path = Scratch("three_lines.txt");
+  std::ofstream(path) << "a\nb\n\nc";
+  EXPECT_EQ(ReadTextFile(path.string(), "file"), "a\nb\n\nc");
+}
+
+TEST(TextFile, ReadErrorsGiveTheSystemsReason) {
+  EXPECT_EQ(MessageOf([] { ReadTextFile("/nonexistent/problem.json", "problem file"); }),
+            "problem file /nonexistent/problem.json cannot be read: No such file or directory");
+  // A regular file used as a directory: ENOTDIR.
+  const auto file = Scratch("plain.txt");
+  std::ofstream(file) << "x";
+  EXPECT_EQ(MessageOf([&] { ReadTextFile((file / "inner.json").string(), "file"); }),
+            "file " + (file / "inner.json").string() + " cannot be read: Not a directory");
+  const auto dir = Scratch("");
+  EXPECT_EQ(MessageOf([&] { ReadTextFile(dir.string(), "answer file"); }),
+            "answer file " + dir.string() + " cannot be read: Is a directory");
+}
+
+TEST(TextFile, WriteErrorsGiveTheSystemsReason) {
+  EXPECT_EQ(MessageOf([] { OpenForWriting("/nonexistent/dir/run.csv", "--csv file"); }),
+            "--csv file /nonexistent/dir/run.csv cannot be opened for writing: No such file or "
+            "directory");
+  const auto dir = Scratch("");
+  EXPECT_EQ(MessageOf([&] { OpenForWriting(dir.string(), "--csv file"); }),
+            "--csv file " + dir.string() + " cannot be opened for writing: Is a directory");
+  const auto path = Scratch("out.csv");
+  { OpenForWriting(path.string(), "--csv file") << "t,q0\n"; }
+  EXPECT_EQ(ReadTextFile(path.string(), "file"), "t,q0\n");
+}
+
+}  // namespace
+}  // namespace simatlas::io

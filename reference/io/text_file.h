@@ -1,0 +1,22 @@
+#pragma once
+/// @file
+/// Reading and creating the project's text files (problem files, answer sheets, CSV output) with
+/// errors that name the file and the system's reason (issue 20): "No such file or directory",
+/// "Permission denied", "Is a directory".
+
+#include <fstream>
+#include <string>
+
+namespace simatlas::io {
+
+/// The whole content of the file at path. `what` names the file's role in the message
+/// ("problem file", "answer file"). Throws core::InputError "<what> <path> cannot be read: <reason>"
+/// with the system's reason (strerror of open/read), and "<what> <path> cannot be read: Is a
+/// directory" for a directory.
+std::string ReadTextFile(const std::string& path, const std::string& what);
+
+/// A stream writing to path, created or truncated. Throws core::InputError "<what> <path> cannot be
+/// opened for writing: <reason>" with the system's reason.
+std::ofstream OpenForWriting(const std::string& path, const std::string& what);
+
+}  // namespace simatlas::io

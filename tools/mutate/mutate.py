@@ -1,0 +1,232 @@
+#!/usr/bin/python3
+"""Mechanical mutation testing of reference/ (issue 20): how much wrong code does the suite catch?
+
+For each source file, generates mutants line by line (one small edit each):
+  arith     a binary + - * / replaced by its partner (+ <-> -, * <-> /)
+  relation  < <= > >= == != replaced (< -> <=, <= -> <, > -> >=, >= -> >, == -> !=, != -> ==)
+  logic     && <-> ||
+  constant  a literal 0.5, 2, 1 or 0 changed (0.5 -> 0.25, 2 -> 3, 1 -> 0, 0 -> 1), an index
+            [0] <-> [1]
+  negate    the condition of an if / while negated: if (c) -> if (!(c))
+  swap      the two operands of a - or / between simple names swapped (a - b -> b - a)
+  delete    a statement line ending in ';' that is an assignment, a compound assignment or a
+            call (not a declaration, a return or a throw) removed
+Lines in comments, preprocessor lines, string literals, static_assert and throw/Require* error
+checks are left alone (a mutant there changes only an error message or a validation that the
+robustness tests already pin).
+
+Each mutant is written into the file, the build is brought up to date (`cmake --build` of the
+test programs only), the relevant tests run (`ctest -L <labels> -R <regex> --stop-on-failure`
+with a per-test timeout), and the file is restored. Outcomes: killed (a test failed or timed
+out), survived (every test passed), stillborn (does not compile: not counted). Survivors are
+printed as diffs with the file's triage note when tools/mutate/equivalent.txt records one
+('FILE:LINE KIND:TAG | reason', the key printed for each mutant) — an equivalent mutant is not
+counted as survived.
+
+Usage: mutate.py --build DIR [--sample N] [--seed S] [--labels L] [--regex R] [--json OUT] FILE...
+Exit 0 always when the run completes (the table is a measurement), 2 on usage errors.
+"""
+import argparse
+import difflib
+import hashlib
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SKIP_LINE = re.compile(r'^\s*(#|//|/\*|\*|static_assert|namespace\b|using\b|template\b|\}|\{)')
+SKIP_CONTENT = re.compile(r'\bthrow\b|Require[A-Z]\w*\(|ThrowInputError|ThrowNumericalError|'
+                          r'std::string\(|<<|operator|#include|".*"')
+ARITH = [(' + ', ' - '), (' - ', ' + '), (' * ', ' / '), (' / ', ' * ')]
+RELATION = [(' <= ', ' < '), (' >= ', ' > '), (' < ', ' <= '), (' > ', ' >= '),
+            (' == ', ' != '), (' != ', ' == ')]
+LOGIC = [(' && ', ' || '), (' || ', ' && ')]
+CONSTANT = [(r'(?<![\w.])0\.5(?![\w.])', '0.25'), (r'(?<![\w.])2(\.0)?(?![\w.])', '3'),
+            (r'(?<![\w.\[])1(\.0)?(?![\w.])', '0'), (r'(?<![\w.\[])0(\.0)?(?![\w.])', '1'),
+            (r'\[0\]', '[1]'), (r'\[1\]', '[0]')]
+SWAP = re.compile(r'\b([A-Za-z_]\w*) ([-/]) ([A-Za-z_]\w*)\b(?!\s*[\(\[.])')
+CONDITION = re.compile(r'\b(if|while) \((.*)\)\s*(\{|return|continue|break|[A-Za-z_].*;)?\s*$')
+DECLARATION = re.compile(r'^\s*(const\s+)?(auto|double|int|bool|float|std::|core::|Eigen::|[A-Z]\w*(<.*>)?\s+[a-z_]\w*\s*[=({;])')
+
+
+def code_part(line):
+    """The line without a trailing // comment (string literals are skipped elsewhere)."""
+    return line.split('//', 1)[0]
+
+
+def in_block_comment_lines(lines):
+    """Indices of lines inside /* ... */ blocks."""
+    inside, result = False, set()
+    for i, line in enumerate(lines):
+        if inside:
+            result.add(i)
+            if '*/' in line:
+                inside = False
+        elif '/*' in line and '*/' not in line:
+            inside = True
+            result.add(i)
+    return result
+
+
+def mutants_of(path):
+    """Every mutant of the file: (line index, kind, new line)."""
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    skip = in_block_comment_lines(lines)
+    result = []
+    for i, line in enumerate(lines):
+        if i in skip or SKIP_LINE.match(line) or not line.strip():
+            continue
+        code = code_part(line)
+        if SKIP_CONTENT.search(code):
+            continue
+        comment = line[len(code):]
+
+        def add(kind, new_code):
+            if new_code != code:
+                result.append((i, kind, new_code + comment))
+
+        for kind, table in (('arith', ARITH), ('relation', RELATION), ('logic', LOGIC)):
+            for old, new in table:
+                start = 0
+                while True:
+                    at = code.find(old, start)
+                    if at < 0:
+                        break
+                    # ' < ' inside a template argument list such as std::vector<int> has no
+                    # spaces, so the spaced forms are operators.
+                    add(kind, code[:at] + new + code[at + len(old):])
+                    start = at + 1
+        for pattern, new in CONSTANT:
+            for m in re.finditer(pattern, code):
+                add('constant', code[:m.start()] + new + code[m.end():])
+        for m in SWAP.finditer(code):
+            if m.group(1) != m.group(3):
+                add('swap', code[:m.start()] + m.group(3) + ' ' + m.group(2) + ' ' + m.group(1) +
+                    code[m.end():])
+        c = CONDITION.search(code)
+        if c and c.group(1) in ('if', 'while'):
+            cond = c.group(2)
+            # Only a balanced condition (the line holds the whole if (...)).
+            if cond.count('(') == cond.count(')'):
+                add('negate', code[:c.start(2)] + '!(' + cond + ')' + code[c.end(2):])
+        stripped = code.strip()
+        if (stripped.endswith(';') and not stripped.startswith(('return', 'break', 'continue'))
+                and not DECLARATION.match(code) and
+                (re.search(r'[^=!<>]=[^=]', stripped) or re.match(r'^[\w:.\->\[\]]+\(.*\);$', stripped))
+                and stripped.count('(') == stripped.count(')')):
+            add('delete', '')
+    return lines, result
+
+
+def run(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
+                           text=True)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired:
+        return 124, 'timeout'
+
+
+def load_equivalent():
+    """tools/mutate/equivalent.txt: 'FILE:LINE KIND:TAG | reason' lines (the key mutate prints)."""
+    path = os.path.join(REPO, 'tools', 'mutate', 'equivalent.txt')
+    notes = {}
+    if os.path.exists(path):
+        with open(path, encoding='utf-8') as f:
+            for raw in f:
+                raw = raw.rstrip('\n')
+                if not raw or raw.startswith('#'):
+                    continue
+                key, _, reason = raw.partition(' | ')
+                notes[key.strip()] = reason.strip()
+    return notes
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--build', required=True)
+    ap.add_argument('--sample', type=int, default=0, help='mutants per file (0: all)')
+    ap.add_argument('--seed', type=int, default=20261201)
+    ap.add_argument('--labels', default='unit|property|exercise|check|walkthrough|oracle')
+    ap.add_argument('--regex', default='', help='ctest -R: only these tests (default: all in the labels)')
+    ap.add_argument('--timeout', type=int, default=300, help='per test, s')
+    ap.add_argument('--targets', default='', help='build only these targets (space separated)')
+    ap.add_argument('--json', default='')
+    ap.add_argument('files', nargs='+')
+    args = ap.parse_args()
+    equivalent = load_equivalent()
+    rng = random.Random(args.seed)
+    build_cmd = ['cmake', '--build', args.build, '-j', str(os.cpu_count() or 2)]
+    if args.targets:
+        build_cmd += ['--target'] + args.targets.split()
+    report = []
+    started = time.time()
+    for rel in args.files:
+        path = os.path.join(REPO, rel) if not os.path.isabs(rel) else rel
+        rel = os.path.relpath(path, REPO)
+        if not os.path.isfile(path):
+            sys.exit(f'mutate: {rel}: No such file')
+        lines, mutants = mutants_of(path)
+        if args.sample and len(mutants) > args.sample:
+            mutants = sorted(rng.sample(mutants, args.sample))
+        original = '\n'.join(lines)
+        counts = {'killed': 0, 'survived': 0, 'stillborn': 0, 'equivalent': 0}
+        survivors = []
+        try:
+            for index, kind, new_line in mutants:
+                mutated = lines[:index] + ([new_line] if new_line else []) + lines[index + 1:]
+                with open(path, 'w', encoding='utf-8') as f:
+                    f.write('\n'.join(mutated))
+                code, _ = run(build_cmd, 1800)
+                if code != 0:
+                    counts['stillborn'] += 1
+                    continue
+                ctest = ['ctest', '--test-dir', args.build, '-L', args.labels, '--stop-on-failure',
+                         '--timeout', str(args.timeout), '-j', str(os.cpu_count() or 2)]
+                if args.regex:
+                    ctest += ['-R', args.regex]
+                code, output = run(ctest, 7200)
+                tag = hashlib.sha1(new_line.encode()).hexdigest()[:6]
+                key = f'{rel}:{index + 1} {kind}:{tag}'
+                if code != 0:
+                    counts['killed'] += 1
+                elif key in equivalent:
+                    counts['equivalent'] += 1
+                else:
+                    counts['survived'] += 1
+                    diff = ''.join(difflib.unified_diff([lines[index] + '\n'], [new_line + '\n'],
+                                                        f'a/{rel}:{index + 1}', f'b/{rel}:{index + 1}'))
+                    survivors.append({'key': key, 'diff': diff})
+                print(f'  {key}: {"killed" if code else ("equivalent" if key in equivalent else "SURVIVED")}',
+                      flush=True)
+        finally:
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(original)
+        report.append({'file': rel, **counts, 'survivors': survivors})
+    # Restore the build to the original sources.
+    run(build_cmd, 1800)
+    print(f'\nmutate: {time.time() - started:.0f} s, seed {args.seed}, sample {args.sample or "all"}')
+    print(f"{'file':<48}{'killed':>8}{'survived':>10}{'equiv.':>8}{'stillborn':>11}{'score':>8}")
+    total_k = total_s = 0
+    for r in report:
+        k, s = r['killed'], r['survived']
+        total_k, total_s = total_k + k, total_s + s
+        score = f'{100.0 * k / (k + s):.0f} %' if k + s else '-'
+        print(f"{r['file']:<48}{k:>8}{s:>10}{r['equivalent']:>8}{r['stillborn']:>11}{score:>8}")
+    if total_k + total_s:
+        print(f"{'all':<48}{total_k:>8}{total_s:>10}{'':>8}{'':>11}{100.0 * total_k / (total_k + total_s):>6.0f} %")
+    for r in report:
+        for s in r['survivors']:
+            print(f"\nsurvived: {s['key']}\n{s['diff']}", end='')
+    if args.json:
+        with open(args.json, 'w', encoding='utf-8') as f:
+            json.dump(report, f, indent=1)
+
+
+if __name__ == '__main__':
+    main()
