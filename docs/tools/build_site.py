@@ -129,7 +129,7 @@ def StatusLine(sec):
     return text
 
 
-def MainPage(model, laws_by_section, figures_present, exercise_results, api_headers, api_excludes, captions):
+def MainPage(model, laws_by_section, figures_present, exercise_results, api_headers, api_excludes, captions, out_dir):
     """The course map: per chapter one row per section (number, title, status, the counts of its
     evidence), the file lists collapsed so that the map reads at 1280×800. The maintainers'
     lists (unmapped files, API coverage) are on the maintainers page."""
@@ -145,7 +145,8 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, api_head
     for ch in model["chapters"]:
         out.append("\\section map_%s %s — %s (%s)" % (site_model.Label(ch["id"]), ch["name"], ch["title_zh"], ch["title_en"]))
         out.append("")
-        out.append(Raw("<p>Course text <code>%s</code>; %s.</p>" % (ch["course_file"], html.escape(ch["engine"]))))
+        out.append(Raw("<p>Course text <code>%s</code>; %s.%s</p>" % (ch["course_file"], html.escape(ch["engine"]),
+                                                                   navigation.NotebookLink(out_dir, ch["id"]))))
         rows = ['<table class="doxtable coursemap"><tr><th>§</th><th>section</th><th>status</th>'
                 '<th>laws</th><th>figures</th><th>files</th></tr>']
         for sec in site_model.CourseOrder(model):
@@ -195,13 +196,14 @@ def MaintainersPage(model, api_headers, api_excludes):
 def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text, ctx):
     """A section as a claim → evidence page: the course's sentence and its gloss, the code behind
     it (linked to the line), the tests, a command to run, the walkthrough's claims, the figures;
-    then the section's formulas and notes. CTX: shared, source, simatlas, captions, linked."""
+    then the section's formulas and notes. CTX: shared, source, simatlas, captions, linked, out."""
     name = site_model.PageName(sec)
     ch = site_model.Chapter(model, sec["chapter"])
     out = ["\\page %s %s §%s %s — %s" % (name, ch["name"], sec["number"], sec["title_zh"], sec["title_en"]), ""]
     out.append(Raw(navigation.Sidebar(model, name) + navigation.PrevNext(model, sec)
-                   + "<p>Course text <code>%s</code>, heading “%s”. Status: <b>%s</b>.</p>"
-                   % (ch["course_file"], html.escape(site_model.Heading(sec)), html.escape(StatusLine(sec)))))
+                   + "<p>Course text <code>%s</code>, heading “%s”. Status: <b>%s</b>.%s</p>"
+                   % (ch["course_file"], html.escape(site_model.Heading(sec)), html.escape(StatusLine(sec)),
+                      navigation.NotebookLink(ctx["out"], sec["chapter"]))))
     if sec.get("subheadings"):
         out.append(Raw("<p>Sub-headings of the text covered here: %s.</p>" % "; ".join(html.escape(s) for s in sec["subheadings"])))
     out.append("\\section %s_claim The course's claim" % name)
@@ -225,8 +227,6 @@ def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text,
     out.append("\\section %s_figures Figures" % name)
     out.append("")
     out.append(Raw(evidence.FigureBlock(sec, ctx["captions"], figures_present)))
-    out.append("\\section %s_text Formulas and conventions" % name)
-    out.append("")
     out.append(text.rstrip() + "\n")
     out.append("\\section %s_files Files, exercises and laws" % name)
     out.append("")
@@ -341,12 +341,12 @@ def main():
     DOCUMENTED.update(headers)
     captions = site_model.Captions(source)
     with open(os.path.join(pages, "mainpage.dox"), "w", encoding="utf-8") as f:
-        f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, headers, a.api_exclude, captions)))
+        f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, headers, a.api_exclude, captions, out_dir)))
     with open(os.path.join(pages, "maintainers.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(MaintainersPage(model, headers, a.api_exclude)))
     linked = set(["docs/CONVENTIONS.md", "exercises/README.md"]) | set(UNMAPPED) | set(model.get("infrastructure", []))
     ctx = {"shared": a.shared, "source": source, "simatlas": os.path.abspath(a.simatlas) if os.path.isfile(a.simatlas) else a.simatlas,
-           "captions": captions, "linked": linked}
+           "captions": captions, "linked": linked, "out": out_dir}
     for sec in site_model.CourseOrder(model):
         key = (sec["chapter"], sec["number"])
         walkthrough = evidence.WalkthroughClaims(a.simatlas, sec) if key in walk_known else (None, [])

@@ -177,6 +177,12 @@ def CheckPages(model, source, site, simatlas):
             failures += CheckExercisesPage(model, page_html)
         if 'class="simatlas-sidebar"' not in page_html:
             failures.append("%s: no section list" % name)
+    # The notebook hook: a chapter whose notebook HTML is in the site is linked from the map.
+    index_html = open(os.path.join(site, "index.html"), encoding="utf-8").read() if os.path.exists(os.path.join(site, "index.html")) else ""
+    for ch in model["chapters"]:
+        rel = navigation.NotebookPath(site, ch["id"])
+        if rel and 'class="notebook" href="%s"' % rel not in index_html:
+            failures.append("index.html: the notebook %s is in the site but not linked" % rel)
     # The maintainers' lists live on maintainers.html, never on a student page.
     for path in [os.path.join(site, "index.html")] + glob.glob(os.path.join(site, "sec_*.html")):
         if os.path.exists(path) and "Reference files on no section" in open(path, encoding="utf-8").read():
@@ -234,6 +240,14 @@ def SelfTest(model, source, shared):
     for needed in ("header", "concept", "behind a click", "outside the hidden part"):
         if not any(needed in f for f in found):
             failures.append("self-test: an exercise card failing '%s' passed" % needed)
+    # The notebook hook links a notebook only when its file is in the site.
+    with tempfile.TemporaryDirectory() as tmp:
+        if navigation.NotebookLink(tmp, "e3-sap"):
+            failures.append("self-test: a notebook link without the notebook file")
+        os.makedirs(os.path.join(tmp, "notebooks"))
+        open(os.path.join(tmp, "notebooks", "e3_sap.html"), "w").close()
+        if 'href="notebooks/e3_sap.html"' not in navigation.NotebookLink(tmp, "e3-sap"):
+            failures.append("self-test: the notebook in the site is not linked")
     # A command that fails, and one that does not name the varied parameter.
     fake = {"sections": [dict(sec, commands=[{"run": "simatlas no-such-command", "vary": "k2", "why": "x"}])]}
     with tempfile.TemporaryDirectory() as tmp:

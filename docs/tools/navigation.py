@@ -4,6 +4,7 @@ sections numerically: §2 before §10). Run with /usr/bin/python3 (standard libr
 """
 
 import html
+import os
 
 import site_model
 
@@ -48,3 +49,20 @@ def PrevNext(model, sec):
     before, after = Neighbours(model, sec)
     return '<p class="prevnext">%s <a class="up" href="index.html">course map</a> %s</p>' % (
         Link(before, "prev", "←"), Link(after, "next", "→"))
+
+
+def NotebookPath(out_dir, chapter_id):
+    """The chapter's notebook page in the site (OUT/notebooks/<chapter>.html, the chapter id with
+    '-' or '_'), as a path relative to OUT, or None when the notebooks were not built into it."""
+    for stem in (chapter_id, chapter_id.replace("-", "_")):
+        rel = "notebooks/%s.html" % stem
+        if os.path.isfile(os.path.join(out_dir, rel)):
+            return rel
+    return None
+
+
+def NotebookLink(out_dir, chapter_id):
+    """The sentence linking the chapter's notebook when its HTML is in the site, else "" (so the
+    pages never carry a dead link; the notebooks are built into OUT/notebooks/ before the site)."""
+    rel = NotebookPath(out_dir, chapter_id)
+    return ' The chapter\'s notebook: <a class="notebook" href="%s">%s</a>.' % (rel, html.escape(rel)) if rel else ""
