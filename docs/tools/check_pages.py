@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 
+import evidence
 import exercises_page
 import navigation
 import site_model
@@ -240,6 +241,25 @@ def SelfTest(model, source, shared):
     for needed in ("header", "concept", "behind a click", "outside the hidden part"):
         if not any(needed in f for f in found):
             failures.append("self-test: an exercise card failing '%s' passed" % needed)
+    # The walkthrough reader takes the JSON form when offered, else the text form.
+    with tempfile.TemporaryDirectory() as tmp:
+        program = os.path.join(tmp, "simatlas")
+        rows = ('[{"section": "e3-geometry §3", "text": "k = 100000 N/m", "verdict": true, "kind": "claim"},'
+                ' {"section": "§3", "text": "context", "kind": "narration"}, {"section": "4", "text": "other", "verdict": true}]')
+        with open(program, "w") as f:
+            f.write("#!/bin/sh\n[ \"$4\" = --json ] && echo '%s' && exit 0\n"
+                    "[ -z \"$4\" ] && printf 'e3-geometry §3  title\\n  [holds] a claim\\n  [FAILS] b claim\\n  context line\\n' && exit 1\nexit 2\n" % rows)
+        os.chmod(program, 0o755)
+        got = evidence.WalkthroughClaims(program, {"chapter": "e3-geometry", "number": "3"})
+        if got != (0, [{"kind": "claim", "text": "k = 100000 N/m", "verdict": "holds"},
+                       {"kind": "narration", "text": "context", "verdict": None}]):
+            failures.append("self-test: the JSON walkthrough form was misread: %s" % (got,))
+        with open(program, "w") as f:
+            f.write("#!/bin/sh\n[ -z \"$4\" ] && printf 'e3-geometry §3  title\\n  [holds] a claim\\n  [FAILS] b claim\\n  context line\\n' && exit 1\nexit 2\n")
+        got = evidence.WalkthroughClaims(program, {"chapter": "e3-geometry", "number": "3"})
+        if got != (1, [{"kind": "claim", "text": "a claim", "verdict": "holds"}, {"kind": "claim", "text": "b claim", "verdict": "FAILS"},
+                       {"kind": "narration", "text": "context line", "verdict": None}]):
+            failures.append("self-test: the text walkthrough form was misread: %s" % (got,))
     # The notebook hook links a notebook only when its file is in the site.
     with tempfile.TemporaryDirectory() as tmp:
         if navigation.NotebookLink(tmp, "e3-sap"):

@@ -70,6 +70,13 @@ def CommandBlock(sec, simatlas, source, max_lines=40):
     return "".join(parts)
 
 
+def _Verdict(value):
+    """A JSON verdict (true/false, "holds"/"FAILS", "pass"/"fail") as "holds" or "FAILS"."""
+    if isinstance(value, bool):
+        return "holds" if value else "FAILS"
+    return "holds" if str(value).lower() in ("holds", "hold", "pass", "passed", "ok", "true") else "FAILS"
+
+
 def WalkthroughClaims(simatlas, sec):
     """The walkthrough of one section as (exit code, [{"kind": "claim"|"narration", "text",
     "verdict": "holds"|"FAILS"|None}]). The one place that reads walkthrough output: it takes
@@ -83,9 +90,12 @@ def WalkthroughClaims(simatlas, sec):
         try:
             data = json.loads(r.stdout)
             rows = data.get("claims", []) if isinstance(data, dict) else data
+            # A row's "section" ("3", "§3" or "e3-geometry §3") must end in this section's number.
+            mine = [row for row in rows
+                    if str(row.get("section", sec["number"])).replace("§", " ").split()[-1] == sec["number"]]
             return r.returncode, [{"kind": row.get("kind", "claim"), "text": row["text"],
-                                   "verdict": row.get("verdict") if row.get("kind", "claim") == "claim" else None}
-                                  for row in rows]
+                                   "verdict": _Verdict(row.get("verdict")) if row.get("kind", "claim") == "claim" else None}
+                                  for row in mine]
         except (ValueError, KeyError, AttributeError):
             pass
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
