@@ -78,9 +78,21 @@ def CheckLocators(model, source, shared):
     return failures
 
 
-def CheckSectionPage(model, source, sec, page_html, site, walked=None):
+def CourseHeadingOrder(shared, model):
+    """[(chapter name, [section numbers])] in the order the course texts' headings appear (the
+    order a student reads), independent of how the site sorts them."""
+    out = []
+    for ch in model["chapters"]:
+        lines = site_model.CourseLines(shared, model, ch["id"])
+        numbers = [m.group(1) for m in (re.match(r"^(\d+(?:\.\d+)?)\.?\s+.*#$", l.strip()) for l in lines) if m]
+        out.append((ch["name"], numbers))
+    return out
+
+
+def CheckSectionPage(model, source, sec, page_html, site, walked=None, course_order=None):
     """Failures of one generated section page; WALKED: whether `simatlas chapter --list` lists the
-    section (then it must show claims; None: unknown, claims required)."""
+    section (then it must show claims; None: unknown, claims required); COURSE_ORDER: the course
+    texts' heading order (CourseHeadingOrder) the section list must follow."""
     where = site_model.PageName(sec) + ".html"
     failures = []
     m = re.search(r'<blockquote class="course-quote"[^>]*>(.*?)<cite>', page_html, re.S)
@@ -113,6 +125,11 @@ def CheckSectionPage(model, source, sec, page_html, site, walked=None):
         failures.append("%s: neither a figure nor the one-sentence reason why none" % where)
     if 'class="simatlas-sidebar"' not in page_html:
         failures.append("%s: no section list" % where)
+    elif course_order:
+        listed = [(name, re.findall(r'<li[^>]*><a href="[^"]+" title="[^"]*">§([0-9.]+) ', items))
+                  for name, items in re.findall(r'<p class="sidebar-chapter">([^<]+)</p><ol class="sidebar-sections">(.*?)</ol>', page_html, re.S)]
+        if listed != course_order:
+            failures.append("%s: the section list is not in the course's order (%s)" % (where, listed))
     before, after = navigation.Neighbours(model, sec)
     for rel, other in (("prev", before), ("next", after)):
         if other and 'rel="%s" href="%s.html"' % (rel, site_model.PageName(other)) not in page_html:
@@ -156,16 +173,17 @@ def WalkedSections(simatlas):
     return {tuple(line.split()[:2]) for line in listed.splitlines() if len(line.split()) >= 2}
 
 
-def CheckPages(model, source, site, simatlas):
+def CheckPages(model, source, site, simatlas, shared):
     failures = []
     walked = WalkedSections(simatlas)
+    order = CourseHeadingOrder(shared, model)
     for sec in model["sections"]:
         path = os.path.join(site, site_model.PageName(sec) + ".html")
         if not os.path.exists(path):
             failures.append("%s: missing (build the site)" % path)
             continue
         page_html = open(path, encoding="utf-8").read()
-        failures += CheckSectionPage(model, source, sec, page_html, site, (sec["chapter"], sec["number"]) in walked)
+        failures += CheckSectionPage(model, source, sec, page_html, site, (sec["chapter"], sec["number"]) in walked, order)
         failures += CheckPlaceholders(os.path.basename(path), page_html)
     for name in ("index.html", "exercises.html", "figures.html", "laws.html"):
         path = os.path.join(site, name)
@@ -230,6 +248,15 @@ def SelfTest(model, source, shared):
     for needed in ("course quote", "gloss", "code link", "command", "walkthrough", "figure", "section list"):
         if not any(needed in f for f in found):
             failures.append("self-test: a page without the %s passed" % needed)
+    order = CourseHeadingOrder(shared, model)
+    if ("MJ-solvers", [str(n) for n in range(1, 11)]) not in order:
+        failures.append("self-test: the MJ-solvers headings are not §1 … §10 in the course text: %s" % order)
+    sorted_as_text = dict(model, sections=sorted(model["sections"], key=lambda s: (s["chapter"], s["number"])))
+    page = "".join('<p class="sidebar-chapter">%s</p><ol class="sidebar-sections">%s</ol>' % (ch["name"], "".join(
+        '<li><a href="x.html" title="t">§%s x</a></li>' % s["number"] for s in sorted_as_text["sections"] if s["chapter"] == ch["id"]))
+        for ch in model["chapters"]) + 'class="simatlas-sidebar"'
+    if not any("course's order" in f for f in CheckSectionPage(model, source, sec, page, None, None, order)):
+        failures.append("self-test: a section list sorted as text (§10 before §2) passed")
     if not CheckPlaceholders("x.html", "<p>No figure for this section yet.</p>"):
         failures.append("self-test: 'yet' was not caught")
     if CheckPlaceholders("x.html", "<p>Bayesian eyes</p>"):
@@ -300,7 +327,7 @@ def main():
         if not a.site or not a.simatlas:
             print("check_pages: --pages needs --site and --simatlas", file=sys.stderr)
             return 2
-        failures = CheckPages(model, a.source, a.site, a.simatlas)
+        failures = CheckPages(model, a.source, a.site, a.simatlas, a.shared)
     elif a.mode == "--commands":
         if not a.simatlas:
             print("check_pages: --commands needs --simatlas", file=sys.stderr)
