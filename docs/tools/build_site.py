@@ -221,6 +221,11 @@ def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text,
     out.append("")
     out.append(Raw("<p>Run from the repository root after building (<code>scripts/configure.sh</code>):</p>"
                    + evidence.CommandBlock(sec, ctx["simatlas"], ctx["source"])))
+    exercises = exercises_page.SectionExercises(model, ctx["source"], sec)
+    if exercises:
+        out.append("\\section %s_exercises Exercises" % name)
+        out.append("")
+        out.append(Raw(exercises))
     out.append("\\section %s_walkthrough The walkthrough's claims" % name)
     out.append("")
     out.append(Raw(evidence.ClaimsBlock(sec, walkthrough)))

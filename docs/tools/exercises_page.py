@@ -45,6 +45,22 @@ def Concept(model, folder, number):
     return None
 
 
+def SectionExercises(model, source, sec):
+    """HTML list of the reading exercises on a section (its concept, or listed in its
+    "exercises"), each linked to its card on the exercises page; "" if none."""
+    name = site_model.Chapter(model, sec["chapter"])["name"]
+    items = []
+    for folder, number, rel in site_model.ReadingExercises(source):
+        concept = Concept(model, folder, number)
+        if rel in sec["exercises"] or (concept is not None and concept is sec):
+            items.append('<li><a href="exercises.html#%s_%d">%s exercise %d</a></li>' % (
+                folder, number, html.escape(site_model.Chapter(model, CHAPTER_OF_FOLDER[folder])["name"]), number))
+    if not items:
+        return ""
+    return '<p>Exercises on %s §%s (question, answer form and solution on the exercises page):</p><ul class="section-exercises">%s</ul>' % (
+        html.escape(name), html.escape(sec["number"]), "".join(items))
+
+
 def _Link(source, rel, label, linked):
     if not os.path.exists(os.path.join(source, rel)):
         return "<code>%s</code> (missing)" % html.escape(rel)
