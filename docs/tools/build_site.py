@@ -216,7 +216,7 @@ def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text,
     out.append(Raw(code_html))
     out.append("\\section %s_tests The tests that pin it" % name)
     out.append("")
-    out.append(Raw(evidence.TestLinks(sec)))
+    out.append(Raw(evidence.TestLinks(ctx["source"], sec)))
     out.append("\\section %s_try Try it" % name)
     out.append("")
     out.append(Raw("<p>Run from the repository root after building (<code>scripts/configure.sh</code>):</p>"

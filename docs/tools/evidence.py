@@ -36,14 +36,24 @@ def CodeLinks(source, sec):
     return '<ul class="code-links">%s</ul>' % "".join(items), files
 
 
-def TestLinks(sec):
-    """The tests that pin the section, by kind, each linked to its source view."""
+def TestLinks(source, sec, max_tests=4):
+    """The tests that pin the section, by kind, each file linked to its source view, followed by
+    the tests in it that call a function of the section's "code" (linked to their line)."""
+    functions = [entry["function"] for entry in sec["code"]]
     rows = []
     for key, label in (("unit_tests", "unit"), ("property_tests", "property"), ("oracle_tests", "oracle")):
-        paths = sec.get(key, [])
-        if paths:
-            rows.append("<li><b>%s</b>: %s</li>" % (label, ", ".join(
-                '<a href="src/%s.html"><code>%s</code></a>' % (html.escape(p), html.escape(p)) for p in paths)))
+        parts = []
+        for rel in sec.get(key, []):
+            link = '<a href="src/%s.html"><code>%s</code></a>' % (html.escape(rel), html.escape(rel))
+            calling = site_model.TestsCalling(source, rel, functions) if rel.endswith(".cc") else []
+            if calling:
+                shown = ", ".join('<a href="src/%s.html#%s"><code>%s</code></a>' % (
+                    html.escape(rel), site_model.LineAnchor(line), html.escape(name)) for name, line in calling[:max_tests])
+                more = " and %d more" % (len(calling) - max_tests) if len(calling) > max_tests else ""
+                link += " (calling the code above: %s%s)" % (shown, more)
+            parts.append(link)
+        if parts:
+            rows.append("<li><b>%s</b>: %s</li>" % (label, "; ".join(parts)))
     return '<ul class="test-links">%s</ul>' % "".join(rows)
 
 

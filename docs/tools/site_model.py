@@ -345,6 +345,24 @@ def FunctionLine(source, rel, function):
     raise CodeLineError("function %s is not defined at the top level of %s" % (function, rel))
 
 
+TEST_START = re.compile(r"^(?:TEST|TEST_F|TEST_P|RC_GTEST_PROP|RC_GTEST_FIXTURE_PROP)\s*\(\s*(\w+)\s*,\s*(\w+)")
+
+
+def TestsCalling(source, rel, functions):
+    """[(Suite.Name, 1-based line)] of the GoogleTest/RapidCheck tests in REL whose body calls one
+    of FUNCTIONS (bare or Class::name; a call is the name followed by '(')."""
+    with open(os.path.join(source, rel), encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    calls = re.compile(r"\b(?:%s)\s*\(" % "|".join(re.escape(fn.split("::")[-1]) for fn in functions))
+    starts = [(i, m.group(1) + "." + m.group(2)) for i, m in ((i, TEST_START.match(l)) for i, l in enumerate(lines)) if m]
+    out = []
+    for k, (i, name) in enumerate(starts):
+        end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
+        if any(calls.search(l) for l in lines[i:end]):
+            out.append((name, i + 1))
+    return out
+
+
 def LineAnchor(line):
     """The anchor of a line in the site's source views (Doxygen's form, l00042)."""
     return "l%05d" % line
