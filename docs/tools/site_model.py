@@ -297,7 +297,8 @@ def CourseQuote(shared, model, sec):
     """The course's own sentence(s) for a section, cut from the course text at build time by the
     locator sec["quote"] = {"from": A, "to": B}: the text from the start of A to the end of B,
     where A and B each occur exactly once in the chapter's file, B after A on the same line, and
-    that line inside the section (its heading line counts: some sections are a heading only). Returns (quote, 1-based line number); raises LocatorError."""
+    that line inside the section (its heading line counts: some sections are a heading only).
+    Returns (quote, 1-based line number); raises LocatorError."""
     where = "%s §%s" % (sec["chapter"], sec["number"])
     loc = sec.get("quote")
     if not isinstance(loc, dict) or not loc.get("from") or not loc.get("to"):
