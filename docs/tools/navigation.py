@@ -26,6 +26,10 @@ def Sidebar(model, current=None):
                 mark, page, html.escape(sec["title_zh"]), html.escape(sec["number"]), html.escape(sec["title_en"])))
         parts.append("</ol>")
     parts.append("</nav>")
+    # Scroll the list (not the page) so that the current section is in view.
+    parts.append("<script>(function () { var nav = document.querySelector('nav.simatlas-sidebar');"
+                 " var cur = nav && nav.querySelector('li.current');"
+                 " if (cur) nav.scrollTop = Math.max(0, cur.offsetTop - nav.clientHeight / 3); })();</script>")
     return "".join(parts)
 
 
