@@ -19,7 +19,11 @@ import subprocess
 import sys
 
 import bad_inputs
+import evidence
+import exercises_page
+import navigation
 import site_model
+import source_view
 
 
 SOURCE = [""]  # repository root (set in main)
@@ -35,6 +39,7 @@ def Parse():
     p.add_argument("--simatlas", required=True, help="path of the simatlas program")
     p.add_argument("--out", required=True, help="site directory (entry page OUT/index.html)")
     p.add_argument("--work", required=True, help="scratch directory for generated pages")
+    p.add_argument("--shared", required=True, help="the shared folder holding course/ (the course texts quoted)")
     p.add_argument("--doxygen", default="doxygen")
     p.add_argument("--mathjax", default="/usr/share/javascript/mathjax")
     p.add_argument("--api-exclude", action="append", default=[], metavar="PATTERN",
@@ -81,9 +86,7 @@ def SourceLink(path):
     return '<a href="src/%s.html"><code>%s</code></a>' % (html.escape(path), html.escape(path))
 
 
-def Raw(text):
-    """Raw HTML for a Doxygen page; '*' is escaped because Doxygen scans for comment ends."""
-    return "\\htmlonly\n" + text.replace("*", "&#42;") + "\n\\endhtmlonly\n"
+Raw = site_model.Raw
 
 
 def Dox(text):
@@ -126,59 +129,62 @@ def StatusLine(sec):
     return text
 
 
-def FigureHtml(name, figures_present, small=False):
-    if name not in figures_present:
-        return "<p>figure <code>%s</code>: not generated in this build (build the <code>figures</code> target)</p>" % html.escape(name)
-    width = ' width="420"' if small else ""
-    svg = ' (<a href="figures/%s.svg">SVG</a>)' % name if os.path.exists(figures_present[name][:-4] + ".svg") else ""
-    return ('<figure><a href="figures/%s.png"><img src="figures/%s.png" alt="%s"%s></a>'
-            '<figcaption><code>%s</code>%s</figcaption></figure>' % (name, name, name, width, name, svg))
-
-
-def MainPage(model, laws_by_section, figures_present, exercise_results, api_headers, api_excludes):
+def MainPage(model, laws_by_section, figures_present, exercise_results, api_headers, api_excludes, captions, out_dir):
+    """The course map: per chapter one row per section (number, title, status, the counts of its
+    evidence), the file lists collapsed so that the map reads at 1280×800. The maintainers'
+    lists (unmapped files, API coverage) are on the maintainers page."""
     out = ["\\mainpage Course map", ""]
-    out.append("The executable companion of three course chapters on compliant-contact simulation. "
-               "For each section of the course texts: its page (formulas, sign conventions, figures, "
-               "source and version notes, the walkthrough's live output), the reference files, the unit "
-               "and property tests, the exercises, the laws and the figures. "
-               "Generated from <code>docs/sections.json</code>; see also \\ref laws, \\ref exercises, "
-               "\\ref figures, \\ref bad_inputs, \\ref check_protocol and the project conventions (<a href=\"src/docs/CONVENTIONS.md.html\">docs/CONVENTIONS.md</a>).")
-    out.append("")
-    out.append(Raw("<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))))
+    out.append(Raw(navigation.Sidebar(model) +
+                   "<p>The executable companion of three course chapters on compliant-contact simulation. "
+                   "Each section of the course texts has a page: the course's own sentence beside an English gloss, "
+                   "the reference function behind it (linked to the line), the tests that pin it, a command to run, "
+                   "the walkthrough's live claims and the figures. Also: <a href=\"exercises.html\">exercises</a>, "
+                   "<a href=\"laws.html\">laws</a>, <a href=\"figures.html\">figures</a>, "
+                   "<a href=\"bad_inputs.html\">bad inputs</a>, <a href=\"check_protocol.html\">check protocol</a>.</p>"
+                   "<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))))
     for ch in model["chapters"]:
         out.append("\\section map_%s %s — %s (%s)" % (site_model.Label(ch["id"]), ch["name"], ch["title_zh"], ch["title_en"]))
         out.append("")
-        out.append(Raw("<p>Course text <code>%s</code>; %s.</p>" % (ch["course_file"], html.escape(ch["engine"]))))
-        rows = ['<table class="doxtable coursemap"><tr><th>§</th><th>section</th><th>status</th><th>reference</th>'
-                '<th>unit tests</th><th>property tests</th><th>exercises</th><th>laws</th><th>figures</th></tr>']
-        for sec in model["sections"]:
+        out.append(Raw("<p>Course text <code>%s</code>; %s.%s</p>" % (ch["course_file"], html.escape(ch["engine"]),
+                                                                   navigation.NotebookLink(out_dir, ch["id"]))))
+        rows = ['<table class="doxtable coursemap"><tr><th>§</th><th>section</th><th>status</th>'
+                '<th>laws</th><th>figures</th><th>files</th></tr>']
+        for sec in site_model.CourseOrder(model):
             if sec["chapter"] != ch["id"]:
                 continue
             laws = site_model.SectionLaws(sec, laws_by_section)
-            figs = ", ".join('<a href="figures.html#%s">%s</a>' % (site_model.FigureAnchor(f), html.escape(f))
-                             for f in sec["figures"]) or "—"
-            rows.append("<tr><td>%s</td><td><a href=\"%s.html\">%s<br>%s</a></td><td>%s</td><td>%s</td><td>%s</td>"
-                        "<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                            sec["number"], site_model.PageName(sec), html.escape(sec["title_zh"]), html.escape(sec["title_en"]),
-                            html.escape(ShortStatus(sec)), ShortFileList(sec["reference"]), ShortFileList(sec["unit_tests"]),
-                            ShortFileList(sec["property_tests"]), ShortFileList(sec["exercises"]),
-                            "<br>".join(LawRef(l) for l in laws) or "—", figs))
+            stems = site_model.SectionFigures(sec, captions)
+            figs = "<br>".join('<a href="%s.html#%s">%s</a>' % (site_model.PageName(sec), site_model.FigureAnchor(f), html.escape(f))
+                               for f in stems) or "—"
+            files = sec["reference"] + sec["unit_tests"] + sec["property_tests"] + sec.get("oracle_tests", []) + sec["exercises"]
+            detail = ("<details><summary>%d files</summary><b>reference</b><br>%s<br><b>tests</b><br>%s<br><b>exercises</b><br>%s</details>" % (
+                len(files), ShortFileList(sec["reference"]),
+                ShortFileList(sec["unit_tests"] + sec["property_tests"] + sec.get("oracle_tests", [])),
+                ShortFileList(sec["exercises"])))
+            rows.append("<tr><td>%s</td><td><a href=\"%s.html\">%s<br>%s</a></td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
+                sec["number"], site_model.PageName(sec), html.escape(sec["title_zh"]), html.escape(sec["title_en"]),
+                html.escape(ShortStatus(sec)), "<br>".join(LawRef(l) for l in laws) or "—", figs, detail))
         rows.append("</table>")
         out.append(Raw("\n".join(rows)))
-    mapped = set(f for sec in model["sections"] for f in sec["reference"]) | set(model.get("infrastructure", []))
-    unmapped = [f for f in site_model.AllReferenceFiles(SOURCE[0]) if f not in mapped]
     out.append("\\section map_infrastructure Shared infrastructure")
     out.append("")
-    out.append(Raw("<p>Reference files every section uses (errors, numerics, the law registry): %s.</p>"
+    out.append(Raw("<p>Reference files every section uses (errors, numerics, the law registry): %s. "
+                   "For maintainers: <a href=\"maintainers.html\">coverage of the map and of the API pages</a>.</p>"
                    % FileList(model.get("infrastructure", []), "none")))
-    out.append("\\section map_unmapped Reference files not yet on the map")
-    out.append("")
-    out.append(Raw("<p>Files of <code>reference/</code> that no section of <code>docs/sections.json</code> lists yet "
-                   "(add them to the section they mirror): %s.</p>" % FileList(unmapped, "none")))
+    return "\n".join(out) + "\n"
+
+
+def MaintainersPage(model, api_headers, api_excludes):
+    """What maintainers check (not linked from the section pages): reference files on no section
+    and which headers the API pages cover."""
+    mapped = set(f for sec in model["sections"] for f in sec["reference"]) | set(model.get("infrastructure", []))
+    unmapped = [f for f in site_model.AllReferenceFiles(SOURCE[0]) if f not in mapped]
     UNMAPPED[:] = unmapped
-    out.append("\\section map_api API documentation")
-    out.append("")
-    out.append(Raw("<p>The API pages (<a href=\"files.html\">file list</a>) document every public header of the "
+    out = ["\\page maintainers For maintainers", ""]
+    out.append(Raw("<p><a href=\"index.html\">Course map</a>.</p><h2>Reference files on no section</h2>"
+                   "<p>Files of <code>reference/</code> that no section of <code>docs/sections.json</code> lists "
+                   "(add each to the section it mirrors): %s.</p>" % FileList(unmapped, "none")))
+    out.append(Raw("<h2>API documentation</h2><p>The API pages (<a href=\"files.html\">file list</a>) document every public header of the "
                    "project, %d headers found again at each build: every <code>*.h</code> of the source tree except "
                    "build trees, hidden directories and %s (the exclusions of <code>docs/CMakeLists.txt</code>). "
                    "Doxygen runs over them with warnings as errors, so a header or member added without "
@@ -187,60 +193,73 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, api_head
     return "\n".join(out) + "\n"
 
 
-def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text):
+def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text, ctx):
+    """A section as a claim → evidence page: the course's sentence and its gloss, the code behind
+    it (linked to the line), the tests, a command to run, the walkthrough's claims, the figures;
+    then the section's formulas and notes. CTX: shared, source, simatlas, captions, linked, out."""
+    name = site_model.PageName(sec)
     ch = site_model.Chapter(model, sec["chapter"])
-    out = ["\\page %s %s §%s %s — %s" % (site_model.PageName(sec), ch["name"], sec["number"], sec["title_zh"], sec["title_en"]), ""]
-    out.append(Raw("<p>Course text <code>%s</code>, heading “%s”. Status: <b>%s</b>. <a href=\"index.html\">Course map</a>.</p>"
-                   % (ch["course_file"], html.escape(site_model.Heading(sec)), html.escape(StatusLine(sec)))))
+    out = ["\\page %s %s §%s %s — %s" % (name, ch["name"], sec["number"], sec["title_zh"], sec["title_en"]), ""]
+    out.append(Raw(navigation.Sidebar(model, name) + navigation.PrevNext(model, sec)
+                   + "<p>Course text <code>%s</code>, heading “%s”. Status: <b>%s</b>.%s</p>"
+                   % (ch["course_file"], html.escape(site_model.Heading(sec)), html.escape(StatusLine(sec)),
+                      navigation.NotebookLink(ctx["out"], sec["chapter"]))))
     if sec.get("subheadings"):
         out.append(Raw("<p>Sub-headings of the text covered here: %s.</p>" % "; ".join(html.escape(s) for s in sec["subheadings"])))
+    out.append("\\section %s_claim The course's claim" % name)
+    out.append("")
+    out.append(Raw(evidence.QuoteBlock(ctx["shared"], model, sec)))
+    out.append("\\section %s_code The code behind it" % name)
+    out.append("")
+    code_html, code_files = evidence.CodeLinks(ctx["source"], sec)
+    ctx["linked"].update(code_files)
+    out.append(Raw(code_html))
+    out.append("\\section %s_tests The tests that pin it" % name)
+    out.append("")
+    out.append(Raw(evidence.TestLinks(ctx["source"], sec)))
+    out.append("\\section %s_try Try it" % name)
+    out.append("")
+    out.append(Raw("<p>Run from the repository root after building (<code>scripts/configure.sh</code>):</p>"
+                   + evidence.CommandBlock(sec, ctx["simatlas"], ctx["source"])))
+    exercises = exercises_page.SectionExercises(model, ctx["source"], sec)
+    if exercises:
+        out.append("\\section %s_exercises Exercises" % name)
+        out.append("")
+        out.append(Raw(exercises))
+    out.append("\\section %s_walkthrough The walkthrough's claims" % name)
+    out.append("")
+    out.append(Raw(evidence.ClaimsBlock(sec, walkthrough)))
+    out.append("\\section %s_figures Figures" % name)
+    out.append("")
+    out.append(Raw(evidence.FigureBlock(sec, ctx["captions"], figures_present)))
     out.append(text.rstrip() + "\n")
-    out.append("\\section %s_figures Figures" % site_model.PageName(sec))
-    out.append("")
-    if sec["figures"]:
-        out.append(Raw("\n".join(FigureHtml(f, figures_present) for f in sec["figures"])))
-    else:
-        out.append("No figure for this section yet.")
-    out.append("")
-    out.append("\\section %s_files Code, tests, exercises and laws" % site_model.PageName(sec))
+    out.append("\\section %s_files Files, exercises and laws" % name)
     out.append("")
     laws = site_model.SectionLaws(sec, laws_by_section)
-    items = [("reference", FileList(sec["reference"], "none yet")),
-             ("unit tests", FileList(sec["unit_tests"], "none yet")),
-             ("property tests", FileList(sec["property_tests"], "none")),
+    items = [("reference", FileList(sec["reference"], "none")),
              ("exercises", FileList(sec["exercises"], "none") + ((' (<a href="exercises.html">how to answer and check</a>)') if sec["exercises"] else "")),
              ("laws", ", ".join(LawRef(l) for l in laws) or "none")]
-    out.append(Raw("<ul>" + "".join("<li><b>%s</b>: %s</li>" % (k, v) for k, v in items) + "</ul>"))
+    out.append(Raw("<details class=\"files\"><summary>All files of this section</summary><ul>"
+                   + "".join("<li><b>%s</b>: %s</li>" % (k, v) for k, v in items) + "</ul></details>"))
     api = [h for h in sec["reference"] if h in DOCUMENTED]
     if api:
         out.append("API pages: " + ", ".join('\\ref %s "%s"' % (h, os.path.basename(h)) for h in api) + ".")
         out.append("")
-    out.append("\\section %s_source Source notes" % site_model.PageName(sec))
-    out.append("")
     if sec["source_notes"]:
+        out.append("\\section %s_source Where Drake or MuJoCo does it" % name)
+        out.append("")
         out.append(Raw("<ul>" + "".join("<li><code>%s</code> — <code>%s</code>: %s</li>" % (
             html.escape(n["file"]), html.escape(n["function"]), html.escape(n["note"])) for n in sec["source_notes"]) + "</ul>"))
-    else:
-        out.append("The section is a list of reading exercises; the source notes are on the sections they refer to.")
+    out.append("\\section %s_version Version notes" % name)
     out.append("")
-    out.append("\\section %s_version Version notes" % site_model.PageName(sec))
-    out.append("")
-    out.append(Raw("<ul>" + "".join("<li>%s</li>" % html.escape(v) for v in sec["version_notes"]) + "</ul>"))
-    out.append("\\section %s_walkthrough Walkthrough" % site_model.PageName(sec))
-    out.append("")
-    if walkthrough is None:
-        out.append(Raw("<p>No walkthrough for this section yet (<code>simatlas chapter --list</code> does not list it).</p>"))
-    else:
-        code, output = walkthrough
-        verdict = "every claim holds" if code == 0 else "exit code %d: a claim FAILS" % code
-        out.append(Raw("<p>Output of <code>simatlas chapter %s %s</code> at build time (%s):</p><pre class=\"walkthrough\">%s</pre>"
-                       % (sec["chapter"], sec["number"], verdict, html.escape(output))))
+    out.append(Raw("<ul>" + "".join("<li>%s</li>" % html.escape(v) for v in sec["version_notes"]) + "</ul>"
+                   + navigation.PrevNext(model, sec)))
     return "\n".join(out) + "\n"
 
 
-def LawsPage(laws):
+def LawsPage(laws, model):
     out = ["\\page laws Laws", ""]
-    out.append(Raw("<p>Every law of the registry, as <code>simatlas law --list --json</code> prints it at build time "
+    out.append(Raw(navigation.Sidebar(model) + "<p>Every law of the registry, as <code>simatlas law --list --json</code> prints it at build time "
                    "(%d laws). Evaluate one with <code>simatlas law NAME key=value …</code>. "
                    "<a href=\"index.html\">Course map</a>.</p>" % len(laws)))
     rows = ['<table class="doxtable laws"><tr><th>law</th><th>section</th><th>summary</th><th>inputs (unit, default)</th><th>outputs (unit)</th></tr>']
@@ -265,105 +284,26 @@ def LawsPage(laws):
     return "\n".join(out) + "\n"
 
 
-def ExercisesPage(model, source, exercise_results):
-    """The exercise list (every exercise file found, with its question, section, answer file and
-    ctest) and how to answer and check. Returns (page text, repository files it links to)."""
-    out = ["\\page exercises Exercises", ""]
-    linked = set()
-    readme = "exercises/README.md"
-    intro = ("<p>Every exercise is an executable check (ctest label <code>exercise</code>). A reading exercise is "
-             "answered in a plain <code>key: value</code> file, <code>exercises/answers/&lt;chapter&gt;/&lt;N&gt;.txt</code> "
-             "(shipped with every key commented out); an implementation exercise by writing the "
-             "<code>*_student.cc</code> file, graded by the same property checks as the reference engine. "
-             "To answer and check:</p>"
-             "<pre>cmake -S . -B build-answers -DSIMATLAS_EXERCISE_ANSWERS=answers\n"
-             "cmake --build build-answers --target exercises\n"
-             "ctest --test-dir build-answers -L exercise --output-on-failure\n"
-             "ctest --test-dir build-answers -R exercise_e3_geometry_ex6 -V     # one, with its evidence</pre>"
-             "<p>The default build (<code>SIMATLAS_EXERCISE_ANSWERS=solutions</code>, used by CI) grades the reference "
-             "solutions in <code>exercises/solutions/</code>, which must pass.</p>")
-    if os.path.exists(os.path.join(source, readme)):
-        intro += "<p>The full protocol (answer format, tolerances, adding an exercise): %s.</p>" % SourceLink(readme)
-        linked.add(readme)
-    out.append(Raw(intro + "<p><a href=\"index.html\">Course map</a>.</p>"))
-    owner = {}
-    for sec in model["sections"]:
-        for ex in sec["exercises"]:
-            owner.setdefault(ex, sec)
-
-    def Where(path):
-        sec = owner.get(path)
-        if not sec:
-            return "not yet on the course map"
-        return '<a href="%s.html">%s §%s</a>' % (site_model.PageName(sec), site_model.Chapter(model, sec["chapter"])["name"], sec["number"])
-
-    def Link(rel):
-        if os.path.exists(os.path.join(source, rel)):
-            linked.add(rel)
-            return ShortFileList([rel])
-        return "<code>%s</code> (missing)" % html.escape(rel)
-
-    questions = site_model.ReadmeQuestions(source)
-    rows = ['<h2 id="reading">Reading exercises</h2><table class="doxtable exercises"><tr><th>chapter</th><th>N</th><th>question</th>'
-            '<th>section</th><th>exercise</th><th>answer / solution</th><th>ctest</th><th>last result</th></tr>']
-    for chapter, number, rel in site_model.ReadingExercises(source):
-        test = site_model.ExerciseTestName(rel)
-        rows.append("<tr><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s<br>%s</td><td><code>%s</code></td><td>%s</td></tr>" % (
-            html.escape(chapter), number, html.escape(questions.get((chapter, number), "")), Where(rel), Link(rel),
-            Link("exercises/answers/%s/%d.txt" % (chapter, number)), Link("exercises/solutions/%s/%d.txt" % (chapter, number)),
-            html.escape(test), html.escape(exercise_results.get(test, "not run"))))
-    rows.append("</table>")
-    rows.append('<h2 id="implementation">Implementation exercises</h2><table class="doxtable exercises"><tr><th>law</th><th>section</th>'
-                '<th>task</th><th>write in</th><th>reference solution</th><th>ctest</th><th>last result</th></tr>')
-    for law in site_model.ImplementationExercises(source):
-        header = "exercises/implement/%s.h" % law
-        test = "exercise_implement_" + law
-        rows.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td><code>%s</code></td><td>%s</td></tr>" % (
-            html.escape(law.replace("_", " ")), Where(header), Link(header), Link("exercises/implement/%s_student.cc" % law),
-            Link("exercises/solutions/implement/%s_solution.cc" % law), html.escape(test),
-            html.escape(exercise_results.get(test, "not run"))))
-    rows.append("</table>")
-    out.append(Raw("\n".join(rows)))
-    missing = [s for s in model["sections"] if s["status"] == "not yet implemented" and "exercise" in s["title_en"].lower()]
-    if missing:
-        out.append(Raw("<p>Not yet executable: " + "; ".join('<a href="%s.html">%s §%s</a> (issue #%d)' % (
-            site_model.PageName(s), site_model.Chapter(model, s["chapter"])["name"], s["number"], s["issue"]) for s in missing) + ".</p>"))
-    return "\n".join(out) + "\n", linked
-
-
-def FiguresPage(model, figures_present):
+def FiguresPage(model, figures_present, captions):
+    """Every figure of the build with its caption, data, script and the section pages showing it."""
     out = ["\\page figures Figures", ""]
-    out.append(Raw("<p>Every figure the <code>figures</code> target wrote into <code>&lt;build&gt;/course/figures/</code> "
-                   "(matplotlib scripts in <code>figures/</code>, data from the reference engine). "
-                   "<a href=\"index.html\">Course map</a>.</p>"))
-    owner = {}
-    for sec in model["sections"]:
-        for f in sec["figures"]:
-            owner.setdefault(f, sec)
+    out.append(Raw(navigation.Sidebar(model) +
+                   "<p>Every figure the <code>figures</code> target wrote into <code>&lt;build&gt;/course/figures/</code> "
+                   "(matplotlib scripts in <code>figures/</code>, data from the reference engine), with the section "
+                   "pages that show it.</p>"))
+    owners = {}
+    for sec in site_model.CourseOrder(model):
+        for f in site_model.SectionFigures(sec, captions):
+            owners.setdefault(f, []).append(sec)
     parts = []
-    for name in sorted(set(figures_present) | set(owner)):
-        sec = owner.get(name)
-        where = ('<a href="%s.html">%s §%s</a>' % (site_model.PageName(sec), site_model.Chapter(model, sec["chapter"])["name"], sec["number"])
-                 if sec else "not yet assigned to a section in docs/sections.json")
-        parts.append('<h2 id="%s">%s</h2><p>%s</p>%s' % (site_model.FigureAnchor(name), html.escape(name), where,
-                                                        FigureHtml(name, figures_present, small=False)))
+    for name in sorted(set(figures_present) | set(owners)):
+        where = ", ".join('<a href="%s.html#%s">%s §%s</a>' % (site_model.PageName(sec), site_model.FigureAnchor(name),
+                                                             site_model.Chapter(model, sec["chapter"])["name"], sec["number"])
+                          for sec in owners.get(name, [])) or "on no section page"
+        parts.append('<h2>%s</h2><p>Shown on: %s</p>%s' % (html.escape(name), where,
+                                                         evidence.FigureBlock({"figures": [name]}, captions, figures_present)))
     out.append(Raw("\n".join(parts) if parts else "<p>No figure has been generated.</p>"))
     return "\n".join(out) + "\n"
-
-
-def SourceView(source, rel, out_dir):
-    """Writes OUT/src/REL.html: the file as escaped text, with a link back to the map."""
-    dst = os.path.join(out_dir, "src", rel + ".html")
-    os.makedirs(os.path.dirname(dst), exist_ok=True)
-    depth = rel.count("/") + 1
-    up = "../" * depth
-    with open(os.path.join(source, rel), encoding="utf-8", errors="replace") as f:
-        text = f.read()
-    with open(dst, "w", encoding="utf-8") as f:
-        f.write('<!DOCTYPE html><html><head><meta charset="utf-8"><title>%s</title>'
-                '<link href="%sdoxygen.css" rel="stylesheet" type="text/css"></head><body>'
-                '<p><a href="%sindex.html">Course map</a> · <code>%s</code></p><pre class="fragment">%s</pre></body></html>'
-                % (html.escape(rel), up, up, html.escape(rel), html.escape(text)))
 
 
 def CopyMathJax(src, dst):
@@ -404,27 +344,39 @@ def main():
 
     headers = site_model.ApiHeaders(source, a.api_exclude, build)
     DOCUMENTED.update(headers)
+    captions = site_model.Captions(source)
     with open(os.path.join(pages, "mainpage.dox"), "w", encoding="utf-8") as f:
-        f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, headers, a.api_exclude)))
+        f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, headers, a.api_exclude, captions, out_dir)))
+    with open(os.path.join(pages, "maintainers.dox"), "w", encoding="utf-8") as f:
+        f.write(Dox(MaintainersPage(model, headers, a.api_exclude)))
     linked = set(["docs/CONVENTIONS.md", "exercises/README.md"]) | set(UNMAPPED) | set(model.get("infrastructure", []))
-    for sec in model["sections"]:
+    ctx = {"shared": a.shared, "source": source, "simatlas": os.path.abspath(a.simatlas) if os.path.isfile(a.simatlas) else a.simatlas,
+           "captions": captions, "linked": linked, "out": out_dir}
+    for sec in site_model.CourseOrder(model):
         key = (sec["chapter"], sec["number"])
-        walkthrough = Run([a.simatlas, "chapter", sec["chapter"], sec["number"]]) if key in walk_known else None
+        walkthrough = evidence.WalkthroughClaims(a.simatlas, sec) if key in walk_known else (None, [])
         with open(site_model.TextPath(source, sec), encoding="utf-8") as f:
             text = f.read()
+        try:
+            page = SectionPage(sec, model, laws_by_section, figures_present, walkthrough,
+                               text.replace("{{page}}", site_model.PageName(sec)), ctx)
+        except (site_model.LocatorError, site_model.CodeLineError) as e:
+            sys.exit("site: %s (docs/sections.json)" % e)
         with open(os.path.join(pages, site_model.PageName(sec) + ".dox"), "w", encoding="utf-8") as f:
-            f.write(Dox(SectionPage(sec, model, laws_by_section, figures_present, walkthrough,
-                                text.replace("{{page}}", site_model.PageName(sec)))))
-        for k in ("reference", "unit_tests", "property_tests", "exercises"):
-            linked.update(sec[k])
+            f.write(Dox(page))
+        for k in ("reference", "unit_tests", "property_tests", "oracle_tests", "exercises"):
+            linked.update(sec.get(k, []))
+    for entry in captions.values():
+        if entry.get("script"):
+            linked.add(entry["script"])
     with open(os.path.join(pages, "laws.dox"), "w", encoding="utf-8") as f:
-        f.write(Dox(LawsPage(laws)))
-    exercises_text, exercise_files = ExercisesPage(model, source, exercise_results)
+        f.write(Dox(LawsPage(laws, model)))
+    exercises_text, exercise_files = exercises_page.Page(model, source, a.shared, exercise_results)
     linked |= exercise_files
     with open(os.path.join(pages, "exercises.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(exercises_text))
     with open(os.path.join(pages, "figures.dox"), "w", encoding="utf-8") as f:
-        f.write(Dox(FiguresPage(model, figures_present)))
+        f.write(Dox(FiguresPage(model, figures_present, captions)))
     # The bad-input table: every row of docs/bad_inputs.json run through simatlas now.
     with open(os.path.join(pages, "bad_inputs.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(bad_inputs.DoxygenPage(bad_inputs.Run(a.simatlas, source, bad_inputs.Load(source)))))
@@ -464,9 +416,17 @@ def main():
         svg = png[:-4] + ".svg"
         if os.path.exists(svg):
             shutil.copy2(svg, fig_out)
+    # The data file of each captioned figure (build/course/figures/<data>), linked from its caption.
+    for stem, entry in sorted(captions.items()):
+        data = os.path.join(build, "course", "figures", entry.get("data", ""))
+        if entry.get("data") and stem in figures_present:
+            if not os.path.isfile(data):
+                sys.exit("site: figures/captions.json: the data file %s of figure %s does not exist" % (data, stem))
+            os.makedirs(os.path.dirname(os.path.join(fig_out, entry["data"])), exist_ok=True)
+            shutil.copy2(data, os.path.join(fig_out, entry["data"]))
     for rel in sorted(linked):
         if os.path.exists(os.path.join(source, rel)):
-            SourceView(source, rel, out_dir)
+            source_view.Write(source, rel, out_dir)
     with open(os.path.join(out_dir, "sections.json"), "w", encoding="utf-8") as f:
         json.dump(model, f, ensure_ascii=False, indent=1)
 

@@ -106,8 +106,8 @@ def main():
             failures.append("%s has no page %s" % (name, page))
         if not os.path.exists(site_model.TextPath(a.source, sec)):
             failures.append("%s has no hand-written text %s" % (name, site_model.TextPath(a.source, sec)))
-        for kind in ("reference", "unit_tests", "property_tests", "exercises"):
-            for f in sec[kind]:
+        for kind in ("reference", "unit_tests", "property_tests", "oracle_tests", "exercises"):
+            for f in sec.get(kind, []):
                 if not os.path.exists(os.path.join(a.source, f)):
                     failures.append("%s lists %s %s, which does not exist" % (name, kind, f))
         if sec["status"] in ("implemented", "partial"):
@@ -135,8 +135,8 @@ def main():
         known = set(tracked.stdout.split("\n"))
         listed = set(model.get("infrastructure", []))
         for sec in model["sections"]:
-            for kind in ("reference", "unit_tests", "property_tests", "exercises"):
-                listed.update(sec[kind])
+            for kind in ("reference", "unit_tests", "property_tests", "oracle_tests", "exercises"):
+                listed.update(sec.get(kind, []))
         for f in sorted(listed):
             if os.path.exists(os.path.join(a.source, f)) and f not in known:
                 failures.append("%s is listed in sections.json but not committed to git" % f)

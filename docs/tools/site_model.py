@@ -227,15 +227,177 @@ def AllReferenceFiles(source):
 def Summary(model, figures_present, exercise_results, mode="solutions", started=""):
     """The one-line summary the site target prints and the main page shows."""
     secs = model["sections"]
-    done = sum(1 for s in secs if s["status"] == "implemented")
-    partial = sum(1 for s in secs if s["status"] == "partial")
-    todo = len(secs) - done - partial
-    text = "%d course sections, each with a page: %d implemented, %d partial, %d not yet implemented; %d figures written" % (
-        len(secs), done, partial, todo, len(figures_present))
+    counts = {}
+    for s in secs:
+        counts[s["status"]] = counts.get(s["status"], 0) + 1
+    states = ", ".join("%d %s" % (counts[k], k) for k in ("implemented", "partial", "not yet implemented") if counts.get(k))
+    text = "%d course sections, each with a page (%s); %d figures in this build" % (
+        len(secs), states.replace("not yet implemented", "planned"), len(figures_present))
     if exercise_results:
         passed = sum(1 for v in exercise_results.values() if v == "passed")
         text += "; exercises: %d of %d passing with the %s (ctest run of %s)" % (
             passed, len(exercise_results), mode, started or "unknown date")
     else:
-        text += "; exercises: no ctest result yet (run ctest -L exercise)"
+        text += "; exercises: not run in this build (ctest -L exercise runs them)"
     return text
+
+
+# --- Course order, course quotes, code lines, captions (issue 15) ---------------------------
+
+def Raw(text):
+    """Raw HTML for a Doxygen page; '*' is escaped because Doxygen scans for comment ends."""
+    return "\\htmlonly\n" + text.replace("*", "&#42;") + "\n\\endhtmlonly\n"
+
+
+def NaturalKey(number):
+    """Sort key of a section number: "2" < "2.1" < "10" (numbers, not strings)."""
+    return tuple(int(part) for part in number.split("."))
+
+
+def CourseOrder(model):
+    """The sections in the course's order: chapters as docs/sections.json lists them (the order
+    the course texts link them: geometry, then SAP, then MuJoCo), sections numerically within."""
+    rank = {ch["id"]: i for i, ch in enumerate(model["chapters"])}
+    return sorted(model["sections"], key=lambda s: (rank[s["chapter"]], NaturalKey(s["number"])))
+
+
+class LocatorError(Exception):
+    """A locator of docs/sections.json does not find its text (the message says which and why)."""
+
+
+def CourseLines(shared, model, chapter_id):
+    """The lines of a chapter's course text (without line ends)."""
+    path = os.path.join(shared, "course", Chapter(model, chapter_id)["course_file"])
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().split("\n")
+    except OSError as e:
+        raise LocatorError("course text %s of %s cannot be read: %s" % (path, chapter_id, e.strerror))
+
+
+def SectionLineRange(lines, number):
+    """(first, last) 0-based line indices of a numbered section of a course text: from its
+    heading line ("N. title#" or "N.M title#") to the line before the next numbered heading."""
+    heading = re.compile(r"^(\d+(?:\.\d+)?)\.?\s+.*#$")
+    start = None
+    for i, line in enumerate(lines):
+        m = heading.match(line.strip())
+        if not m:
+            continue
+        if start is not None:
+            return start, i - 1
+        if m.group(1) == number:
+            start = i
+    if start is None:
+        raise LocatorError("section %s has no heading in the course text" % number)
+    return start, len(lines) - 1
+
+
+def CourseQuote(shared, model, sec):
+    """The course's own sentence(s) for a section, cut from the course text at build time by the
+    locator sec["quote"] = {"from": A, "to": B}: the text from the start of A to the end of B,
+    where A and B each occur exactly once in the chapter's file, B after A on the same line, and
+    that line inside the section (its heading line counts: some sections are a heading only).
+    Returns (quote, 1-based line number); raises LocatorError."""
+    where = "%s §%s" % (sec["chapter"], sec["number"])
+    loc = sec.get("quote")
+    if not isinstance(loc, dict) or not loc.get("from") or not loc.get("to"):
+        raise LocatorError("%s has no quote locator {\"from\": …, \"to\": …} in docs/sections.json" % where)
+    lines = CourseLines(shared, model, sec["chapter"])
+    text = "\n".join(lines)
+    for key in ("from", "to"):
+        count = text.count(loc[key])
+        if count != 1:
+            raise LocatorError("%s: quote locator %s '%s' occurs %d times in %s (it must occur once)" % (
+                where, key, loc[key], count, Chapter(model, sec["chapter"])["course_file"]))
+    begin = text.index(loc["from"])
+    end = text.index(loc["to"]) + len(loc["to"])
+    if end <= begin + len(loc["from"]) - 1 or "\n" in text[begin:end]:
+        raise LocatorError("%s: quote locator 'to' must follow 'from' on the same line of the course text" % where)
+    line = text.count("\n", 0, begin)
+    first, last = SectionLineRange(lines, sec["number"])
+    if not first <= line <= last:
+        raise LocatorError("%s: the quoted line %d lies outside the section (lines %d-%d)" % (
+            where, line + 1, first + 1, last + 1))
+    return text[begin:end], line + 1
+
+
+class CodeLineError(Exception):
+    """A function named in docs/sections.json "code" is not defined in the named file."""
+
+
+def FunctionLine(source, rel, function):
+    """1-based line of the definition of FUNCTION (a name, optionally Class::name) in the
+    repository file REL: the first line that starts at column 0, is no comment or preprocessor
+    line, names FUNCTION followed by '(' and is not a bare declaration ending in ';'."""
+    name = function.split("::")[-1]
+    qualifier = function[:-len(name)]
+    pattern = re.compile(r"(?:^|[\s*&:<>])%s%s\s*\(" % (re.escape(qualifier), re.escape(name)))
+    try:
+        with open(os.path.join(source, rel), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        raise CodeLineError("%s cannot be read: %s" % (rel, e.strerror))
+    for i, line in enumerate(lines):
+        if not line or line[0] in " \t/#}" or line.rstrip().endswith(";"):
+            continue
+        if pattern.search(line):
+            return i + 1
+    raise CodeLineError("function %s is not defined at the top level of %s" % (function, rel))
+
+
+TEST_START = re.compile(r"^(?:TEST|TEST_F|TEST_P|RC_GTEST_PROP|RC_GTEST_FIXTURE_PROP)\s*\(\s*(\w+)\s*,\s*(\w+)")
+
+
+def TestsCalling(source, rel, functions):
+    """[(Suite.Name, 1-based line)] of the GoogleTest/RapidCheck tests in REL whose body calls one
+    of FUNCTIONS (bare or Class::name; a call is the name followed by '(')."""
+    with open(os.path.join(source, rel), encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    calls = re.compile(r"\b(?:%s)\s*\(" % "|".join(re.escape(fn.split("::")[-1]) for fn in functions))
+    starts = [(i, m.group(1) + "." + m.group(2)) for i, m in ((i, TEST_START.match(l)) for i, l in enumerate(lines)) if m]
+    out = []
+    for k, (i, name) in enumerate(starts):
+        end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
+        if any(calls.search(l) for l in lines[i:end]):
+            out.append((name, i + 1))
+    return out
+
+
+def LineAnchor(line):
+    """The anchor of a line in the site's source views (Doxygen's form, l00042)."""
+    return "l%05d" % line
+
+
+def Captions(source):
+    """figures/captions.json ({stem: {sections, caption, data, script, command}}) or {}."""
+    path = os.path.join(source, "figures", "captions.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def SectionFigures(sec, captions):
+    """The figure stems of a section: its docs/sections.json "figures" list, then every figure
+    whose captions.json entry names this section ("e3-sap/4.1")."""
+    out = list(sec.get("figures", []))
+    if "chapter" not in sec:
+        return out
+    key = "%s/%s" % (sec["chapter"], sec["number"])
+    for stem, entry in sorted(captions.items()):
+        if key in entry.get("sections", []) and stem not in out:
+            out.append(stem)
+    return out
+
+
+def ShellCommand(command, simatlas):
+    """argv of a "simatlas …" command of docs/sections.json, with the program path substituted."""
+    import shlex
+    argv = shlex.split(command)
+    if not argv or argv[0] != "simatlas":
+        raise ValueError("command '%s' does not start with 'simatlas'" % command)
+    return [simatlas] + argv[1:]
+
+
+PLACEHOLDER = re.compile(r"\b(?:yet|TODO|FIXME|TBD|not executable|placeholder|lorem ipsum)\b", re.I)

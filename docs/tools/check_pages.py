@@ -1,0 +1,345 @@
+#!/usr/bin/python3
+"""Checks of the course site's student pages (course site, issue 15; ctest label docs).
+
+  --locators  every quote locator of docs/sections.json finds its text in ../shared/course (once,
+              inside its section), every gloss is English (no CJK character: the course's own
+              sentences are never copied into the repository), every "code" function resolves to
+              a line of its file, every exercise chapter has one course question per exercise and
+              every reading exercise names a concept section;
+  --pages     the built site: no placeholder phrase on a student page; each section page has the
+              quote, the gloss, a code link to a line that defines the named function, a command,
+              the walkthrough block, a figure or the one-sentence reason, the section list and the
+              previous/next links in course order; the exercises page links each exercise's
+              concept, hides solutions behind a click and keeps headers free of answers;
+  --commands  every command of docs/sections.json runs (exit 0, output on stdout) and names the
+              parameter it tells the student to vary;
+  --self-test each check catches a broken input (so none passes vacuously).
+Exit 0 all hold, 1 a check failed, 2 bad usage. Run with /usr/bin/python3.
+"""
+
+import argparse
+import glob
+import html
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import evidence
+import exercises_page
+import navigation
+import site_model
+
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
+
+
+def VisibleText(page_html):
+    """The page's text without tags, scripts and styles (what a student reads)."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", page_html, flags=re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def CheckLocators(model, source, shared):
+    failures = []
+    for sec in model["sections"]:
+        where = "%s §%s" % (sec["chapter"], sec["number"])
+        try:
+            site_model.CourseQuote(shared, model, sec)
+        except site_model.LocatorError as e:
+            failures.append(str(e))
+        gloss = sec.get("gloss", "")
+        if len(gloss.split()) < 8 or CJK.search(gloss):
+            failures.append("%s: the gloss must be an English paraphrase of at least 8 words, without CJK characters" % where)
+        if not sec.get("code"):
+            failures.append("%s: no \"code\" entry (the function behind the claim)" % where)
+        for entry in sec.get("code", []):
+            try:
+                site_model.FunctionLine(source, entry["file"], entry["function"])
+            except site_model.CodeLineError as e:
+                failures.append("%s: %s" % (where, e))
+        figures = sec.get("figures", [])
+        if not figures and len(sec.get("no_figure", "").split()) < 6:
+            failures.append("%s: no figure and no one-sentence \"no_figure\" reason" % where)
+    exercises = site_model.ReadingExercises(source)
+    for folder, chapter in exercises_page.CHAPTER_OF_FOLDER.items():
+        numbers = [n for f, n, _ in exercises if f == folder]
+        if not numbers:
+            continue
+        try:
+            questions = exercises_page.CourseQuestions(shared, model, chapter)
+            if len(questions) < max(numbers):
+                failures.append("%s: the course text has %d questions, the exercises go to %d" % (chapter, len(questions), max(numbers)))
+        except site_model.LocatorError as e:
+            failures.append(str(e))
+        for n in numbers:
+            if exercises_page.Concept(model, folder, n) is None:
+                failures.append("exercise %s/%d names no existing concept section in \"exercise_concepts\"" % (folder, n))
+    return failures
+
+
+def CourseHeadingOrder(shared, model):
+    """[(chapter name, [section numbers])] in the order the course texts' headings appear (the
+    order a student reads), independent of how the site sorts them."""
+    out = []
+    for ch in model["chapters"]:
+        lines = site_model.CourseLines(shared, model, ch["id"])
+        numbers = [m.group(1) for m in (re.match(r"^(\d+(?:\.\d+)?)\.?\s+.*#$", l.strip()) for l in lines) if m]
+        out.append((ch["name"], numbers))
+    return out
+
+
+def CheckSectionPage(model, source, sec, page_html, site, walked=None, course_order=None):
+    """Failures of one generated section page; WALKED: whether `simatlas chapter --list` lists the
+    section (then it must show claims; None: unknown, claims required); COURSE_ORDER: the course
+    texts' heading order (CourseHeadingOrder) the section list must follow."""
+    where = site_model.PageName(sec) + ".html"
+    failures = []
+    m = re.search(r'<blockquote class="course-quote"[^>]*>(.*?)<cite>', page_html, re.S)
+    if not m or not CJK.search(m.group(1)):
+        failures.append("%s: no course quote (blockquote.course-quote with the course's sentence)" % where)
+    if not re.search(r'<p class="gloss"[^>]*>.{40,}?</p>', page_html, re.S):
+        failures.append("%s: no English gloss beside the quote" % where)
+    links = re.findall(r'<a class="code-line" href="src/([^"#]+)\.html#l(\d{5})"><code>([^<]+)</code>', page_html)
+    if not links:
+        failures.append("%s: no line-anchored code link" % where)
+    for rel, line, function in links:
+        view = os.path.join(site, "src", rel + ".html") if site else None
+        if view and not os.path.exists(view):
+            failures.append("%s: code link to %s, which has no source view" % (where, rel))
+            continue
+        with open(os.path.join(source, rel), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        if int(line) > len(lines) or function.split("::")[-1] not in lines[int(line) - 1]:
+            failures.append("%s: the link to %s line %d does not land on %s" % (where, rel, int(line), function))
+    if '<pre class="command">build/bin/simatlas ' not in page_html:
+        failures.append("%s: no copy-paste simatlas command" % where)
+    has_claims = re.search(r'<ul class="walkthrough-claims">.*?<li class="claim', page_html, re.S)
+    if walked is None or walked:
+        if not has_claims:
+            failures.append("%s: no walkthrough claim" % where)
+    elif "have no claims for this section" not in page_html:
+        failures.append("%s: neither walkthrough claims nor the sentence saying the walkthroughs have none" % where)
+    if not (re.search(r'<figure id="figure_[^"]+"><a href="figures/[^"]+\.png"><img', page_html)
+            or re.search(r'<p class="no-figure">[^<]{30,}</p>', page_html)):
+        failures.append("%s: neither a figure nor the one-sentence reason why none" % where)
+    if 'class="simatlas-sidebar"' not in page_html:
+        failures.append("%s: no section list" % where)
+    elif course_order:
+        listed = [(name, re.findall(r'<li[^>]*><a href="[^"]+" title="[^"]*">§([0-9.]+) ', items))
+                  for name, items in re.findall(r'<p class="sidebar-chapter">([^<]+)</p><ol class="sidebar-sections">(.*?)</ol>', page_html, re.S)]
+        if listed != course_order:
+            failures.append("%s: the section list is not in the course's order (%s)" % (where, listed))
+    before, after = navigation.Neighbours(model, sec)
+    for rel, other in (("prev", before), ("next", after)):
+        if other and 'rel="%s" href="%s.html"' % (rel, site_model.PageName(other)) not in page_html:
+            failures.append("%s: no %s link to %s" % (where, rel, site_model.PageName(other)))
+    if sec["status"] != "implemented" and "Status: <b>implemented" in page_html:
+        failures.append("%s: says implemented, sections.json says %s" % (where, sec["status"]))
+    return failures
+
+
+def CheckPlaceholders(name, page_html):
+    m = site_model.PLACEHOLDER.search(VisibleText(page_html))
+    return ["%s: placeholder phrase '%s'" % (name, m.group(0))] if m else []
+
+
+def CheckExercisesPage(model, page_html):
+    failures = []
+    cards = re.findall(r'<div class="exercise" id="([^"]+)">(.*?)</div>', page_html, re.S)
+    if not cards:
+        failures.append("exercises.html: no exercise")
+    for ident, card in cards:
+        header = re.search(r"<h3>(.*?)</h3>", card, re.S)
+        if not header or not re.match(r"^(?:(?:E3-geometry|E3-SAP|MJ-solvers) exercise \d+|Implement: [a-z ]+)$", header.group(1)):
+            failures.append("exercises.html %s: the header must name only the exercise (%s)" % (ident, header.group(1) if header else "none"))
+        m = re.search(r'class="concept" href="([^"]+)\.html"', card)
+        if not m or not any(site_model.PageName(s) == m.group(1) for s in model["sections"]):
+            failures.append("exercises.html %s: no link to the section teaching its concept" % ident)
+        solution = re.search(r'<details class="solution"><summary>[^<]+</summary>(.*?)</details>', card, re.S)
+        if not solution or "reference solution" not in solution.group(1):
+            failures.append("exercises.html %s: the reference solution is not behind a click" % ident)
+        outside = card.replace(solution.group(0), "") if solution else card
+        if "solutions/" in outside:
+            failures.append("exercises.html %s: a solution link outside the hidden part" % ident)
+        if ident.startswith(("e3_", "mj_")) and "your answer form" not in outside:
+            failures.append("exercises.html %s: no labelled answer form link" % ident)
+    return failures
+
+
+def WalkedSections(simatlas):
+    """{(chapter, number)} that `simatlas chapter --list` lists."""
+    listed = subprocess.run([simatlas, "chapter", "--list"], stdout=subprocess.PIPE, text=True, check=True).stdout
+    return {tuple(line.split()[:2]) for line in listed.splitlines() if len(line.split()) >= 2}
+
+
+def CheckPages(model, source, site, simatlas, shared):
+    failures = []
+    walked = WalkedSections(simatlas)
+    order = CourseHeadingOrder(shared, model)
+    for sec in model["sections"]:
+        path = os.path.join(site, site_model.PageName(sec) + ".html")
+        if not os.path.exists(path):
+            failures.append("%s: missing (build the site)" % path)
+            continue
+        page_html = open(path, encoding="utf-8").read()
+        failures += CheckSectionPage(model, source, sec, page_html, site, (sec["chapter"], sec["number"]) in walked, order)
+        failures += CheckPlaceholders(os.path.basename(path), page_html)
+    for name in ("index.html", "exercises.html", "figures.html", "laws.html"):
+        path = os.path.join(site, name)
+        if not os.path.exists(path):
+            failures.append("%s: missing" % path)
+            continue
+        page_html = open(path, encoding="utf-8").read()
+        failures += CheckPlaceholders(name, page_html)
+        if name == "exercises.html":
+            failures += CheckExercisesPage(model, page_html)
+        if 'class="simatlas-sidebar"' not in page_html:
+            failures.append("%s: no section list" % name)
+    # The notebook hook: a chapter whose notebook HTML is in the site is linked from the map.
+    index_html = open(os.path.join(site, "index.html"), encoding="utf-8").read() if os.path.exists(os.path.join(site, "index.html")) else ""
+    for ch in model["chapters"]:
+        rel = navigation.NotebookPath(site, ch["id"])
+        if rel and 'class="notebook" href="%s"' % rel not in index_html:
+            failures.append("index.html: the notebook %s is in the site but not linked" % rel)
+    # The maintainers' lists live on maintainers.html, never on a student page.
+    for path in [os.path.join(site, "index.html")] + glob.glob(os.path.join(site, "sec_*.html")):
+        if os.path.exists(path) and "Reference files on no section" in open(path, encoding="utf-8").read():
+            failures.append("%s: maintainer notes on a student page" % os.path.basename(path))
+    return failures
+
+
+def CheckCommands(model, source, simatlas):
+    failures = []
+    for sec in model["sections"]:
+        where = "%s §%s" % (sec["chapter"], sec["number"])
+        if not sec.get("commands"):
+            failures.append("%s: no command" % where)
+        for entry in sec.get("commands", []):
+            if not re.search(r"(?:^|[\s/])%s(?:[=\s]|$)" % re.escape(entry["vary"]), entry["run"]):
+                failures.append("%s: '%s' does not contain the parameter to vary, %s" % (where, entry["run"], entry["vary"]))
+            r = subprocess.run(site_model.ShellCommand(entry["run"], simatlas), cwd=source, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, timeout=300)
+            if r.returncode != 0 or not r.stdout.strip():
+                failures.append("%s: `%s` exited %d (stderr: %s)" % (where, entry["run"], r.returncode, r.stderr.strip()[-300:]))
+    return failures
+
+
+def SelfTest(model, source, shared):
+    """Each check must catch a break made on purpose."""
+    failures = []
+    sec = dict(model["sections"][0])
+    # A locator that no longer finds its text.
+    broken = dict(sec, quote={"from": "\u672c\u53e5\u4e0d\u5728\u8bfe\u6587\u4e2d", "to": sec["quote"]["to"]})
+    try:
+        site_model.CourseQuote(shared, model, broken)
+        failures.append("self-test: a locator absent from the course text was accepted")
+    except site_model.LocatorError:
+        pass
+    # A function that is not in its file.
+    try:
+        site_model.FunctionLine(source, sec["code"][0]["file"], "NoSuchFunctionAnywhere")
+        failures.append("self-test: an undefined function resolved to a line")
+    except site_model.CodeLineError:
+        pass
+    # A page without any evidence, and a page with a placeholder.
+    empty = "<html><body><p>Status: <b>implemented</b></p></body></html>"
+    found = CheckSectionPage(model, source, sec, empty, None)
+    for needed in ("course quote", "gloss", "code link", "command", "walkthrough", "figure", "section list"):
+        if not any(needed in f for f in found):
+            failures.append("self-test: a page without the %s passed" % needed)
+    order = CourseHeadingOrder(shared, model)
+    if ("MJ-solvers", [str(n) for n in range(1, 11)]) not in order:
+        failures.append("self-test: the MJ-solvers headings are not §1 … §10 in the course text: %s" % order)
+    sorted_as_text = dict(model, sections=sorted(model["sections"], key=lambda s: (s["chapter"], s["number"])))
+    page = "".join('<p class="sidebar-chapter">%s</p><ol class="sidebar-sections">%s</ol>' % (ch["name"], "".join(
+        '<li><a href="x.html" title="t">§%s x</a></li>' % s["number"] for s in sorted_as_text["sections"] if s["chapter"] == ch["id"]))
+        for ch in model["chapters"]) + 'class="simatlas-sidebar"'
+    if not any("course's order" in f for f in CheckSectionPage(model, source, sec, page, None, None, order)):
+        failures.append("self-test: a section list sorted as text (§10 before §2) passed")
+    if not CheckPlaceholders("x.html", "<p>No figure for this section yet.</p>"):
+        failures.append("self-test: 'yet' was not caught")
+    if CheckPlaceholders("x.html", "<p>Bayesian eyes</p>"):
+        failures.append("self-test: a word containing 'yes' flagged as a placeholder")
+    # An exercise card that shows its solution and gives the answer in its header.
+    card = ('<div class="exercise" id="e3_sap_6"><h3>Why diag(A)^(-1/2)</h3><ul><li><a href="src/exercises/answers/e3_sap/6.txt.html">'
+            'your answer form</a></li><li><a href="src/exercises/solutions/e3_sap/6.txt.html">reference solution</a></li></ul></div>')
+    found = CheckExercisesPage(model, card)
+    for needed in ("header", "concept", "behind a click", "outside the hidden part"):
+        if not any(needed in f for f in found):
+            failures.append("self-test: an exercise card failing '%s' passed" % needed)
+    # The walkthrough reader takes the JSON form when offered, else the text form.
+    with tempfile.TemporaryDirectory() as tmp:
+        program = os.path.join(tmp, "simatlas")
+        rows = ('[{"section": "e3-geometry §3", "text": "k = 100000 N/m", "verdict": true, "kind": "claim"},'
+                ' {"section": "§3", "text": "context", "kind": "narration"}, {"section": "4", "text": "other", "verdict": true}]')
+        with open(program, "w") as f:
+            f.write("#!/bin/sh\n[ \"$4\" = --json ] && echo '%s' && exit 0\n"
+                    "[ -z \"$4\" ] && printf 'e3-geometry §3  title\\n  [holds] a claim\\n  [FAILS] b claim\\n  context line\\n' && exit 1\nexit 2\n" % rows)
+        os.chmod(program, 0o755)
+        got = evidence.WalkthroughClaims(program, {"chapter": "e3-geometry", "number": "3"})
+        if got != (0, [{"kind": "claim", "text": "k = 100000 N/m", "verdict": "holds"},
+                       {"kind": "narration", "text": "context", "verdict": None}]):
+            failures.append("self-test: the JSON walkthrough form was misread: %s" % (got,))
+        with open(program, "w") as f:
+            f.write("#!/bin/sh\n[ -z \"$4\" ] && printf 'e3-geometry §3  title\\n  [holds] a claim\\n  [FAILS] b claim\\n  context line\\n' && exit 1\nexit 2\n")
+        got = evidence.WalkthroughClaims(program, {"chapter": "e3-geometry", "number": "3"})
+        if got != (1, [{"kind": "claim", "text": "a claim", "verdict": "holds"}, {"kind": "claim", "text": "b claim", "verdict": "FAILS"},
+                       {"kind": "narration", "text": "context line", "verdict": None}]):
+            failures.append("self-test: the text walkthrough form was misread: %s" % (got,))
+    # The notebook hook links a notebook only when its file is in the site.
+    with tempfile.TemporaryDirectory() as tmp:
+        if navigation.NotebookLink(tmp, "e3-sap"):
+            failures.append("self-test: a notebook link without the notebook file")
+        os.makedirs(os.path.join(tmp, "notebooks"))
+        open(os.path.join(tmp, "notebooks", "e3_sap.html"), "w").close()
+        if 'href="notebooks/e3_sap.html"' not in navigation.NotebookLink(tmp, "e3-sap"):
+            failures.append("self-test: the notebook in the site is not linked")
+    # A command that fails, and one that does not name the varied parameter.
+    fake = {"sections": [dict(sec, commands=[{"run": "simatlas no-such-command", "vary": "k2", "why": "x"}])]}
+    with tempfile.TemporaryDirectory() as tmp:
+        program = os.path.join(tmp, "simatlas")
+        with open(program, "w") as f:
+            f.write("#!/bin/sh\n[ \"$1\" = ok ] && echo ok && exit 0\necho bad >&2\nexit 2\n")
+        os.chmod(program, 0o755)
+        if len(CheckCommands(fake, source, program)) != 2:
+            failures.append("self-test: a failing command without its parameter was not caught twice")
+        fake["sections"][0]["commands"] = [{"run": "simatlas ok k2=1", "vary": "k2", "why": "x"}]
+        if CheckCommands(fake, source, program):
+            failures.append("self-test: a good command was rejected")
+    return failures
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__)
+    modes = p.add_mutually_exclusive_group(required=True)
+    for mode in ("--locators", "--pages", "--commands", "--self-test"):
+        modes.add_argument(mode, dest="mode", action="store_const", const=mode)
+    p.add_argument("--source", required=True)
+    p.add_argument("--shared", required=True)
+    p.add_argument("--site")
+    p.add_argument("--simatlas")
+    a = p.parse_args()
+    model = site_model.Load(a.source)
+    if a.mode == "--locators":
+        failures = CheckLocators(model, a.source, a.shared)
+    elif a.mode == "--pages":
+        if not a.site or not a.simatlas:
+            print("check_pages: --pages needs --site and --simatlas", file=sys.stderr)
+            return 2
+        failures = CheckPages(model, a.source, a.site, a.simatlas, a.shared)
+    elif a.mode == "--commands":
+        if not a.simatlas:
+            print("check_pages: --commands needs --simatlas", file=sys.stderr)
+            return 2
+        failures = CheckCommands(model, a.source, a.simatlas)
+    else:
+        failures = SelfTest(model, a.source, a.shared)
+    for f in failures:
+        print("FAIL: " + f)
+    print("check_pages %s: %d sections, %d failures" % (a.mode, len(model["sections"]), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
