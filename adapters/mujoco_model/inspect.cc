@@ -28,7 +28,6 @@ std::string Five(const mujoco::SolImp& s) {
   return out;
 }
 
-std::vector<double> Std(const core::VectorX& v) { return std::vector<double>(v.begin(), v.end()); }
 
 std::string ConeName(mujoco::Cone cone) {
   return cone == mujoco::Cone::kElliptic ? "elliptic" : "pyramidal";

@@ -51,48 +51,49 @@ std::string Name(const mjModel* m, int type, int id, const char* what) {
   return name && *name ? std::string(name) : std::string(what) + " " + std::to_string(id);
 }
 
-// Owner and given parameters of row i (getsolparam's sources).
+// Owner and given parameters of row i (getsolparam's sources): the owner's name and the model
+// arrays (or the mjContact) its solref and solimp are read from.
 void Describe(const mjModel* m, const mjData* d, int i, RowView& row) {
   const int id = d->efc_id[i];
+  const mjtNum* solref = nullptr;
+  const mjtNum* solimp = nullptr;
+  const int ref = mjNREF * id, imp = mjNIMP * id;
   switch (d->efc_type[i]) {
     case mjCNSTR_EQUALITY:
       row.owner = "equality " + Name(m, mjOBJ_EQUALITY, id, "equality");
-      row.solref = Copy<2>(m->eq_solref + mjNREF * id);
-      row.solimp = Copy<5>(m->eq_solimp + mjNIMP * id);
+      solref = m->eq_solref + ref, solimp = m->eq_solimp + imp;
       break;
     case mjCNSTR_FRICTION_DOF:
       row.owner = "dof of joint " + Name(m, mjOBJ_JOINT, m->dof_jntid[id], "joint");
-      row.solref = Copy<2>(m->dof_solref + mjNREF * id);
-      row.solimp = Copy<5>(m->dof_solimp + mjNIMP * id);
+      solref = m->dof_solref + ref, solimp = m->dof_solimp + imp;
       break;
     case mjCNSTR_FRICTION_TENDON:
       row.owner = "tendon " + Name(m, mjOBJ_TENDON, id, "tendon");
-      row.solref = Copy<2>(m->tendon_solref_fri + mjNREF * id);
-      row.solimp = Copy<5>(m->tendon_solimp_fri + mjNIMP * id);
+      solref = m->tendon_solref_fri + ref, solimp = m->tendon_solimp_fri + imp;
       break;
     case mjCNSTR_LIMIT_JOINT:
       row.owner = "joint " + Name(m, mjOBJ_JOINT, id, "joint");
-      row.solref = Copy<2>(m->jnt_solref + mjNREF * id);
-      row.solimp = Copy<5>(m->jnt_solimp + mjNIMP * id);
+      solref = m->jnt_solref + ref, solimp = m->jnt_solimp + imp;
       break;
     case mjCNSTR_LIMIT_TENDON:
       row.owner = "tendon " + Name(m, mjOBJ_TENDON, id, "tendon");
-      row.solref = Copy<2>(m->tendon_solref_lim + mjNREF * id);
-      row.solimp = Copy<5>(m->tendon_solimp_lim + mjNIMP * id);
+      solref = m->tendon_solref_lim + ref, solimp = m->tendon_solimp_lim + imp;
       break;
     default: {
       const mjContact& con = d->contact[id];
       row.owner = "contact " + Name(m, mjOBJ_GEOM, con.geom1, "geom") + " / " +
                   Name(m, mjOBJ_GEOM, con.geom2, "geom");
-      row.solref = Copy<2>(con.solref);
-      row.solimp = Copy<5>(con.solimp);
+      solref = con.solref, solimp = con.solimp;
       break;
     }
   }
+  row.solref = Copy<2>(solref);
+  row.solimp = Copy<5>(solimp);
 }
 
-// The constraint problem of the last mj_forward, from mjData only.
-mujoco::Problem Problem(const mjModel* m, const mjData* d) {
+}  // namespace
+
+mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
   const int nv = m->nv, nefc = d->nefc;
   mujoco::Problem p;
   p.nv = nv;
@@ -129,8 +130,6 @@ mujoco::Problem Problem(const mjModel* m, const mjData* d) {
   o.meaninertia = m->stat.meaninertia;
   return p;
 }
-
-}  // namespace
 
 // The loaded model and what Settle keeps for Read.
 struct LoadedModel::Impl {
@@ -251,7 +250,7 @@ Snapshot LoadedModel::Read(const std::string& source) const {
   const int nefc = d->nefc;
   Snapshot s;
   s.file.source = source;
-  s.file.problem = Problem(m, d);
+  s.file.problem = ProblemOf(m, d);
   if (!(m->opt.disableflags & mjDSBL_WARMSTART)) s.file.settings.qacc_warmstart = impl_->warmstart;
   s.file.expected = io::MujocoExpected{Vec(d->efc_force, nefc), Vec(d->qacc, m->nv),
                                        Vec(d->efc_b, nefc), d->solver_iter};

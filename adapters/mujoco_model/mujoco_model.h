@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <mujoco/mujoco.h>
+
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/impedance.h"
 #include "reference/mujoco/problem.h"
@@ -29,6 +31,11 @@ struct ModelOptions {
   double tolerance = 1e-15;  ///< tolerance of the final mj_forward [1]
   bool warmstart = true;     ///< MuJoCo's warmstart in the final mj_forward (mjDSBL_WARMSTART off)
 };
+
+/// The constraint problem of the last mj_forward, copied from mjData (M by mj_fullM, the
+/// dense efc_J, efc_R, efc_aref, efc_frictionloss, the active contacts, the options and
+/// stat.meaninertia). The Jacobian must be dense (opt.jacobian = mjJAC_DENSE).
+mujoco::Problem ProblemOf(const mjModel* model, const mjData* data);
 
 /// The model flags as text, for `--help`: "--steps N", ... with defaults.
 std::string ModelOptionsHelp();
@@ -66,7 +73,8 @@ struct ContactView {
   std::array<double, 5> friction{};  ///< friction as the contact holds it (after mixing)
   double mu = 0;                     ///< mjContact.mu: friction[0]/√impratio
   int efc_address = 0;               ///< first row
-  std::string geom1, geom2;          ///< geom names ("geom 3" when unnamed)
+  std::string geom1;                 ///< first geom's name ("geom 3" when unnamed)
+  std::string geom2;                 ///< second geom's name
   double dist = 0;                   ///< distance [m] (negative: penetration)
 };
 

@@ -24,8 +24,23 @@ constexpr const char* kModelFlags =
     "[--steps N] [--keyframe K] [--cone pyramidal|elliptic] [--solver pgs|cg|newton] "
     "[--iterations N] [--tolerance T] [--warmstart on|off]";
 
-int Report(std::ostream& err, const std::exception& e) {
-  err << "simatlas mujoco: " << e.what() << "\n";
+// Runs body: bad input exits 2, a number that cannot be trusted 1, each with one line on stderr.
+template <typename Body>
+int Guarded(std::ostream& err, Body body) {
+  try {
+    return body();
+  } catch (const core::InputError& e) {
+    err << "simatlas mujoco: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const core::NumericalError& e) {
+    err << "simatlas mujoco: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+[[maybe_unused]] int WithoutMuJoCo(const std::string& command, std::ostream& err) {
+  err << "simatlas mujoco: mujoco " << command
+      << " needs MuJoCo 2.2.2 (libmujoco-dev); this build has none\n";
   return kExitBadInput;
 }
 
@@ -79,9 +94,9 @@ void PrintMujocoModelHelp(std::ostream& out) {
 }
 
 int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = std::string("usage: simatlas mujoco dump MODEL.xml OUT.json ") + kModelFlags;
-  try {
 #ifdef SIMATLAS_HAVE_MUJOCO_MODEL
+  return Guarded(err, [&] {
+    const std::string usage = std::string("usage: simatlas mujoco dump MODEL.xml OUT.json ") + kModelFlags;
     const ModelArgs a = ParseModelArgs(args, 2, false, usage);
     const adapters::Snapshot s = adapters::SnapshotOf(a.positional[0], a.options);
     const nlohmann::json doc = io::WriteMujocoProblemFile(s.file);
@@ -93,27 +108,23 @@ int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::
     file.close();
     if (!file) throw core::InputError("cannot write " + path + ": " + std::strerror(errno));
     out << "wrote " << path << ": nv " << s.file.problem.nv << ", nefc " << s.file.problem.nefc()
-        << ", contacts " << s.contacts.size() << ", MuJoCo " << mujoco::SolverName(s.file.problem.opt.solver)
-        << " " << s.file.expected->solver_iter << " iterations\n";
+        << ", contacts " << s.contacts.size() << ", MuJoCo "
+        << mujoco::SolverName(s.file.problem.opt.solver) << " " << s.file.expected->solver_iter
+        << " iterations\n";
     for (const std::string& w : s.warnings) err << "MuJoCo warning: " << w << "\n";
     return 0;
+  });
 #else
-    (void)args;
-    (void)out;
-    throw core::InputError("mujoco dump needs MuJoCo 2.2.2 (libmujoco-dev); this build has none");
+  (void)args;
+  (void)out;
+  return WithoutMuJoCo("dump", err);
 #endif
-  } catch (const core::InputError& e) {
-    return Report(err, e);
-  } catch (const core::NumericalError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return 1;
-  }
 }
 
 int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = std::string("usage: simatlas mujoco inspect MODEL.xml ") + kModelFlags + " [--json]";
-  try {
 #ifdef SIMATLAS_HAVE_MUJOCO_MODEL
+  return Guarded(err, [&] {
+    const std::string usage = std::string("usage: simatlas mujoco inspect MODEL.xml ") + kModelFlags + " [--json]";
     const ModelArgs a = ParseModelArgs(args, 1, true, usage);
     const adapters::Snapshot s = adapters::SnapshotOf(a.positional[0], a.options);
     const auto solvers = adapters::CompareSolvers(s);
@@ -125,17 +136,12 @@ int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, st
       out << adapters::InspectText(s, solvers);
     }
     return 0;
+  });
 #else
-    (void)args;
-    (void)out;
-    throw core::InputError("mujoco inspect needs MuJoCo 2.2.2 (libmujoco-dev); this build has none");
+  (void)args;
+  (void)out;
+  return WithoutMuJoCo("inspect", err);
 #endif
-  } catch (const core::InputError& e) {
-    return Report(err, e);
-  } catch (const core::NumericalError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return 1;
-  }
 }
 
 }  // namespace simatlas::tools

@@ -1,5 +1,7 @@
-// MJ-solvers §2–§5 on any MJCF (issue 18): the model adapter against the oracle layer (both
-// read MuJoCo 2.2.2's mjData, by separate code), and inspect's notes where MuJoCo 2.2.2's
+// MJ-solvers §2–§5 on any MJCF (issue 18): the model adapter against the oracle layer (the
+// problem matrices are one copy, adapters::ProblemOf, which the oracle's solver tests check
+// against MuJoCo's answers; the settling, the per-row records, the answer and the document are
+// separate code) and against MuJoCo's own efc rows, and inspect's notes where MuJoCo 2.2.2's
 // getsolparam (engine_core_constraint.c) changed a row's parameters, confirmed by MuJoCo's own
 // efc_KBIP and warnings.
 #include <gtest/gtest.h>
@@ -161,7 +163,9 @@ TEST(MujocoModel, DumpEqualsTheOracleDocument) {
     // not the answer mj_fwdConstraint leaves in mjData.
     ASSERT_TRUE(dumped.settings.qacc_warmstart) << c.label;
     EXPECT_EQ(*dumped.settings.qacc_warmstart, warmstart) << c.label;
-    if (c.steps > 0) EXPECT_NE(warmstart, dumped.expected->qacc) << c.label;
+    if (c.steps > 0) {
+      EXPECT_NE(warmstart, dumped.expected->qacc) << c.label;
+    }
   }
 }
 
