@@ -4,6 +4,7 @@
 /// arguments, calls reference/, and prints. Exit codes: 0 success, 1 a check failed,
 /// 2 bad input (usage, unknown key, out-of-domain value, malformed file).
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -44,6 +45,10 @@ int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::
 /// settled state in the course's terms, and the reference solvers beside MuJoCo (args[0] is
 /// "inspect").
 int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// Runs one `simatlas mujoco` subcommand body: an InputError prints one line on err and gives
+/// exit 2, a NumericalError (an answer that cannot be trusted) one line and exit 1.
+int RunMujocoGuarded(std::ostream& err, const std::function<int()>& body);
 
 /// The `dump` and `inspect` part of `simatlas mujoco --help`.
 void PrintMujocoModelHelp(std::ostream& out);

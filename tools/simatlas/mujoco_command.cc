@@ -79,7 +79,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
   }
   if (!args.empty() && args[0] == "dump") return RunMujocoDump(args, out, err);
   if (!args.empty() && args[0] == "inspect") return RunMujocoInspect(args, out, err);
-  try {
+  return RunMujocoGuarded(err, [&] {
     if (args.size() < 2 || args[0] != "solve" || args[1].rfind("--", 0) == 0) {
       throw core::InputError(kUsage);
     }
@@ -181,13 +181,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     if (file.expected) out << "max force error vs expected (relative): " << force_error << "\n";
     if (repeat > 0) out << "seconds per solve: " << seconds << " (mean of " << repeat << ")\n";
     return 0;
-  } catch (const core::InputError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return 1;
-  }
+  });
 }
 
 }  // namespace simatlas::tools

@@ -24,20 +24,6 @@ constexpr const char* kModelFlags =
     "[--steps N] [--keyframe K] [--cone pyramidal|elliptic] [--solver pgs|cg|newton] "
     "[--iterations N] [--tolerance T] [--warmstart on|off]";
 
-// Runs body: bad input exits 2, a number that cannot be trusted 1, each with one line on stderr.
-template <typename Body>
-int Guarded(std::ostream& err, Body body) {
-  try {
-    return body();
-  } catch (const core::InputError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return 1;
-  }
-}
-
 [[maybe_unused]] int WithoutMuJoCo(const std::string& command, std::ostream& err) {
   err << "simatlas mujoco: mujoco " << command
       << " needs MuJoCo 2.2.2 (libmujoco-dev); this build has none\n";
@@ -80,6 +66,18 @@ ModelArgs ParseModelArgs(const std::vector<std::string>& args, size_t positional
 
 }  // namespace
 
+int RunMujocoGuarded(std::ostream& err, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const core::InputError& e) {
+    err << "simatlas mujoco: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const core::NumericalError& e) {
+    err << "simatlas mujoco: " << e.what() << "\n";
+    return 1;
+  }
+}
+
 void PrintMujocoModelHelp(std::ostream& out) {
   out << "simatlas mujoco dump MODEL.xml OUT.json " << kModelFlags << "\n"
       << "  load an MJCF with MuJoCo 2.2.2, settle it, write the constraint problem with MuJoCo's\n"
@@ -95,7 +93,7 @@ void PrintMujocoModelHelp(std::ostream& out) {
 
 int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
 #ifdef SIMATLAS_HAVE_MUJOCO_MODEL
-  return Guarded(err, [&] {
+  return RunMujocoGuarded(err, [&] {
     const std::string usage = std::string("usage: simatlas mujoco dump MODEL.xml OUT.json ") + kModelFlags;
     const ModelArgs a = ParseModelArgs(args, 2, false, usage);
     const adapters::Snapshot s = adapters::SnapshotOf(a.positional[0], a.options);
@@ -123,7 +121,7 @@ int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::
 
 int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
 #ifdef SIMATLAS_HAVE_MUJOCO_MODEL
-  return Guarded(err, [&] {
+  return RunMujocoGuarded(err, [&] {
     const std::string usage = std::string("usage: simatlas mujoco inspect MODEL.xml ") + kModelFlags + " [--json]";
     const ModelArgs a = ParseModelArgs(args, 1, true, usage);
     const adapters::Snapshot s = adapters::SnapshotOf(a.positional[0], a.options);
