@@ -189,7 +189,7 @@ LoadedModel::LoadedModel(const std::string& path) : impl_(std::make_shared<Impl>
     std::string message = error[0] ? error : "unknown error";
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     for (size_t k = message.find('\n'); k != std::string::npos; k = message.find('\n', k)) {
-      message.replace(k, 1, "; ");
+      message.replace(k, 1, " ");
     }
     throw core::InputError("MuJoCo cannot load model " + path + ": " + message);
   }
