@@ -281,6 +281,7 @@ Snapshot LoadedModel::Read(const std::string& source) const {
   for (int c = 0; c < d->ncon; ++c) {
     const mjContact& con = d->contact[c];
     if (con.efc_address < 0) continue;
+    s.file.contact_indices.push_back(c);
     s.contacts.push_back({c, con.dim, Copy<5>(con.friction), con.mu, con.efc_address,
                           Name(m, mjOBJ_GEOM, con.geom1, "geom"),
                           Name(m, mjOBJ_GEOM, con.geom2, "geom"), con.dist});

@@ -233,6 +233,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
       }
     }
     contact_position[index] = static_cast<int>(c);
+    file.contact_indices.push_back(index);
     p.contacts.push_back(con);
   }
   // efc rows.

@@ -44,6 +44,8 @@ struct MujocoProblemFile {
   /// opt.islands and the top-level qacc_warmstart (absent: islands off, warmstart off)
   mujoco::SolveSettings settings;
   std::vector<MujocoRowRecord> rows;      ///< one record per efc row
+  /// the file's `contacts[].index` per contact (the producing engine's contact ids), in order
+  std::vector<int> contact_indices;
   std::optional<MujocoExpected> expected; ///< present when the file has `expected`
 };
 

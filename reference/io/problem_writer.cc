@@ -137,6 +137,15 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
 
 json WriteMujocoProblemFile(const MujocoProblemFile& file) {
   json doc = WriteMujocoProblem(file.problem, file.source, file.settings);
+  // The engine's contact ids, when the file carries one per contact.
+  if (file.contact_indices.size() == file.problem.contacts.size()) {
+    for (size_t c = 0; c < file.contact_indices.size(); ++c) {
+      doc["contacts"][c]["index"] = file.contact_indices[c];
+    }
+    for (int i = 0; i < file.problem.nefc(); ++i) {
+      if (file.problem.contact[i] >= 0) doc["efc"][i]["contact"] = file.contact_indices[file.problem.contact[i]];
+    }
+  }
   // Per-row records: only the fields the record holds.
   for (size_t i = 0; i < file.rows.size() && i < doc["efc"].size(); ++i) {
     const MujocoRowRecord& r = file.rows[i];

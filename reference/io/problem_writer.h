@@ -32,8 +32,9 @@ nlohmann::json WriteSapProblem(const sap::SapProblem& problem,
 nlohmann::json WriteMujocoProblem(const mujoco::Problem& problem, const std::string& source = "",
                                   const mujoco::SolveSettings& settings = {});
 
-/// The whole file: WriteMujocoProblem plus the per-row records present in `file.rows` and
-/// `expected` when present (the inverse of ParseMujocoProblem up to contact numbering).
+/// The whole file: WriteMujocoProblem plus the per-row records present in `file.rows`,
+/// `expected` when present, and the contact ids of `file.contact_indices` (when it has one per
+/// contact): the inverse of ParseMujocoProblem.
 nlohmann::json WriteMujocoProblemFile(const MujocoProblemFile& file);
 
 }  // namespace simatlas::io

@@ -109,6 +109,8 @@ void ExpectSameFile(const io::MujocoProblemFile& a, const io::MujocoProblemFile&
     EXPECT_EQ(p.contacts[c].mu, q.contacts[c].mu) << what;
     EXPECT_EQ(p.contacts[c].efc_address, q.contacts[c].efc_address) << what;
   }
+  // MuJoCo's contact ids (contacts[].index) as both wrote them.
+  EXPECT_EQ(a.contact_indices, b.contact_indices) << what;
   EXPECT_EQ(p.opt.cone, q.opt.cone) << what;
   EXPECT_EQ(p.opt.solver, q.opt.solver) << what;
   EXPECT_EQ(p.opt.iterations, q.opt.iterations) << what;

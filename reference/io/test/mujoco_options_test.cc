@@ -53,7 +53,14 @@ TEST(MujocoOptions, FileKeysSetEveryOption) {
                      {"pgs_shuffle", true}, {"islands", true}, {"noslip_iterations", 7},
                      {"noslip_tolerance", 1e-9}});
   doc["qacc_warmstart"] = doc["expected"]["qacc"];
+  // Engine contact ids that are not the positions 0, 1, …: the writer must keep them.
+  for (auto& c : doc["contacts"]) c["index"] = c["index"].get<int>() + 10;
+  for (auto& row : doc["efc"]) {
+    if (row.contains("contact")) row["contact"] = row["contact"].get<int>() + 10;
+  }
   const MujocoProblemFile f = ParseMujocoProblem(doc);
+  ASSERT_FALSE(f.contact_indices.empty());
+  EXPECT_EQ(f.contact_indices[0], doc["contacts"][0]["index"].get<int>());
   EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo315);
   EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
   EXPECT_TRUE(f.problem.opt.pgs_momentum);
@@ -74,6 +81,7 @@ TEST(MujocoOptions, FileKeysSetEveryOption) {
   EXPECT_EQ(*again.settings.qacc_warmstart, *f.settings.qacc_warmstart);
   EXPECT_EQ(again.expected->efc_force, f.expected->efc_force);
   EXPECT_EQ(again.rows[0].KBIP, f.rows[0].KBIP);
+  EXPECT_EQ(again.contact_indices, f.contact_indices);
 }
 
 TEST(MujocoOptions, BadFileValuesNameTheKeyAndChoices) {
