@@ -8,6 +8,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "adapters/mujoco_model/mujoco_model.h"
 #include "reference/mujoco/impedance.h"
 
 namespace simatlas::oracle {
@@ -106,19 +107,6 @@ RowSource Source(const mjModel* m, const mjData* d, int i) {
   return s;
 }
 
-mujoco::RowKind Kind(int type) {
-  switch (type) {
-    case mjCNSTR_EQUALITY: return mujoco::RowKind::kEquality;
-    case mjCNSTR_FRICTION_DOF: return mujoco::RowKind::kFrictionDof;
-    case mjCNSTR_FRICTION_TENDON: return mujoco::RowKind::kFrictionTendon;
-    case mjCNSTR_LIMIT_JOINT: return mujoco::RowKind::kLimitJoint;
-    case mjCNSTR_LIMIT_TENDON: return mujoco::RowKind::kLimitTendon;
-    case mjCNSTR_CONTACT_FRICTIONLESS: return mujoco::RowKind::kContactFrictionless;
-    case mjCNSTR_CONTACT_PYRAMIDAL: return mujoco::RowKind::kContactPyramidal;
-    default: return mujoco::RowKind::kContactElliptic;
-  }
-}
-
 bool IsContact(int type) { return type >= mjCNSTR_CONTACT_FRICTIONLESS; }
 
 std::vector<double> Row(const mjtNum* x, int n) { return std::vector<double>(x, x + n); }
@@ -180,45 +168,7 @@ MujocoRows ReadRows(const Scene& scene) {
 }
 
 mujoco::Problem ExtractProblem(const Scene& scene) {
-  const mjModel* m = scene.model.get();
-  const mjData* d = scene.data.get();
-  const int nv = m->nv, nefc = d->nefc;
-  mujoco::Problem p;
-  p.nv = nv;
-  p.M.resize(nv, nv);
-  std::vector<mjtNum> dense(static_cast<size_t>(nv) * nv);
-  mj_fullM(m, dense.data(), d->qM);
-  for (int i = 0; i < nv; ++i) {
-    for (int j = 0; j < nv; ++j) p.M(i, j) = dense[static_cast<size_t>(i) * nv + j];
-  }
-  p.qacc_smooth = Eigen::Map<const core::VectorX>(d->qacc_smooth, nv);
-  p.J = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-      d->efc_J, nefc, nv);
-  p.R = Eigen::Map<const core::VectorX>(d->efc_R, nefc);
-  p.aref = Eigen::Map<const core::VectorX>(d->efc_aref, nefc);
-  p.frictionloss = Eigen::Map<const core::VectorX>(d->efc_frictionloss, nefc);
-  std::map<int, int> position;
-  for (int c = 0; c < d->ncon; ++c) {
-    const mjContact& con = d->contact[c];
-    if (con.efc_address < 0) continue;
-    position[c] = static_cast<int>(p.contacts.size());
-    p.contacts.push_back({con.dim, Copy<5>(con.friction), con.mu, con.efc_address});
-  }
-  for (int i = 0; i < nefc; ++i) {
-    p.kind.push_back(Kind(d->efc_type[i]));
-    p.contact.push_back(IsContact(d->efc_type[i]) ? position.at(d->efc_id[i]) : -1);
-  }
-  mujoco::Options& o = p.opt;
-  o.cone = m->opt.cone == mjCONE_ELLIPTIC ? mujoco::Cone::kElliptic : mujoco::Cone::kPyramidal;
-  o.solver = m->opt.solver == mjSOL_PGS ? mujoco::SolverKind::kPGS
-             : m->opt.solver == mjSOL_CG ? mujoco::SolverKind::kCG
-                                          : mujoco::SolverKind::kNewton;
-  o.iterations = m->opt.iterations;
-  o.tolerance = m->opt.tolerance;
-  o.impratio = m->opt.impratio;
-  o.timestep = m->opt.timestep;
-  o.meaninertia = m->stat.meaninertia;
-  return p;
+  return adapters::ProblemOf(scene.model.get(), scene.data.get());
 }
 
 std::vector<std::optional<ReferenceRow>> ReferenceRows(const Scene& scene) {

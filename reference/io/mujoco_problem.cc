@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
+#include "reference/io/mujoco_options.h"
 
 namespace simatlas::io {
 
@@ -111,9 +112,39 @@ std::string String(const json& value, const std::string& path) {
   return value.get<std::string>();
 }
 
-mujoco::Options ParseOptions(const json& opt) {
+bool Boolean(const json& value, const std::string& path) {
+  if (!value.is_boolean()) Bad(path, "must be true or false");
+  return value.get<bool>();
+}
+
+// The optional opt keys of the 3.15 paths (version notes, §4, §6); absent keys keep the
+// defaults of mujoco::Options and SolveSettings.
+void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSettings& settings) {
+  if (const json* v = OptionalField(opt, "version")) {
+    o.version = ParseVersion("opt.version", String(*v, "opt.version"));
+  }
+  if (const json* v = OptionalField(opt, "cg_update")) {
+    o.cg_update = ParseCGUpdate("opt.cg_update", String(*v, "opt.cg_update"));
+  }
+  if (const json* v = OptionalField(opt, "pgs_momentum")) o.pgs_momentum = Boolean(*v, "opt.pgs_momentum");
+  if (const json* v = OptionalField(opt, "pgs_shuffle")) o.pgs_shuffle = Boolean(*v, "opt.pgs_shuffle");
+  if (const json* v = OptionalField(opt, "islands")) settings.islands = Boolean(*v, "opt.islands");
+  if (const json* v = OptionalField(opt, "noslip_iterations")) {
+    o.noslip_iterations = Integer(*v, "opt.noslip_iterations");
+    if (o.noslip_iterations < 0) {
+      core::ThrowInputError("opt.noslip_iterations", o.noslip_iterations, "1", ">= 0");
+    }
+  }
+  if (const json* v = OptionalField(opt, "noslip_tolerance")) {
+    o.noslip_tolerance = Number(*v, "opt.noslip_tolerance", "1");
+    core::RequireNonNegative("opt.noslip_tolerance", o.noslip_tolerance, "1");
+  }
+}
+
+mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
   RequireKnownKeys(opt, {"cone", "solver", "iterations", "tolerance", "impratio", "timestep",
-                         "meaninertia"}, "opt");
+                         "meaninertia", "version", "cg_update", "pgs_momentum", "pgs_shuffle",
+                         "islands", "noslip_iterations", "noslip_tolerance"}, "opt");
   mujoco::Options o;
   const std::string cone = String(Field(opt, "cone", "opt"), "opt.cone");
   if (cone == "pyramidal") {
@@ -138,6 +169,7 @@ mujoco::Options ParseOptions(const json& opt) {
   core::RequirePositive("opt.timestep", o.timestep, "s");
   o.meaninertia = Number(Field(opt, "meaninertia", "opt"), "opt.meaninertia", "kg");
   core::RequirePositive("opt.meaninertia", o.meaninertia, "kg or kg m^2");
+  ParseOptionalOptions(opt, o, settings);
   return o;
 }
 
@@ -147,7 +179,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   MujocoProblemFile file;
   if (!doc.is_object()) Bad("document", "must be a JSON object");
   RequireKnownKeys(doc, {"schema", "source", "nv", "M", "qacc_smooth", "opt", "contacts", "efc",
-                         "expected"}, "document");
+                         "expected", "qacc_warmstart"}, "document");
   const std::string schema = String(Field(doc, "schema", "document"), "schema");
   if (schema != "simatlas/mujoco-problem/1") {
     Bad("schema = \"" + schema + "\"", "must be \"simatlas/mujoco-problem/1\"");
@@ -164,7 +196,10 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     p.M.row(i) = Vector(M[i], "M[" + std::to_string(i) + "]", p.nv, "kg").transpose();
   }
   p.qacc_smooth = Vector(Field(doc, "qacc_smooth", "document"), "qacc_smooth", p.nv, "m/s^2");
-  p.opt = ParseOptions(Field(doc, "opt", "document"));
+  p.opt = ParseOptions(Field(doc, "opt", "document"), file.settings);
+  if (const json* w = OptionalField(doc, "qacc_warmstart")) {
+    file.settings.qacc_warmstart = Vector(*w, "qacc_warmstart", p.nv, "m/s^2");
+  }
   // contacts: MuJoCo's index → position in our list.
   std::map<int, int> contact_position;
   const json& contacts = Field(doc, "contacts", "document");
@@ -199,6 +234,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
       }
     }
     contact_position[index] = static_cast<int>(c);
+    file.contact_indices.push_back(index);
     p.contacts.push_back(con);
   }
   // efc rows.

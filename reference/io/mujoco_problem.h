@@ -14,6 +14,7 @@
 #include "reference/core/numeric.h"
 #include "reference/mujoco/impedance.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/solve.h"
 
 namespace simatlas::io {
 
@@ -40,7 +41,11 @@ struct MujocoRowRecord {
 struct MujocoProblemFile {
   std::string source;                     ///< free text: engine, version, scene ("" if absent)
   mujoco::Problem problem;                ///< the validated problem
+  /// opt.islands and the top-level qacc_warmstart (absent: islands off, warmstart off)
+  mujoco::SolveSettings settings;
   std::vector<MujocoRowRecord> rows;      ///< one record per efc row
+  /// the file's `contacts[].index` per contact (the producing engine's contact ids), in order
+  std::vector<int> contact_indices;
   std::optional<MujocoExpected> expected; ///< present when the file has `expected`
 };
 

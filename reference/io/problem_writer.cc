@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "reference/core/errors.h"
+#include "reference/io/mujoco_options.h"
 
 namespace simatlas::io {
 
@@ -90,13 +91,29 @@ json WriteSapProblem(const sap::SapProblem& problem, const sap::SapSolverParamet
   return doc;
 }
 
-json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source) {
+json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
+                        const mujoco::SolveSettings& settings) {
   json doc = {{"schema", "simatlas/mujoco-problem/1"}, {"source", source}, {"nv", p.nv},
               {"M", Matrix(p.M)}, {"qacc_smooth", Vector(p.qacc_smooth)}};
   doc["opt"] = {{"cone", ConeName(p.opt.cone)}, {"solver", mujoco::SolverName(p.opt.solver)},
                 {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
                 {"impratio", p.opt.impratio}, {"timestep", p.opt.timestep},
                 {"meaninertia", p.opt.meaninertia}};
+  // The 3.15 switches and NoSlip only when they differ from the defaults (files of the 2.2.2
+  // path stay as they were).
+  const mujoco::Options defaults;
+  if (p.opt.version != defaults.version) doc["opt"]["version"] = VersionName(p.opt.version);
+  if (p.opt.cg_update != defaults.cg_update) doc["opt"]["cg_update"] = CGUpdateName(p.opt.cg_update);
+  if (p.opt.pgs_momentum) doc["opt"]["pgs_momentum"] = true;
+  if (p.opt.pgs_shuffle) doc["opt"]["pgs_shuffle"] = true;
+  if (settings.islands) doc["opt"]["islands"] = true;
+  if (p.opt.noslip_iterations != defaults.noslip_iterations) {
+    doc["opt"]["noslip_iterations"] = p.opt.noslip_iterations;
+  }
+  if (p.opt.noslip_tolerance != defaults.noslip_tolerance) {
+    doc["opt"]["noslip_tolerance"] = p.opt.noslip_tolerance;
+  }
+  if (settings.qacc_warmstart) doc["qacc_warmstart"] = Vector(*settings.qacc_warmstart);
   // Contacts, indexed 0, 1, … in list order.
   json contacts = json::array();
   for (size_t c = 0; c < p.contacts.size(); ++c) {
@@ -115,6 +132,38 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source) {
     efc.push_back(row);
   }
   doc["efc"] = efc;
+  return doc;
+}
+
+json WriteMujocoProblemFile(const MujocoProblemFile& file) {
+  json doc = WriteMujocoProblem(file.problem, file.source, file.settings);
+  // The engine's contact ids, when the file carries one per contact.
+  if (file.contact_indices.size() == file.problem.contacts.size()) {
+    for (size_t c = 0; c < file.contact_indices.size(); ++c) {
+      doc["contacts"][c]["index"] = file.contact_indices[c];
+    }
+    for (int i = 0; i < file.problem.nefc(); ++i) {
+      if (file.problem.contact[i] >= 0) doc["efc"][i]["contact"] = file.contact_indices[file.problem.contact[i]];
+    }
+  }
+  // Per-row records: only the fields the record holds.
+  for (size_t i = 0; i < file.rows.size() && i < doc["efc"].size(); ++i) {
+    const MujocoRowRecord& r = file.rows[i];
+    json& row = doc["efc"][i];
+    if (r.solref) row["solref"] = *r.solref;
+    if (r.solimp) row["solimp"] = *r.solimp;
+    if (r.pos) row["pos"] = *r.pos;
+    if (r.margin) row["margin"] = *r.margin;
+    if (r.vel) row["vel"] = *r.vel;
+    if (r.diag_approx) row["diag_approx"] = *r.diag_approx;
+    if (r.KBIP) row["KBIP"] = *r.KBIP;
+  }
+  if (file.expected) {
+    doc["expected"] = {{"efc_force", Vector(file.expected->efc_force)},
+                       {"qacc", Vector(file.expected->qacc)},
+                       {"efc_b", Vector(file.expected->efc_b)},
+                       {"solver_iter", file.expected->solver_iter}};
+  }
   return doc;
 }
 

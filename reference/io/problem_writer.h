@@ -10,7 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/solve.h"
 #include "reference/sap/sap_problem.h"
 #include "reference/sap/sap_solver.h"
 
@@ -25,7 +27,14 @@ nlohmann::json WriteSapProblem(const sap::SapProblem& problem,
                                const std::string& source = "");
 
 /// A `simatlas/mujoco-problem/1` document (no `expected`, no per-row records). Contacts get
-/// MuJoCo indices 0, 1, … in list order.
-nlohmann::json WriteMujocoProblem(const mujoco::Problem& problem, const std::string& source = "");
+/// MuJoCo indices 0, 1, … in list order. The 3.15 `opt` keys, `opt.islands` and
+/// `qacc_warmstart` are written only when they differ from the defaults.
+nlohmann::json WriteMujocoProblem(const mujoco::Problem& problem, const std::string& source = "",
+                                  const mujoco::SolveSettings& settings = {});
+
+/// The whole file: WriteMujocoProblem plus the per-row records present in `file.rows`,
+/// `expected` when present, and the contact ids of `file.contact_indices` (when it has one per
+/// contact): the inverse of ParseMujocoProblem.
+nlohmann::json WriteMujocoProblemFile(const MujocoProblemFile& file);
 
 }  // namespace simatlas::io

@@ -4,6 +4,7 @@
 /// arguments, calls reference/, and prints. Exit codes: 0 success, 1 a check failed,
 /// 2 bad input (usage, unknown key, out-of-domain value, malformed file).
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -29,10 +30,28 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// `simatlas mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T]
-/// [--repeat N] [--json]`: MJ-solvers §4–§5 on a simatlas/mujoco-problem/1 file; defaults from
-/// the file's opt; --repeat adds seconds_per_solve (mean of N solves).
+/// `simatlas mujoco solve FILE [options] [--repeat N] [--json]`: MJ-solvers §4–§6 on a
+/// simatlas/mujoco-problem/1 file; defaults from the file's opt, every option of
+/// io::MujocoOptionTable as a flag (`--cg-update hager-zhang`); --repeat adds
+/// seconds_per_solve (mean of N solves). `mujoco dump|inspect` go to the two functions below;
+/// `mujoco --help` lists everything with defaults.
 int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// `simatlas mujoco dump MODEL.xml OUT.json [model options]`: loads an MJCF with MuJoCo 2.2.2,
+/// settles it and writes the constraint problem with MuJoCo's answer (args[0] is "dump").
+int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// `simatlas mujoco inspect MODEL.xml [model options] [--json]`: every constraint row of the
+/// settled state in the course's terms, and the reference solvers beside MuJoCo (args[0] is
+/// "inspect").
+int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// Runs one `simatlas mujoco` subcommand body: an InputError prints one line on err and gives
+/// exit 2, a NumericalError (an answer that cannot be trusted) one line and exit 1.
+int RunMujocoGuarded(std::ostream& err, const std::function<int()>& body);
+
+/// The `dump` and `inspect` part of `simatlas mujoco --help`.
+void PrintMujocoModelHelp(std::ostream& out);
 
 /// `simatlas check --list [--json]` and `simatlas check FAMILY|LAW --against 'COMMAND' [--cases N]
 /// [--seed S] [--timeout T] [--json]`: a law family's properties and the differential comparison

@@ -32,8 +32,12 @@ const std::map<std::string, Entry>& Commands() {
         "  chapter --list                 the chapters and sections with walkthroughs"}},
       {"mujoco",
        {simatlas::tools::RunMujocoCommand,
-        "mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T] [--repeat N]\n"
-        "         [--json]                  MJ-solvers §4–§5 on a mujoco-problem file"}},
+        "mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T] [--version 2.2.2|3.15]\n"
+        "         [--cg-update …] [--pgs-momentum on|off] [--pgs-shuffle on|off] [--islands on|off]\n"
+        "         [--warmstart FILE|off] [--noslip-iterations N] [--repeat N] [--json]\n"
+        "                                 MJ-solvers §4–§6 on a mujoco-problem file (mujoco --help)\n"
+        "  mujoco dump MODEL.xml OUT.json [--steps N] [--keyframe K] …  MuJoCo 2.2.2's problem of a model\n"
+        "  mujoco inspect MODEL.xml [--steps N] … [--json]  every row in the course's terms"}},
       {"check",
        {simatlas::tools::RunCheckCommand,
         "check FAMILY|LAW --against 'COMMAND' [--cases N] [--seed S] [--timeout T] [--json]\n"

@@ -1,5 +1,6 @@
-// `simatlas mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T]
-// [--repeat N] [--json]`: MJ-solvers §4–§5 on a simatlas/mujoco-problem/1 file.
+// `simatlas mujoco solve FILE [options] [--repeat N] [--json]`: MJ-solvers §4–§6 on a
+// simatlas/mujoco-problem/1 file, every option of io::MujocoOptionTable as a flag (the 3.15
+// paths included); `dump` and `inspect` (MuJoCo models) live in mujoco_model_command.cc.
 #include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -7,7 +8,9 @@
 #include <string>
 
 #include "reference/core/errors.h"
+#include "reference/io/mujoco_options.h"
 #include "reference/io/mujoco_problem.h"
+#include "reference/mujoco/islands.h"
 #include "reference/mujoco/solve.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
@@ -18,32 +21,25 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: simatlas mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] "
-    "[--tolerance T] [--repeat N] [--json]";
+    "[--tolerance T] [--version 2.2.2|3.15] [--cg-update hager-zhang|polak-ribiere] "
+    "[--pgs-momentum on|off] [--pgs-shuffle on|off] [--islands on|off] [--warmstart FILE|off] "
+    "[--noslip-iterations N] [--noslip-tolerance T] [--repeat N] [--json]; "
+    "simatlas mujoco dump|inspect MODEL.xml ... (simatlas mujoco --help)";
 
-int ParseCount(const std::string& key, const std::string& text, int minimum) {
-  std::size_t used = 0;
-  int value = 0;
-  try {
-    value = std::stoi(text, &used);
-  } catch (const std::exception&) {
-    throw core::InputError(key + " = '" + text + "' must be an integer");
+// `mujoco --help`: the three subcommands and every solve option with its default.
+void PrintHelp(std::ostream& out) {
+  out << "simatlas mujoco solve FILE [options] [--repeat N] [--json]\n"
+         "  MJ-solvers §4–§6 on a simatlas/mujoco-problem/1 file (formats/mujoco-problem.md).\n"
+         "  Each option overrides the file's opt (and its qacc_warmstart):\n";
+  for (const io::MujocoOptionInfo& o : io::MujocoOptionTable()) {
+    std::string flag = "--" + o.key;
+    for (char& c : flag) {
+      if (c == '_') c = '-';
+    }
+    out << "    " << flag << " " << o.values << "  (default " << o.default_value << ")  "
+        << o.meaning << "\n";
   }
-  if (used != text.size()) throw core::InputError(key + " = '" + text + "' must be an integer");
-  if (value < minimum) core::ThrowInputError(key, value, "", ">= " + std::to_string(minimum));
-  return value;
-}
-
-double ParseTolerance(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    throw core::InputError("--tolerance = '" + text + "' must be a number");
-  }
-  if (used != text.size()) throw core::InputError("--tolerance = '" + text + "' must be a number");
-  core::RequireNonNegative("--tolerance", value, "(dimensionless)");
-  return value;
+  PrintMujocoModelHelp(out);
 }
 
 nlohmann::json StatsJson(const mujoco::SolveResult& r) {
@@ -76,47 +72,55 @@ std::string ExitNote(mujoco::ExitReason exit) {
 }  // namespace
 
 int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  try {
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h" ||
+                        (args[0] == "solve" && args.size() == 2 && args[1] == "--help"))) {
+    PrintHelp(out);
+    return 0;
+  }
+  if (!args.empty() && args[0] == "dump") return RunMujocoDump(args, out, err);
+  if (!args.empty() && args[0] == "inspect") return RunMujocoInspect(args, out, err);
+  return RunMujocoGuarded(err, [&] {
     if (args.size() < 2 || args[0] != "solve" || args[1].rfind("--", 0) == 0) {
       throw core::InputError(kUsage);
     }
     const std::string path = args[1];
     bool json = false;
     int repeat = 0;
-    std::optional<mujoco::SolverKind> solver;
-    std::optional<int> iterations;
-    std::optional<double> tolerance;
+    // Flags are kept in order and applied after the file is read (they override it).
+    std::vector<std::pair<std::string, std::string>> options;
     for (std::size_t k = 2; k < args.size(); ++k) {
       const std::string& a = args[k];
-      auto value = [&]() -> const std::string& {
-        if (k + 1 >= args.size()) throw core::InputError(a + " needs a value; " + kUsage);
-        return args[++k];
-      };
       if (a == "--json") {
         json = true;
-      } else if (a == "--solver") {
-        const std::string& s = value();
-        if (s != "pgs" && s != "cg" && s != "newton") {
-          throw core::InputError("--solver = '" + s + "' must be one of pgs, cg, newton");
+        continue;
+      }
+      if (k + 1 >= args.size()) throw core::InputError(a + " needs a value; " + kUsage);
+      const std::string& v = args[++k];
+      if (a == "--repeat") {
+        repeat = io::ParseCount("--repeat", v, 1);
+      } else if (a.rfind("--", 0) == 0) {
+        // Values that need no file are checked before the file is read.
+        if (a != "--warmstart") {
+          io::MujocoSolveSetup probe;
+          io::ApplyMujocoOption(a, v, 0, probe);
         }
-        solver = mujoco::ParseSolverName(s);
-      } else if (a == "--iterations") {
-        iterations = ParseCount("--iterations", value(), 0);
-      } else if (a == "--tolerance") {
-        tolerance = ParseTolerance(value());
-      } else if (a == "--repeat") {
-        repeat = ParseCount("--repeat", value(), 1);
+        options.emplace_back(a, v);
       } else {
         throw core::InputError("unknown argument '" + a + "'; " + kUsage);
       }
     }
     // The file's opt gives the defaults; the flags override them.
     const io::MujocoProblemFile file = io::ReadMujocoProblem(path);
+    io::MujocoSolveSetup setup{file.problem.opt, file.settings};
+    for (const auto& [key, value] : options) {
+      io::ApplyMujocoOption(key, value, file.problem.nv, setup);
+    }
     mujoco::Problem problem = file.problem;
-    if (solver) problem.opt.solver = *solver;
-    if (iterations) problem.opt.iterations = *iterations;
-    if (tolerance) problem.opt.tolerance = *tolerance;
-    const mujoco::SolveResult result = mujoco::SolveProblem(problem);
+    problem.opt = setup.opt;
+    const mujoco::SolveSettings& settings = setup.settings;
+    const mujoco::SolveResult result = mujoco::SolveProblem(problem, settings);
+    const int islands =
+        settings.islands ? static_cast<int>(mujoco::FindIslands(problem).size()) : 0;
     // Nothing non-finite is printed.
     RequireFiniteOutput("qacc", result.qacc, "m/s^2");
     RequireFiniteOutput("efc_force", result.efc_force, "N");
@@ -125,7 +129,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     double seconds = 0;
     if (repeat > 0) {
       const auto start = std::chrono::steady_clock::now();
-      for (int k = 0; k < repeat; ++k) mujoco::SolveProblem(problem);
+      for (int k = 0; k < repeat; ++k) mujoco::SolveProblem(problem, settings);
       seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
                 repeat;
     }
@@ -149,6 +153,13 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                            result.stats.empty() ? nlohmann::json(nullptr)
                                                 : nlohmann::json(result.stats.back().gradient)},
                           {"cost", result.cost},
+                          {"version", io::VersionName(problem.opt.version)},
+                          {"cg_update", io::CGUpdateName(problem.opt.cg_update)},
+                          {"pgs_momentum", problem.opt.pgs_momentum},
+                          {"pgs_shuffle", problem.opt.pgs_shuffle},
+                          {"warmstart", settings.qacc_warmstart.has_value()},
+                          {"islands", islands},
+                          {"noslip_iterations", result.noslip_iterations},
                           {"stats", StatsJson(result)}};
       if (repeat > 0) o["seconds_per_solve"] = seconds;
       if (file.expected) o["force_error_vs_expected"] = force_error;
@@ -160,17 +171,17 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         << " iterations, exit " << mujoco::ExitReasonName(result.exit)
         << ExitNote(result.exit) << ", cost "
         << result.cost << "\n";
-    out << "nv " << problem.nv << ", nefc " << problem.nefc() << "\n";
+    out << "nv " << problem.nv << ", nefc " << problem.nefc() << "; version "
+        << io::VersionName(problem.opt.version) << ", warmstart "
+        << (settings.qacc_warmstart ? "on" : "off") << "\n";
+    if (settings.islands) out << "islands: " << islands << "\n";
+    if (result.noslip_iterations > 0) {
+      out << "noslip: " << result.noslip_iterations << " iterations\n";
+    }
     if (file.expected) out << "max force error vs expected (relative): " << force_error << "\n";
     if (repeat > 0) out << "seconds per solve: " << seconds << " (mean of " << repeat << ")\n";
     return 0;
-  } catch (const core::InputError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return 1;
-  }
+  });
 }
 
 }  // namespace simatlas::tools

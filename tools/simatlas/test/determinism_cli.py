@@ -9,8 +9,8 @@ digits), so equal bytes mean equal doubles.
 Covered: `sap solve` (dense and block-sparse Cholesky, exact and backtracking line search) on
 every SAP example, `mujoco solve` (PGS, CG, Newton) on every MuJoCo example, with a short
 iteration cap as well so that an unconverged path must repeat too, and `simulate` on the contact
-scenes. (The 3.15 PGS shuffle, NoSlip and islands have no command-line switch; their in-process
-check is reference/io/test/determinism_test.cc.)
+scenes, and the 3.15 switches (PGS shuffle and momentum, NoSlip, islands, Hager–Zhang, version
+3.15) through their `mujoco solve` flags.
 """
 
 import glob
@@ -29,6 +29,11 @@ def Commands(examples):
         for solver in ("pgs", "cg", "newton"):
             commands.append(["mujoco", "solve", path, "--solver", solver, "--json"])
             commands.append(["mujoco", "solve", path, "--solver", solver, "--iterations", "3", "--json"])
+        # The 3.15 paths: shuffle, momentum, NoSlip, islands, Hager–Zhang, certificate exits.
+        commands.append(["mujoco", "solve", path, "--solver", "pgs", "--pgs-shuffle", "on", "--pgs-momentum", "on",
+                         "--noslip-iterations", "3", "--json"])
+        commands.append(["mujoco", "solve", path, "--solver", "cg", "--cg-update", "hager-zhang", "--islands", "on",
+                         "--version", "3.15", "--json"])
     for scene in ("sphere_on_ground steps=200", "box_slide steps=100", "pizza_saver steps=50 approximation=similar",
                   "box_stack steps=50", "pendulum_chain links=3 steps=100"):
         commands.append(["simulate"] + scene.split() + ["--json"])

@@ -1,0 +1,188 @@
+// MJ-solvers §4–§6 and the version notes: the solver options of a mujoco-problem solve as text
+// (one parser for the command line, the problem file and bindings).
+#include "reference/io/mujoco_options.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/core/errors.h"
+
+namespace simatlas::io {
+
+namespace {
+
+// "--cg-update" and "cg_update" name the same option.
+std::string Canonical(const std::string& key) {
+  std::string k = key.rfind("--", 0) == 0 ? key.substr(2) : key;
+  for (char& c : k) {
+    if (c == '-') c = '_';
+  }
+  return k;
+}
+
+[[noreturn]] void BadChoice(const std::string& key, const std::string& text,
+                            const std::string& choices) {
+  throw core::InputError(key + " = '" + text + "' must be one of " + choices);
+}
+
+std::string KeyList() {
+  std::string keys;
+  for (const MujocoOptionInfo& info : MujocoOptionTable()) {
+    keys += (keys.empty() ? "" : ", ") + info.key;
+  }
+  return keys;
+}
+
+}  // namespace
+
+const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
+  // Defaults: mj_defaultOption (course §1 table) and the 2.2.2 code paths of the oracle.
+  static const std::vector<MujocoOptionInfo> table = {
+      {"solver", "pgs|cg|newton", "the file's opt.solver", "constraint solver (§4)"},
+      {"iterations", "N >= 0", "the file's opt.iterations", "main-solver iteration cap (§5)"},
+      {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (5.1)"},
+      {"version", "2.2.2|3.15", "2.2.2", "code paths: 3.15 adds the certificate and decrement exits (§5)"},
+      {"cg_update", "hager-zhang|polak-ribiere", "polak-ribiere", "CG direction update (4.1)"},
+      {"pgs_momentum", "on|off", "off", "PGS Nesterov momentum with adaptive restart (3.11+, §4)"},
+      {"pgs_shuffle", "on|off", "off", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
+      {"islands", "on|off", "off", "solve each island of the coupling graph alone (§6)"},
+      {"warmstart", "FILE|off", "off, or the file's qacc_warmstart",
+       "start from qacc in FILE: an nv array, `mujoco solve --json` output or a problem's expected (§6)"},
+      {"noslip_iterations", "N >= 0", "0 = off", "NoSlip sweeps after the main solve (§6)"},
+      {"noslip_tolerance", "T >= 0", "1e-6", "NoSlip's own improvement threshold (§6)"},
+  };
+  return table;
+}
+
+std::string VersionName(mujoco::Version version) {
+  return version == mujoco::Version::kMuJoCo315 ? "3.15" : "2.2.2";
+}
+
+std::string CGUpdateName(mujoco::CGUpdate update) {
+  return update == mujoco::CGUpdate::kHagerZhang ? "hager-zhang" : "polak-ribiere";
+}
+
+mujoco::Version ParseVersion(const std::string& key, const std::string& text) {
+  if (text == "2.2.2") return mujoco::Version::kMuJoCo222;
+  if (text == "3.15") return mujoco::Version::kMuJoCo315;
+  BadChoice(key, text, "2.2.2, 3.15");
+}
+
+mujoco::CGUpdate ParseCGUpdate(const std::string& key, const std::string& text) {
+  if (text == "polak-ribiere") return mujoco::CGUpdate::kPolakRibierePlus;
+  if (text == "hager-zhang") return mujoco::CGUpdate::kHagerZhang;
+  BadChoice(key, text, "hager-zhang, polak-ribiere");
+}
+
+bool ParseSwitch(const std::string& key, const std::string& text) {
+  if (text == "on") return true;
+  if (text == "off") return false;
+  BadChoice(key, text, "on, off");
+}
+
+int ParseCount(const std::string& key, const std::string& text, int minimum) {
+  std::size_t used = 0;
+  int value = 0;
+  try {
+    value = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    throw core::InputError(key + " = '" + text + "' must be an integer");
+  }
+  if (used != text.size()) throw core::InputError(key + " = '" + text + "' must be an integer");
+  if (value < minimum) core::ThrowInputError(key, value, "", ">= " + std::to_string(minimum));
+  return value;
+}
+
+double ParseNonNegative(const std::string& key, const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw core::InputError(key + " = '" + text + "' must be a number");
+  }
+  if (used != text.size()) throw core::InputError(key + " = '" + text + "' must be a number");
+  core::RequireNonNegative(key, value, "(dimensionless)");
+  return value;
+}
+
+core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
+  std::ifstream in(path);
+  if (!in) {
+    throw core::InputError("warmstart file " + path + " cannot be read: " + std::strerror(errno));
+  }
+  nlohmann::json doc;
+  try {
+    in >> doc;
+  } catch (const nlohmann::json::exception& e) {
+    throw core::InputError("warmstart file " + path + " is not valid JSON: " + e.what());
+  }
+  // The three accepted shapes: [..], {"qacc": [..]}, {"expected": {"qacc": [..]}}.
+  const nlohmann::json* qacc = &doc;
+  if (doc.is_object() && doc.contains("qacc")) {
+    qacc = &doc["qacc"];
+  } else if (doc.is_object() && doc.contains("expected") && doc["expected"].is_object() &&
+             doc["expected"].contains("qacc")) {
+    qacc = &doc["expected"]["qacc"];
+  }
+  if (!qacc->is_array()) {
+    throw core::InputError("warmstart file " + path +
+                           " must hold an array of nv numbers, an object with qacc, or a "
+                           "problem with expected.qacc");
+  }
+  if (static_cast<int>(qacc->size()) != nv) {
+    throw core::InputError("warmstart file " + path + " has " + std::to_string(qacc->size()) +
+                           " accelerations but the problem has nv = " + std::to_string(nv));
+  }
+  core::VectorX v(nv);
+  for (int i = 0; i < nv; ++i) {
+    const std::string name = "warmstart qacc[" + std::to_string(i) + "]";
+    if (!(*qacc)[i].is_number()) throw core::InputError(name + " must be a number [m/s^2]");
+    v[i] = (*qacc)[i].get<double>();
+    core::RequireFinite(name, v[i], "m/s^2 or rad/s^2");
+  }
+  return v;
+}
+
+void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
+                       MujocoSolveSetup& setup) {
+  const std::string k = Canonical(key);
+  mujoco::Options& o = setup.opt;
+  if (k == "solver") {
+    if (value != "pgs" && value != "cg" && value != "newton") {
+      BadChoice(key, value, "pgs, cg, newton");
+    }
+    o.solver = mujoco::ParseSolverName(value);
+  } else if (k == "iterations") {
+    o.iterations = ParseCount(key, value, 0);
+  } else if (k == "tolerance") {
+    o.tolerance = ParseNonNegative(key, value);
+  } else if (k == "version") {
+    o.version = ParseVersion(key, value);
+  } else if (k == "cg_update") {
+    o.cg_update = ParseCGUpdate(key, value);
+  } else if (k == "pgs_momentum") {
+    o.pgs_momentum = ParseSwitch(key, value);
+  } else if (k == "pgs_shuffle") {
+    o.pgs_shuffle = ParseSwitch(key, value);
+  } else if (k == "islands") {
+    setup.settings.islands = ParseSwitch(key, value);
+  } else if (k == "warmstart") {
+    if (value == "off") {
+      setup.settings.qacc_warmstart.reset();
+    } else {
+      setup.settings.qacc_warmstart = ReadWarmstartFile(value, nv);
+    }
+  } else if (k == "noslip_iterations") {
+    o.noslip_iterations = ParseCount(key, value, 0);
+  } else if (k == "noslip_tolerance") {
+    o.noslip_tolerance = ParseNonNegative(key, value);
+  } else {
+    throw core::InputError("unknown option '" + key + "'; the options are " + KeyList());
+  }
+}
+
+}  // namespace simatlas::io

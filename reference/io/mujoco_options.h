@@ -1,0 +1,66 @@
+#pragma once
+/// @file
+/// MJ-solvers §4–§6 and the version notes: every solver option of a `mujoco-problem` solve as
+/// text, in one place — the command line (`simatlas mujoco solve --cg-update hager-zhang`), the
+/// problem file's `opt` object and a language binding all set options through
+/// ApplyMujocoOption, so the choices, defaults and error messages are the same everywhere.
+
+#include <string>
+#include <vector>
+
+#include "reference/mujoco/problem.h"
+#include "reference/mujoco/solve.h"
+
+namespace simatlas::io {
+
+/// What one solve needs beside the rows: the options inside the problem and the settings
+/// (warmstart, islands) passed next to it.
+struct MujocoSolveSetup {
+  mujoco::Options opt;             ///< cone, solver, caps, tolerances, 3.15 switches
+  mujoco::SolveSettings settings;  ///< qacc_warmstart and islands
+};
+
+/// One settable option, for `--help` and bindings.
+struct MujocoOptionInfo {
+  std::string key;            ///< canonical key ("cg_update"); the flag is "--cg-update"
+  std::string values;         ///< accepted text ("hager-zhang|polak-ribiere", "N >= 0", ...)
+  std::string default_value;  ///< the default as text (mj_defaultOption / 2.2.2 paths)
+  std::string meaning;        ///< what it switches, with its course section
+};
+
+/// The options ApplyMujocoOption accepts, in the order `--help` lists them.
+const std::vector<MujocoOptionInfo>& MujocoOptionTable();
+
+/// "2.2.2" or "3.15" (the version notes' two behaviours).
+std::string VersionName(mujoco::Version version);
+/// "polak-ribiere" or "hager-zhang".
+std::string CGUpdateName(mujoco::CGUpdate update);
+
+/// Parses `text` as a choice of `key`: version ("2.2.2" | "3.15"), cg_update ("hager-zhang" |
+/// "polak-ribiere"). Throws InputError "KEY = 'TEXT' must be one of A, B" naming `key` as
+/// given.
+mujoco::Version ParseVersion(const std::string& key, const std::string& text);
+/// See ParseVersion; the CG direction update (4.1).
+mujoco::CGUpdate ParseCGUpdate(const std::string& key, const std::string& text);
+/// "on" → true, "off" → false; anything else throws InputError naming `key` and the choices.
+bool ParseSwitch(const std::string& key, const std::string& text);
+/// A whole decimal integer >= minimum (no trailing text, within int); InputError otherwise.
+int ParseCount(const std::string& key, const std::string& text, int minimum);
+/// A finite decimal number >= 0 (dimensionless); InputError otherwise.
+double ParseNonNegative(const std::string& key, const std::string& text);
+
+/// The warmstart acceleration stored in a JSON file: an array of nv numbers, an object with
+/// `qacc` (the output of `simatlas mujoco solve --json`), or a mujoco-problem document whose
+/// `expected.qacc` is used. Unreadable files give the system's reason; a wrong length names
+/// nv. Throws InputError.
+core::VectorX ReadWarmstartFile(const std::string& path, int nv);
+
+/// Sets one option from text. `key` is canonical ("cg_update") or a flag ("--cg-update"); the
+/// error messages name it as given. Keys: solver (pgs|cg|newton), iterations, tolerance,
+/// version, cg_update, pgs_momentum, pgs_shuffle, islands (on|off), warmstart (FILE|off; nv is
+/// the problem's size), noslip_iterations, noslip_tolerance. Throws InputError for an unknown
+/// key (listing the keys) or value (naming the choices or the rule).
+void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
+                       MujocoSolveSetup& setup);
+
+}  // namespace simatlas::io

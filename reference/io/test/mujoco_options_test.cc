@@ -1,0 +1,162 @@
+// MJ-solvers §4–§6 and the version notes: the solver options as text (io::ApplyMujocoOption),
+// the problem file's optional opt keys and qacc_warmstart, and the writer's round trip.
+#include "reference/io/mujoco_options.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "reference/core/errors.h"
+#include "reference/io/mujoco_problem.h"
+#include "reference/io/problem_writer.h"
+
+namespace simatlas::io {
+namespace {
+
+std::string Example() { return FormatsDirectory() + "/examples/box_plane_elliptic.json"; }
+
+nlohmann::json ExampleDocument() {
+  std::ifstream in(Example());
+  nlohmann::json doc;
+  in >> doc;
+  return doc;
+}
+
+// The message of the InputError `f` throws ("" when it throws none).
+template <typename F>
+std::string ErrorOf(F f) {
+  try {
+    f();
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MujocoOptions, DefaultsAreThe222Paths) {
+  // mujoco::Options' defaults: 2.2.2, Polak–Ribière+, no momentum, no shuffle, NoSlip off.
+  const MujocoProblemFile f = ReadMujocoProblem(Example());
+  EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo222);
+  EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
+  EXPECT_FALSE(f.problem.opt.pgs_momentum);
+  EXPECT_FALSE(f.problem.opt.pgs_shuffle);
+  EXPECT_FALSE(f.settings.islands);
+  EXPECT_FALSE(f.settings.qacc_warmstart);
+  EXPECT_EQ(f.problem.opt.noslip_iterations, 0);
+}
+
+TEST(MujocoOptions, FileKeysSetEveryOption) {
+  nlohmann::json doc = ExampleDocument();
+  doc["opt"].update({{"version", "3.15"}, {"cg_update", "hager-zhang"}, {"pgs_momentum", true},
+                     {"pgs_shuffle", true}, {"islands", true}, {"noslip_iterations", 7},
+                     {"noslip_tolerance", 1e-9}});
+  doc["qacc_warmstart"] = doc["expected"]["qacc"];
+  // Engine contact ids that are not the positions 0, 1, …: the writer must keep them.
+  for (auto& c : doc["contacts"]) c["index"] = c["index"].get<int>() + 10;
+  for (auto& row : doc["efc"]) {
+    if (row.contains("contact")) row["contact"] = row["contact"].get<int>() + 10;
+  }
+  const MujocoProblemFile f = ParseMujocoProblem(doc);
+  ASSERT_FALSE(f.contact_indices.empty());
+  EXPECT_EQ(f.contact_indices[0], doc["contacts"][0]["index"].get<int>());
+  EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo315);
+  EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
+  EXPECT_TRUE(f.problem.opt.pgs_momentum);
+  EXPECT_TRUE(f.problem.opt.pgs_shuffle);
+  EXPECT_TRUE(f.settings.islands);
+  EXPECT_EQ(f.problem.opt.noslip_iterations, 7);
+  EXPECT_EQ(f.problem.opt.noslip_tolerance, 1e-9);
+  ASSERT_TRUE(f.settings.qacc_warmstart);
+  EXPECT_EQ((*f.settings.qacc_warmstart)[2], doc["expected"]["qacc"][2].get<double>());
+  // The writer gives the same options back.
+  const MujocoProblemFile again = ParseMujocoProblem(WriteMujocoProblemFile(f));
+  EXPECT_EQ(again.problem.opt.version, mujoco::Version::kMuJoCo315);
+  EXPECT_EQ(again.problem.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
+  EXPECT_TRUE(again.problem.opt.pgs_momentum && again.problem.opt.pgs_shuffle);
+  EXPECT_TRUE(again.settings.islands);
+  EXPECT_EQ(again.problem.opt.noslip_iterations, 7);
+  EXPECT_EQ(again.problem.opt.noslip_tolerance, 1e-9);
+  EXPECT_EQ(*again.settings.qacc_warmstart, *f.settings.qacc_warmstart);
+  EXPECT_EQ(again.expected->efc_force, f.expected->efc_force);
+  EXPECT_EQ(again.rows[0].KBIP, f.rows[0].KBIP);
+  EXPECT_EQ(again.contact_indices, f.contact_indices);
+}
+
+TEST(MujocoOptions, BadFileValuesNameTheKeyAndChoices) {
+  const auto with = [](const char* key, nlohmann::json value) {
+    nlohmann::json doc = ExampleDocument();
+    doc["opt"][key] = value;
+    return ErrorOf([&] { ParseMujocoProblem(doc); });
+  };
+  EXPECT_EQ(with("version", "3.16"), "opt.version = '3.16' must be one of 2.2.2, 3.15");
+  EXPECT_EQ(with("cg_update", "fletcher"),
+            "opt.cg_update = 'fletcher' must be one of hager-zhang, polak-ribiere");
+  EXPECT_EQ(with("pgs_momentum", "on"), "opt.pgs_momentum must be true or false");
+  EXPECT_NE(with("noslip_iterations", -1).find("opt.noslip_iterations = -1"), std::string::npos);
+  EXPECT_NE(with("noslip_tolerance", -1).find("must be >= 0"), std::string::npos);
+  EXPECT_NE(with("noslip", 1).find("opt.noslip is not a known key"), std::string::npos);
+  nlohmann::json doc = ExampleDocument();
+  doc["qacc_warmstart"] = {1, 2};
+  EXPECT_EQ(ErrorOf([&] { ParseMujocoProblem(doc); }),
+            "qacc_warmstart has 2 numbers but must have 6");
+}
+
+TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
+  MujocoSolveSetup s;
+  ApplyMujocoOption("--cg-update", "hager-zhang", 0, s);
+  ApplyMujocoOption("version", "3.15", 0, s);
+  ApplyMujocoOption("--pgs-momentum", "on", 0, s);
+  ApplyMujocoOption("pgs_shuffle", "on", 0, s);
+  ApplyMujocoOption("--islands", "on", 0, s);
+  ApplyMujocoOption("--noslip-iterations", "3", 0, s);
+  ApplyMujocoOption("noslip_tolerance", "1e-7", 0, s);
+  ApplyMujocoOption("--solver", "cg", 0, s);
+  EXPECT_EQ(s.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
+  EXPECT_EQ(s.opt.version, mujoco::Version::kMuJoCo315);
+  EXPECT_TRUE(s.opt.pgs_momentum && s.opt.pgs_shuffle && s.settings.islands);
+  EXPECT_EQ(s.opt.noslip_iterations, 3);
+  EXPECT_EQ(s.opt.noslip_tolerance, 1e-7);
+  EXPECT_EQ(s.opt.solver, mujoco::SolverKind::kCG);
+  ApplyMujocoOption("--pgs-momentum", "off", 0, s);
+  EXPECT_FALSE(s.opt.pgs_momentum);
+  // Errors name the key as given and list the choices.
+  EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption("--version", "3.1", 0, s); }),
+            "--version = '3.1' must be one of 2.2.2, 3.15");
+  EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption("--islands", "yes", 0, s); }),
+            "--islands = 'yes' must be one of on, off");
+  EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption("--noslip-iterations", "2.5", 0, s); }),
+            "--noslip-iterations = '2.5' must be an integer");
+  EXPECT_NE(ErrorOf([&] { ApplyMujocoOption("--speed", "1", 0, s); })
+                .find("unknown option '--speed'; the options are solver, iterations"),
+            std::string::npos);
+  // Every key of the table is accepted (warmstart with "off").
+  for (const MujocoOptionInfo& info : MujocoOptionTable()) {
+    const std::string value = info.values.substr(0, info.values.find('|'));
+    const std::string text = value == "N >= 0" ? "1" : value == "T >= 0" ? "0.5" : value == "FILE" ? "off" : value;
+    EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption(info.key, text, 0, s); }), "") << info.key;
+  }
+}
+
+TEST(MujocoOptions, WarmstartFileShapes) {
+  // The problem's own expected.qacc, a bare array and {"qacc": ...} give the same vector.
+  const MujocoProblemFile f = ReadMujocoProblem(Example());
+  const core::VectorX from_problem = ReadWarmstartFile(Example(), f.problem.nv);
+  EXPECT_EQ(from_problem, f.expected->qacc);
+  const std::string path = ::testing::TempDir() + "/simatlas_warmstart.json";
+  const std::vector<double> q(f.expected->qacc.begin(), f.expected->qacc.end());
+  std::ofstream(path) << nlohmann::json(q).dump();
+  EXPECT_EQ(ReadWarmstartFile(path, f.problem.nv), f.expected->qacc);
+  std::ofstream(path) << nlohmann::json({{"qacc", q}}).dump();
+  EXPECT_EQ(ReadWarmstartFile(path, f.problem.nv), f.expected->qacc);
+  EXPECT_NE(ErrorOf([&] { ReadWarmstartFile(path, 3); }).find("has 6 accelerations but the problem has nv = 3"),
+            std::string::npos);
+  std::remove(path.c_str());
+  EXPECT_NE(ErrorOf([&] { ReadWarmstartFile("/nonexistent/w.json", 1); })
+                .find("/nonexistent/w.json cannot be read: No such file or directory"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace simatlas::io
