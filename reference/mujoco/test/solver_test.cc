@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/dual.h"
@@ -209,6 +212,40 @@ TEST(Termination, ToleranceZeroAndZeroStep) {
   // PGS with tolerance 0 compares improvement < 0: exact convergence may still stop early,
   // but never beyond the cap.
   EXPECT_LE(SolveProblem(p).iterations, 7);
+}
+
+TEST(Termination, Newton315PreLoopDecrementExitIsNotACertificate) {
+  // One light DOF (M = 1e-3 kg) pressed into a stiff limit row (R = 1e-6, D = 1e6), started at
+  // a₀ = −1e-6 with aref = 0: the row is active (J a₀ − aref < 0), g = D·a₀ = −1 N, and with
+  // meaninertia = 1e9 the scale is 1e-9. By hand: scale·|g| = 1e-9 < 1e-8, the certificate
+  // gap ½·scale·g²/M = 5e-7 ≥ 1e-8, the decrement ½·scale·g²/(M + D) ≈ 5e-16 < 1e-8.
+  Problem p = OneDof(RowKind::kLimitJoint, 1e-3, -1e-6, 1e-6, 0);
+  p.opt.meaninertia = 1e9;
+  p.opt.tolerance = 1e-8;
+  p.opt.version = Version::kMuJoCo315;
+  p.opt.solver = SolverKind::kNewton;
+  const SolveResult newton = SolveProblem(p);
+  EXPECT_EQ(newton.iterations, 0);
+  EXPECT_EQ(newton.exit, ExitReason::kDecrement) << ExitReasonName(newton.exit);
+  EXPECT_EQ(ExitReasonName(newton.exit), "decrement");
+  // CG has only the gap test before the loop (5e-7 ≥ 1e-8): it iterates.
+  p.opt.solver = SolverKind::kCG;
+  const SolveResult cg = SolveProblem(p);
+  EXPECT_GE(cg.iterations, 1);
+  EXPECT_NE(cg.exit, ExitReason::kCertificate);
+}
+
+TEST(Termination, ExitReasonsHaveDistinctNames) {
+  // The §5 table's exits (certificate, decrement, improvement, gradient, α = 0, cap) and nefc = 0
+  // each have their own report name.
+  const std::vector<ExitReason> all = {
+      ExitReason::kNoConstraints, ExitReason::kCertificate, ExitReason::kImprovement,
+      ExitReason::kGradient,      ExitReason::kDecrement,   ExitReason::kZeroStep,
+      ExitReason::kIterations};
+  std::set<std::string> names;
+  for (ExitReason r : all) names.insert(ExitReasonName(r));
+  EXPECT_EQ(names.size(), all.size());
+  EXPECT_EQ(names.count("unknown"), 0u);
 }
 
 TEST(Termination, Certificate315ExitsWithZeroIterationsFromTheOptimum) {
