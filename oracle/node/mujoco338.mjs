@@ -8,6 +8,9 @@
 //     the problem as a simatlas/mujoco-problem/1 document plus the islands and statistics.
 //   node mujoco338.mjs NODE_MODULES warmstart XML STEPS
 //     qacc_warmstart before and after one mj_forward.
+//   node mujoco338.mjs NODE_MODULES step XML STEPS QPOS QVEL CTRL
+//     from qpos, qvel, ctrl (comma-separated; empty: none) mj_step STEPS times with the model's
+//     own options: qpos and qvel after every step.
 //   node mujoco338.mjs NODE_MODULES transitionfd XML INTEGRATOR
 //     whether mjd_transitionFD refuses the model under the integrator (its message if so).
 import fs from 'node:fs';
@@ -117,6 +120,20 @@ function warmstart([xml, steps]) {
     qacc: list(d.qacc, m.nv) };
 }
 
+function step([xml, steps, qpos, qvel, ctrl]) {
+  const { m, d } = load(xml);
+  const set = (target, csv) => (csv ? csv.split(',').map(Number) : []).forEach((x, i) => { target[i] = x; });
+  set(d.qpos, qpos);
+  set(d.qvel, qvel);
+  set(d.ctrl, ctrl);
+  const states = [];
+  for (let k = 0; k < Number(steps); ++k) {
+    mj.mj_step(m, d);
+    states.push({ qpos: list(d.qpos, m.nq), qvel: list(d.qvel, m.nv) });
+  }
+  return { version: mj.mj_versionString(), integrator: m.opt.integrator, states };
+}
+
 function transitionfd([xml, integrator]) {
   const { m, d } = load(xml);
   m.opt.integrator = mj.mjtIntegrator[integrator].value;
@@ -129,9 +146,9 @@ function transitionfd([xml, integrator]) {
   }
 }
 
-const commands = { problem, warmstart, transitionfd };
+const commands = { problem, warmstart, step, transitionfd };
 if (!commands[command]) {
-  process.stderr.write(`mujoco338: unknown command '${command}' (problem, warmstart, transitionfd)\n`);
+  process.stderr.write(`mujoco338: unknown command '${command}' (problem, warmstart, step, transitionfd)\n`);
   process.exit(2);
 }
 try {
