@@ -59,21 +59,18 @@ double NewtonDecrement(double scale, const core::VectorX& g, const core::VectorX
 }
 
 PrimalRules MakePrimalRules(const Options& opt) {
-  PrimalRules rules;
   if (opt.version == Version::kMuJoCo222) {
-    rules.line_search = PrimalSearch222;
-    rules.improvement = CostDifference;
-    rules.improvement_stops = BelowTolerance;
-    rules.pre_loop_exit = NoPreLoopExit;
-    rules.decrement_stops = NoDecrementTest;
-  } else {
-    rules.line_search = PrimalSearchAlong;
-    rules.improvement = LineSearchDecrease;
-    rules.improvement_stops = PositiveBelowTolerance;
-    rules.pre_loop_exit = CertificateOrDecrement;
-    rules.decrement_stops = DecrementBelowTolerance;
+    return {.line_search = PrimalSearch222,
+            .improvement = CostDifference,
+            .improvement_stops = BelowTolerance,
+            .pre_loop_exit = NoPreLoopExit,
+            .decrement_stops = NoDecrementTest};
   }
-  return rules;
+  return {.line_search = PrimalSearchAlong,
+          .improvement = LineSearchDecrease,
+          .improvement_stops = PositiveBelowTolerance,
+          .pre_loop_exit = CertificateOrDecrement,
+          .decrement_stops = DecrementBelowTolerance};
 }
 
 }  // namespace simatlas::mujoco

@@ -11,15 +11,15 @@
 
 namespace simatlas::mujoco {
 
-PrimalLine222::PrimalLine222(const Problem& problem, const std::vector<Block>& blocks,
-                             const SparseOperators& ops, const PrimalEval& at,
-                             const core::VectorX& search)
-    : problem_(problem), blocks_(blocks), jar_(at.jar) {
-  MultiplyRows(ops.J, search, Js_);
+PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
+  const Problem& problem = in.problem;
+  const std::vector<Block>& blocks = in.blocks;
+  const core::VectorX& jar = in.at.jar;
+  MultiplyRows(in.ops.J, in.search, Js_);
   core::VectorX Ms;
-  MultiplyRows(ops.M, search, Ms);
+  MultiplyRows(in.ops.M, in.search, Ms);
   // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
-  gauss_ = {at.gauss, search.dot(at.Mda), 0.5 * search.dot(Ms)};
+  gauss_ = {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)};
   terms_.resize(blocks.size());
   for (size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
@@ -27,18 +27,18 @@ PrimalLine222::PrimalLine222(const Problem& problem, const std::vector<Block>& b
     // ½ D z², D z v, ½ D v² summed over the block's rows (D = 1/R).
     for (int j = 0; j < b.size; ++j) {
       const int i = b.first + j;
-      const double D = 1 / problem.R[i], Dz = D * jar_[i];
-      t.quad[0] += 0.5 * jar_[i] * Dz;
+      const double D = 1 / problem.R[i], Dz = D * jar[i];
+      t.quad[0] += 0.5 * jar[i] * Dz;
       t.quad[1] += Js_[i] * Dz;
       t.quad[2] += 0.5 * Js_[i] * D * Js_[i];
     }
     if (!b.elliptic) continue;
     // Elliptic: the cone made circular, U = (μ z₀, μ_j z_j), V likewise for v.
     const Contact& c = problem.contacts[b.contact];
-    t.U0 = jar_[b.first] * c.mu;
+    t.U0 = jar[b.first] * c.mu;
     t.V0 = Js_[b.first] * c.mu;
     for (int j = 1; j < b.size; ++j) {
-      const double U = jar_[b.first + j] * c.friction[j - 1];
+      const double U = jar[b.first + j] * c.friction[j - 1];
       const double V = Js_[b.first + j] * c.friction[j - 1];
       t.UU += U * U;
       t.UV += U * V;
@@ -49,19 +49,22 @@ PrimalLine222::PrimalLine222(const Problem& problem, const std::vector<Block>& b
 }
 
 LinePoint PrimalLine222::Evaluate(double alpha) const {
+  const Problem& problem = in_.problem;
+  const std::vector<Block>& blocks = in_.blocks;
+  const core::VectorX& jar = in_.at.jar;
   std::array<double, 3> total = gauss_;
   auto add = [&total](const std::array<double, 3>& q) {
     for (int k = 0; k < 3; ++k) total[k] += q[k];
   };
   double cost = 0, d1 = 0, d2 = 0;
-  for (size_t k = 0; k < blocks_.size(); ++k) {
-    const Block& b = blocks_[k];
+  for (size_t k = 0; k < blocks.size(); ++k) {
+    const Block& b = blocks[k];
     const LineRowTerms222& t = terms_[k];
     const int i = b.first;
     if (b.elliptic) {
       // Zones from N = U₀ + αV₀ and T² = UU + α(2UV + αVV): top adds nothing, bottom its
       // polynomial, middle ½ Dm (N − μT)² and its derivatives.
-      const double mu = problem_.contacts[b.contact].mu;
+      const double mu = problem.contacts[b.contact].mu;
       const double N = t.U0 + alpha * t.V0;
       const double T2 = t.UU + alpha * (2 * t.UV + alpha * t.VV);
       if (T2 <= 0) {
@@ -82,18 +85,18 @@ LinePoint PrimalLine222::Evaluate(double alpha) const {
       d2 += t.Dm * (NT1 * NT1 + NT * (-mu * T_2));
       continue;
     }
-    const double x = jar_[i] + alpha * Js_[i];
-    switch (ScalarRowState(problem_, i, x)) {
+    const double x = jar[i] + alpha * Js_[i];
+    switch (ScalarRowState(problem, i, x)) {
       case RowState::kQuadratic: add(t.quad); break;
       case RowState::kLinearNeg: {
         // f = +fl: fl (−½ R fl − z) − fl v α.
-        const double fl = problem_.frictionloss[i], Rf = problem_.R[i] * fl;
-        add({fl * (-0.5 * Rf - jar_[i]), -fl * Js_[i], 0});
+        const double fl = problem.frictionloss[i], Rf = problem.R[i] * fl;
+        add({fl * (-0.5 * Rf - jar[i]), -fl * Js_[i], 0});
         break;
       }
       case RowState::kLinearPos: {
-        const double fl = problem_.frictionloss[i], Rf = problem_.R[i] * fl;
-        add({fl * (-0.5 * Rf + jar_[i]), fl * Js_[i], 0});
+        const double fl = problem.frictionloss[i], Rf = problem.R[i] * fl;
+        add({fl * (-0.5 * Rf + jar[i]), fl * Js_[i], 0});
         break;
       }
       default: break;
@@ -141,7 +144,7 @@ LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, doubl
   LineSearchResult out;
   // A vanishing search vector: no step, nothing evaluated.
   if (search_norm < kMinVal) return out;
-  const PrimalLine222 line(in.problem, in.blocks, in.ops, in.at, in.search);
+  const PrimalLine222 line(in);
   const double gtol = opt.tolerance * opt.ls_tolerance * search_norm / scale;
   const int budget = opt.ls_iterations;
   int& neval = out.neval;

@@ -32,18 +32,17 @@ struct LineRowTerms222 {
 /// with 2.2.2's round-off; cost is absolute (cost(a + α s)), not the change from α = 0.
 class PrimalLine222 {
  public:
-  /// The line through `at` along `search` (nv); keeps references to problem and blocks.
-  PrimalLine222(const Problem& problem, const std::vector<Block>& blocks, const SparseOperators& ops,
-                const PrimalEval& at, const core::VectorX& search);
+  /// The line through in.at along in.search; keeps the references of `in`, whose objects must
+  /// outlive it.
+  explicit PrimalLine222(const LineInputs& in);
   /// cost(a + α s), its first and second derivative (a non-positive second derivative is
   /// replaced by 1e-15).
   LinePoint Evaluate(double alpha) const;
 
  private:
-  const Problem& problem_;
-  const std::vector<Block>& blocks_;
-  core::VectorX jar_, Js_;
-  std::array<double, 3> gauss_{};
+  LineInputs in_;
+  core::VectorX Js_;              // J s
+  std::array<double, 3> gauss_{};  // Gauss cost at α = 0, sᵀM(a − a₀), ½ sᵀMs
   std::vector<LineRowTerms222> terms_;  // one per block
 };
 
