@@ -4,6 +4,7 @@
 // sheet §2a.
 #include "oracle/mujoco_oracle.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -137,11 +138,43 @@ void SettleAndSolve(Scene& scene, int steps) {
   mjModel* m = scene.model.get();
   mjData* d = scene.data.get();
   for (int k = 0; k < steps; ++k) mj_step(m, d);
+  scene.step_warmstart = Eigen::Map<const core::VectorX>(d->qacc_warmstart, m->nv);
   // The final solve: dense Jacobian (the problem format is dense), converged.
   m->opt.jacobian = mjJAC_DENSE;
   m->opt.iterations = 1000;
   m->opt.tolerance = 1e-15;
   mj_forward(m, d);
+}
+
+MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
+                            double tolerance, const std::optional<core::VectorX>& warmstart) {
+  const mjModel* m0 = scene.model.get();
+  // Private copies: the cached scene keeps its converged answer for the other tests.
+  const std::shared_ptr<mjModel> model(mj_copyModel(nullptr, m0), mj_deleteModel);
+  const std::shared_ptr<mjData> data(mj_copyData(nullptr, m0, scene.data.get()), mj_deleteData);
+  mjModel* m = model.get();
+  mjData* d = data.get();
+  m->opt.solver = solver;
+  m->opt.iterations = iterations;
+  m->opt.tolerance = tolerance;
+  m->opt.noslip_iterations = 0;
+  if (warmstart) {
+    m->opt.disableflags &= ~mjDSBL_WARMSTART;
+    Eigen::Map<core::VectorX>(d->qacc_warmstart, m->nv) = *warmstart;
+  } else {
+    m->opt.disableflags |= mjDSBL_WARMSTART;
+  }
+  mj_forward(m, d);
+  MujocoSolve out;
+  out.solver_iter = d->solver_iter;
+  for (int i = 0; i < std::min(d->solver_iter, static_cast<int>(mjNSOLVER)); ++i) {
+    const mjSolverStat& s = d->solver[i];
+    out.stats.push_back({s.improvement, s.gradient, s.lineslope, s.nactive, s.nchange, s.neval,
+                         s.nupdate});
+  }
+  out.qacc = Eigen::Map<const core::VectorX>(d->qacc, m->nv);
+  out.efc_force = Eigen::Map<const core::VectorX>(d->efc_force, d->nefc);
+  return out;
 }
 
 MujocoRows ReadRows(const Scene& scene) {

@@ -17,6 +17,7 @@
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/solver_result.h"
 
 namespace simatlas::oracle {
 
@@ -25,6 +26,9 @@ struct Scene {
   std::string name;                ///< the file it was loaded from, for messages
   std::shared_ptr<mjModel> model;  ///< the compiled model (mj_deleteModel on release)
   std::shared_ptr<mjData> data;    ///< its data (mj_deleteData on release)
+  /// qacc_warmstart as the last settling mj_step left it (the previous step's qacc; zeros
+  /// without steps): the warm start the statistics oracle gives both engines.
+  core::VectorX step_warmstart;
 };
 
 /// Path of a project scene, oracle/scenes/NAME.
@@ -39,6 +43,20 @@ Scene Load(const std::string& path, mjtCone cone);
 /// mj_step `steps` times with the model's own options, then `mj_forward` with a dense Jacobian,
 /// iterations = 1000, tolerance = 1e-15 so that efc_force is MuJoCo's converged answer.
 void SettleAndSolve(Scene& scene, int steps);
+
+/// One live MuJoCo solve of a scene's settled state and its statistics.
+struct MujocoSolve {
+  int solver_iter = 0;  ///< solver_iter (main-solver iterations; NoSlip is off)
+  /// d->solver[0 … min(solver_iter, mjNSOLVER) − 1] in the reference's type.
+  std::vector<mujoco::IterationStats> stats;
+  core::VectorX qacc;       ///< qacc after the solve (nv)
+  core::VectorX efc_force;  ///< efc_force after the solve (nefc)
+};
+/// Runs mj_forward on a copy of the scene's model and data (the scene is left untouched) with
+/// the given solver, iteration cap and tolerance; warmstart: qacc_warmstart set to it first,
+/// nullopt: mjDSBL_WARMSTART (qacc_smooth, zero forces).
+MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
+                            double tolerance, const std::optional<core::VectorX>& warmstart);
 
 /// MuJoCo's row data of the last mj_forward.
 struct MujocoRows {

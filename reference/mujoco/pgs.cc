@@ -110,8 +110,47 @@ double Sweep(const Problem& problem, const DualProblem& dual, const std::vector<
   return change_sum;
 }
 
-int CountActiveForces(const core::VectorX& f) {
-  return static_cast<int>((f.array() != 0).count());
+/// MuJoCo's dual row states of the forces f (2.2.2 and 3.3.8 engine_solver.c: dualState) and
+/// their nactive: equality rows quadratic; frictionloss rows linear at either bound (the
+/// primal's signs swapped), else quadratic; scalar limit/contact rows satisfied at f ≤ 0, else
+/// quadratic; an elliptic block, with N = f₀/μ and T = ‖(f_j/μ_j)‖, satisfied when μN ≥ T,
+/// quadratic when N + μT ≤ 0, else in the cone state, the same state on all its rows. Active:
+/// every equality and frictionloss row, each quadratic scalar row, every row of a non-satisfied
+/// elliptic block.
+int DualStates(const Problem& problem, const std::vector<Block>& blocks, const core::VectorX& f,
+               std::vector<RowState>& state) {
+  state.assign(f.size(), RowState::kSatisfied);
+  int nactive = 0;
+  for (const Block& block : blocks) {
+    const int i = block.first;
+    if (block.elliptic) {
+      const Contact& con = problem.contacts[block.contact];
+      const double N = f[i] / con.mu;
+      double T2 = 0;
+      for (int j = 1; j < block.size; ++j) T2 += std::pow(f[i + j] / con.friction[j - 1], 2);
+      const double T = std::sqrt(T2);
+      RowState s = RowState::kCone;
+      if (con.mu * N >= T) s = RowState::kSatisfied;
+      else if (N + con.mu * T <= 0) s = RowState::kQuadratic;
+      for (int j = 0; j < block.size; ++j) state[i + j] = s;
+      nactive += s == RowState::kSatisfied ? 0 : block.size;
+      continue;
+    }
+    const RowKind kind = problem.kind[i];
+    if (kind == RowKind::kEquality) {
+      state[i] = RowState::kQuadratic;
+    } else if (kind == RowKind::kFrictionDof || kind == RowKind::kFrictionTendon) {
+      const double fl = problem.frictionloss[i];
+      state[i] = f[i] <= -fl  ? RowState::kLinearPos
+                 : f[i] >= fl ? RowState::kLinearNeg
+                              : RowState::kQuadratic;
+    } else {
+      state[i] = f[i] <= 0 ? RowState::kSatisfied : RowState::kQuadratic;
+      if (state[i] == RowState::kSatisfied) continue;
+    }
+    ++nactive;
+  }
+  return nactive;
 }
 
 }  // namespace
@@ -177,6 +216,9 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
   Pcg32 rng;
   core::VectorX f_prev = f;
   int momentum_k = 0;
+  // MuJoCo's dual row states of the start forces: nchange counts changes from them.
+  std::vector<RowState> state, old_state;
+  DualStates(problem, blocks, f, state);
   out.exit = ExitReason::kIterations;
   while (out.iterations < opt.iterations) {
     // The cost before the sweep: only momentum's restart test needs it (O(nefc²)).
@@ -215,8 +257,10 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
     ++out.iterations;
     IterationStats stats;
     stats.improvement = improvement;
-    stats.nactive = CountActiveForces(f);
-    for (int i = 0; i < f.size(); ++i) stats.nchange += ((f[i] != 0) != (f_old[i] != 0)) ? 1 : 0;
+    // MuJoCo's nactive and nchange: the dual row states after the sweep and how many changed.
+    old_state.swap(state);
+    stats.nactive = DualStates(problem, blocks, f, state);
+    for (size_t i = 0; i < state.size(); ++i) stats.nchange += state[i] != old_state[i] ? 1 : 0;
     out.stats.push_back(stats);
     // Stop after a sweep whose scaled improvement is below the tolerance.
     if (improvement < opt.tolerance) {

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/impedance.h"
+#include "reference/mujoco/primal_rules.h"
 #include "reference/mujoco/spd_factor.h"
 #include "reference/mujoco/sparse_rows.h"
 
@@ -117,6 +119,12 @@ LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double
   return out;
 }
 
+LineSearchResult PrimalSearchAlong(const LineInputs& in, double search_norm, double scale,
+                                   const Options& opt) {
+  const PrimalLine line(in.problem, in.blocks, in.ops, in.at, in.search);
+  return PrimalSearch(line, search_norm, scale, opt);
+}
+
 namespace {
 
 int CountChanges(const std::vector<RowState>& a, const std::vector<RowState>& b) {
@@ -134,17 +142,49 @@ bool AnyCone(const std::vector<RowState>& state) {
 /// (MuJoCo 2.2.2 mj_solNewton with mju_cholUpdate). Only without cone blocks (their Hessian
 /// block moves with every step) and while the updates, O(nv²) each, are cheaper than a fresh
 /// O(nv³/3) factor (our rule: fewer than nv/3 changed rows). Returns false when the caller must
-/// factor H afresh (also after a failed downdate).
+/// factor H afresh (also after a failed downdate, reported through `downdate_failed`).
 bool UpdateHessianByRows(const Problem& problem, const std::vector<RowState>& before,
-                         const std::vector<RowState>& after, int nchange, SpdFactor& h) {
+                         const std::vector<RowState>& after, int nchange, SpdFactor& h,
+                         bool& downdate_failed) {
   if (AnyCone(before) || AnyCone(after) || 3 * nchange >= problem.nv) return false;
   for (int i = 0; i < problem.nefc(); ++i) {
     const bool was = before[i] == RowState::kQuadratic, is = after[i] == RowState::kQuadratic;
     if (was == is) continue;
     const core::VectorX v = std::sqrt(1 / problem.R[i]) * problem.J.row(i).transpose();
-    if (!h.RankOneUpdate(v, is ? 1.0 : -1.0)) return false;
+    if (!h.RankOneUpdate(v, is ? 1.0 : -1.0)) {
+      downdate_failed = true;
+      return false;
+    }
   }
   return true;
+}
+
+/// How Newton's factor of H was brought up to date.
+enum class HessianUpdate { kRankOne, kRefactor, kForcedRefactor };
+
+/// Brings h up to date with eval's row states: rank-one updates when UpdateHessianByRows can,
+/// else a fresh factor (kForcedRefactor when a downdate failed, as MuJoCo refactors then).
+HessianUpdate UpdateHessian(const Problem& problem, const std::vector<Block>& blocks,
+                            const SparseOperators& ops, const PrimalEval& eval,
+                            const std::vector<RowState>& before, int nchange, SpdFactor& h) {
+  bool downdate_failed = false;
+  if (UpdateHessianByRows(problem, before, eval.constraints.state, nchange, h, downdate_failed)) {
+    return HessianUpdate::kRankOne;
+  }
+  h.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
+  return downdate_failed ? HessianUpdate::kForcedRefactor : HessianUpdate::kRefactor;
+}
+
+/// MuJoCo's nupdate of one incremental Hessian update (2.2.2 and 3.3.8 engine_solver.c:
+/// HessianIncremental, HessianCone): one per row entering or leaving the quadratic state, plus
+/// one per row of each contact in the cone state.
+int MujocoHessianUpdates(const std::vector<RowState>& before, const std::vector<RowState>& after) {
+  int n = 0;
+  for (size_t i = 0; i < after.size(); ++i) {
+    n += (before[i] == RowState::kQuadratic) != (after[i] == RowState::kQuadratic) ? 1 : 0;
+    n += after[i] == RowState::kCone ? 1 : 0;
+  }
+  return n;
 }
 
 }  // namespace
@@ -155,8 +195,9 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     throw core::InputError("solver = PGS must be CG or Newton for the primal loop");
   }
   const bool newton = opt.solver == SolverKind::kNewton;
-  const bool v315 = opt.version == Version::kMuJoCo315;
   const double tol = opt.tolerance;
+  // The version's line search, improvement and exit tests, chosen once.
+  const PrimalRules rules = MakePrimalRules(opt);
   const std::vector<Block> blocks = MakeBlocks(problem);
   // J's and M's nonzeros once: every J a, Jᵀ f, J s, M a and Jᵀ Hc J below works on them.
   const SparseOperators ops = MakeSparseOperators(problem);
@@ -179,30 +220,19 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   SpdFactor m_factor, h_factor;
   m_factor.Factor(problem.M, "M");
   if (newton) h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
-  // M⁻¹ g: CG's direction and the 3.x certificate; 2.2.2 Newton never uses it.
-  const bool need_Mgrad = !newton || v315;
-  core::VectorX Mgrad = need_Mgrad ? m_factor.Solve(eval.gradient) : core::VectorX();
-  if (v315) {
-    // 3.11+: certificate gap = max(0, ½ scale gᵀM⁻¹g) before the loop.
-    const double gap = std::max(0.0, 0.5 * scale * eval.gradient.dot(Mgrad));
-    const double gradient = scale * eval.gradient.norm();
-    if (!newton && gap < tol) return finish(ExitReason::kCertificate);
-    if (newton && gap < tol && gradient < tol) return finish(ExitReason::kCertificate);
-    if (newton) {
-      // Newton: with H factored, exit if scale‖g‖ < tol and the decrement is below tol.
-      const double decrement =
-          std::max(0.0, 0.5 * scale * eval.gradient.dot(h_factor.Solve(eval.gradient)));
-      if (gradient < tol && decrement < tol) return finish(ExitReason::kCertificate);
-    }
-  }
+  // M⁻¹ g (CG's direction, the certificate) and the preconditioned gradient (H⁻¹ g for Newton).
+  core::VectorX Mgrad = m_factor.Solve(eval.gradient);
   core::VectorX precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;
+  // Pre-loop exits (3.15 certificate, Newton's decrement gate; none in 2.2.2).
+  const PreLoopPoint start{newton, scale, tol, &eval.gradient, &Mgrad, &precond};
+  if (const std::optional<ExitReason> exit = rules.pre_loop_exit(start)) return finish(*exit);
   core::VectorX search = -precond;
   out.exit = ExitReason::kIterations;
   while (out.iterations < opt.iterations) {
     // Line search along s; α = 0 ends the loop at once.
     const double search_norm = search.norm();
-    const PrimalLine line(problem, blocks, ops, eval, search);
-    const LineSearchResult ls = PrimalSearch(line, search_norm, scale, opt);
+    const LineSearchResult ls =
+        rules.line_search({problem, blocks, ops, eval, search}, search_norm, scale, opt);
     if (ls.point.alpha == 0) {
       out.exit = ExitReason::kZeroStep;
       break;
@@ -210,32 +240,35 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     // Move, then new states, forces, cost and gradient.
     const std::vector<RowState> old_state = eval.constraints.state;
     const core::VectorX old_grad = eval.gradient, old_Mgrad = Mgrad;
+    const double old_cost = eval.cost;
     eval = EvaluatePrimal(problem, blocks, ops, eval.qacc + ls.point.alpha * search);
     IterationStats stats;
     stats.neval = ls.neval;
     stats.nchange = CountChanges(old_state, eval.constraints.state);
     stats.nactive = CountActive(eval.constraints.state);
-    stats.lineslope = search_norm > 0 ? scale * ls.slope0 / search_norm : 0;
-    if (need_Mgrad) Mgrad = m_factor.Solve(eval.gradient);
-    if (newton && (stats.nchange > 0 || AnyCone(eval.constraints.state))) {
+    // MuJoCo's lineslope: scale · |cost'| / ‖s‖ at the accepted α.
+    stats.lineslope = scale * std::abs(ls.point.d1) / search_norm;
+    if (!newton) Mgrad = m_factor.Solve(eval.gradient);
+    if (newton) {
       // Newton: H changes with the row states (cone blocks with every step): rank-one updates
-      // for a few changed rows, else a fresh factor.
-      if (!UpdateHessianByRows(problem, old_state, eval.constraints.state, stats.nchange,
-                               h_factor)) {
-        h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
-      }
-      stats.nupdate = 1;
+      // for a few changed rows, else a fresh factor. nupdate counts as MuJoCo's incremental
+      // update does (one per row entering or leaving the quadratic state plus the cone rows;
+      // nefc after a refactor forced by a failed downdate).
+      const bool changed = stats.nchange > 0 || AnyCone(eval.constraints.state);
+      const HessianUpdate update =
+          changed ? UpdateHessian(problem, blocks, ops, eval, old_state, stats.nchange, h_factor)
+                  : HessianUpdate::kRankOne;
+      stats.nupdate = update == HessianUpdate::kForcedRefactor
+                          ? problem.nefc()
+                          : MujocoHessianUpdates(old_state, eval.constraints.state);
     }
     precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;
-    // improvement from the line search's cancellation-free cost change.
-    stats.improvement = -scale * ls.point.cost;
+    stats.improvement = rules.improvement(scale, old_cost, eval.cost, ls);
     stats.gradient = scale * eval.gradient.norm();
     out.stats.push_back(stats);
     ++out.iterations;
-    // §5: 2.2.2 stops on improvement < tol (even ≤ 0); 3.x needs 0 < improvement < tol.
-    const bool improvement_exit =
-        v315 ? (stats.improvement > 0 && stats.improvement < tol) : stats.improvement < tol;
-    if (improvement_exit) {
+    // §5 exits in the table's order: improvement, gradient, then (3.15 Newton) decrement.
+    if (rules.improvement_stops(stats.improvement, tol)) {
       out.exit = ExitReason::kImprovement;
       break;
     }
@@ -243,13 +276,9 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
       out.exit = ExitReason::kGradient;
       break;
     }
-    if (newton && v315) {
-      // 3.11+: Newton decrement ½ scale gᵀH⁻¹g.
-      const double decrement = std::max(0.0, 0.5 * scale * eval.gradient.dot(precond));
-      if (decrement < tol) {
-        out.exit = ExitReason::kDecrement;
-        break;
-      }
+    if (newton && rules.decrement_stops(scale, eval.gradient, precond, tol)) {
+      out.exit = ExitReason::kDecrement;
+      break;
     }
     if (newton) {
       search = -precond;

@@ -3,8 +3,8 @@
 /// MJ-solvers §4–§5: CG and Newton sharing one primal loop and one line search (PrimalSearch).
 /// CG: preconditioned direction −M⁻¹g with Polak–Ribière+ (2.2.2) or Hager–Zhang (3.10+).
 /// Newton: −H⁻¹g with H = M + JᵀHcJ, refactored when row states change. Termination as §5,
-/// with Options::version choosing the 2.2.2 tests or the 3.15 ones (certificate, decrement,
-/// positive improvement).
+/// with Options::version choosing once (PrimalRules) 2.2.2's line search, improvement and tests
+/// or the 3.15 ones (certificate, decrement, positive improvement).
 
 #include <vector>
 
@@ -27,7 +27,7 @@ struct LinePoint {
 struct LineSearchResult {
   LinePoint point;  ///< the accepted point (alpha = 0: no step)
   int neval = 0;    ///< cost evaluations
-  double slope0 = 0;  ///< d cost/dα at α = 0
+  double slope0 = 0;  ///< d cost/dα at α = 0 (0 when nothing was evaluated)
 };
 
 /// The 1-D restriction of the primal cost along s from the current point.
@@ -59,7 +59,21 @@ class PrimalLine {
 LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double scale,
                               const Options& opt);
 
-/// The shared CG/Newton loop from qacc0 (opt.solver must be CG or Newton).
+/// What a line search of the primal loop needs, all referenced (they must outlive it).
+struct LineInputs {
+  const Problem& problem;            ///< the problem
+  const std::vector<Block>& blocks;  ///< its blocks (MakeBlocks)
+  const SparseOperators& ops;        ///< J and M as sparse rows
+  const PrimalEval& at;              ///< the evaluated current point a
+  const core::VectorX& search;       ///< the search direction s (nv)
+};
+
+/// PrimalSearch on the PrimalLine through in.at along in.search (the course's 3.15 rules).
+LineSearchResult PrimalSearchAlong(const LineInputs& in, double search_norm, double scale,
+                                   const Options& opt);
+
+/// The shared CG/Newton loop from qacc0 (opt.solver must be CG or Newton), under the rules of
+/// opt.version (MakePrimalRules).
 SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, double scale);
 
 }  // namespace simatlas::mujoco

@@ -11,26 +11,42 @@
 
 namespace simatlas::mujoco {
 
-/// One entry of MuJoCo's d->solver[] (mjSolverStat).
+/// One entry of MuJoCo's d->solver[] (mjSolverStat), each field with the meaning MuJoCo gives it
+/// (2.2.2 and 3.3.8 engine_solver.c: saveStats callers mj_solPGS, mj_solCGNewton; the two agree
+/// on every field). Where the course's 3.15 differs it is said per field.
 struct IterationStats {
-  double improvement = 0;  ///< scale · cost decrease of this iteration
-  double gradient = 0;     ///< scale · ‖g‖ (primal), 0 for PGS
-  double lineslope = 0;    ///< scale · gᵀs/‖s‖ at α = 0 (primal), 0 for PGS
-  int nactive = 0;         ///< rows not satisfied
-  int nchange = 0;         ///< rows whose state changed
-  int neval = 0;           ///< line-search evaluations
-  int nupdate = 0;         ///< Hessian factorisations (Newton)
+  /// PGS: −scale · Σ of the sweep's block cost changes (each undone change counts 0). CG/Newton
+  /// 2.2.2: scale · (cost before − cost after the step), full costs; 3.15: scale · the line
+  /// search's own cost decrease at the accepted α (course §5). [1]
+  double improvement = 0;
+  /// CG/Newton: scale · ‖g‖ after the step; PGS: 0. [1]
+  double gradient = 0;
+  /// CG/Newton: scale · |d cost/dα| / ‖s‖ at the accepted α (≈ 0 when the search converged, not
+  /// the slope at α = 0); PGS: 0. [1]
+  double lineslope = 0;
+  /// CG/Newton: rows whose primal state is not satisfied after the step. PGS: rows active in
+  /// MuJoCo's dual states (dualState): every equality and frictionloss row, scalar rows with
+  /// f > 0, all rows of an elliptic block not in its top zone.
+  int nactive = 0;
+  /// Rows whose state (primal for CG/Newton, dual for PGS) differs from before the iteration.
+  int nchange = 0;
+  /// CG/Newton: line-search cost evaluations, the one at α = 0 included; PGS: 0.
+  int neval = 0;
+  /// Newton: Cholesky rank-one updates MuJoCo's incremental update makes — one per row entering
+  /// or leaving the quadratic state plus one per row in the cone state, nefc after a refactor
+  /// forced by a failed downdate; CG and PGS: 0.
+  int nupdate = 0;
 };
 
 /// Why the loop ended.
 enum class ExitReason {
   kNoConstraints,  ///< nefc = 0: qacc = a₀
-  kCertificate,    ///< 3.15 pre-loop certificate (and Newton's gates): 0 iterations
-  kImprovement,    ///< scaled improvement < tolerance
-  kGradient,       ///< scaled gradient < tolerance
-  kDecrement,      ///< Newton decrement < tolerance (3.15)
-  kZeroStep,       ///< the line search returned α = 0
-  kIterations,     ///< the iteration cap
+  kCertificate,  ///< 3.15 pre-loop certificate: CG gap < tol; Newton gap and scaled gradient < tol
+  kImprovement,  ///< scaled improvement < tolerance (2.2.2: even ≤ 0; 3.15: 0 < improvement)
+  kGradient,     ///< scaled gradient < tolerance
+  kDecrement,    ///< 3.15 Newton: scaled gradient and decrement < tol, before the loop or in it
+  kZeroStep,     ///< the line search returned α = 0
+  kIterations,   ///< the iteration cap
 };
 /// Lower-case name for reports ("no_constraints", "certificate", …).
 std::string ExitReasonName(ExitReason reason);

@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/dual.h"
@@ -209,6 +213,99 @@ TEST(Termination, ToleranceZeroAndZeroStep) {
   // PGS with tolerance 0 compares improvement < 0: exact convergence may still stop early,
   // but never beyond the cap.
   EXPECT_LE(SolveProblem(p).iterations, 7);
+}
+
+TEST(Termination, Newton315PreLoopDecrementExitIsNotACertificate) {
+  // One light DOF (M = 1e-3 kg) pressed into a stiff limit row (R = 1e-6, D = 1e6), started at
+  // a₀ = −1e-6 with aref = 0: the row is active (J a₀ − aref < 0), g = D·a₀ = −1 N, and with
+  // meaninertia = 1e9 the scale is 1e-9. By hand: scale·|g| = 1e-9 < 1e-8, the certificate
+  // gap ½·scale·g²/M = 5e-7 ≥ 1e-8, the decrement ½·scale·g²/(M + D) ≈ 5e-16 < 1e-8.
+  Problem p = OneDof(RowKind::kLimitJoint, 1e-3, -1e-6, 1e-6, 0);
+  p.opt.meaninertia = 1e9;
+  p.opt.tolerance = 1e-8;
+  p.opt.version = Version::kMuJoCo315;
+  p.opt.solver = SolverKind::kNewton;
+  const SolveResult newton = SolveProblem(p);
+  EXPECT_EQ(newton.iterations, 0);
+  EXPECT_EQ(newton.exit, ExitReason::kDecrement) << ExitReasonName(newton.exit);
+  EXPECT_EQ(ExitReasonName(newton.exit), "decrement");
+  // CG has only the gap test before the loop (5e-7 ≥ 1e-8): it iterates.
+  p.opt.solver = SolverKind::kCG;
+  const SolveResult cg = SolveProblem(p);
+  EXPECT_GE(cg.iterations, 1);
+  EXPECT_NE(cg.exit, ExitReason::kCertificate);
+}
+
+TEST(Statistics, MujocoMeaningsOnOneDofByHand) {
+  // M = 2 kg, a₀ = −1, one limit row (J = 1, R = 0.5, D = 2, aref = 0), meaninertia 1, nv 1:
+  // scale = 1. The row is active for a < 0: cost(a) = (a + 1)² + a², minimum a* = −0.5,
+  // cost(a₀) = 1, cost* = 0.5, so improvement = scale·(1 − 0.5) = 0.5 and g(a*) = 0.
+  Problem p = OneDof(RowKind::kLimitJoint, 2, -1, 0.5, 0);
+  p.opt.tolerance = 1e-8;
+  for (SolverKind k : {SolverKind::kNewton, SolverKind::kCG}) {
+    // Newton s = −g/H = 2/4 = 0.5, CG s = −g/M = 1: cost along s is quadratic, the first 1-D
+    // Newton step (α = 1, resp. 0.5) lands on cost' = 0: neval 2 (α = 0 and that step), one
+    // active row, no state change, no Hessian update. lineslope = scale·|cost'|/‖s‖ there is
+    // the rounding of cost' = 2αq₂ + q₁ (two roundings of |q₁| = |g·s| = 1 or 2, ‖s‖ ≥ 0.5):
+    // ≤ 8ε, where the slope at α = 0 would give 2 or 4.
+    p.opt.solver = k;
+    const SolveResult r = SolveProblem(p);
+    ASSERT_EQ(r.iterations, 1) << SolverName(k);
+    EXPECT_EQ(r.exit, ExitReason::kGradient) << SolverName(k);
+    const IterationStats& s = r.stats[0];
+    EXPECT_DOUBLE_EQ(s.improvement, 0.5) << SolverName(k);
+    EXPECT_EQ(s.gradient, 0) << SolverName(k);
+    EXPECT_LE(s.lineslope, 8 * std::numeric_limits<double>::epsilon()) << SolverName(k);
+    EXPECT_EQ(s.nactive, 1) << SolverName(k);
+    EXPECT_EQ(s.nchange, 0) << SolverName(k);
+    EXPECT_EQ(s.neval, 2) << SolverName(k);
+    EXPECT_EQ(s.nupdate, 0) << SolverName(k);
+  }
+  // PGS on the dual: AR = J M⁻¹ Jᵀ + R = 1, b = J a₀ − aref = −1, f* = 1. Sweep 1: f 0 → 1,
+  // cost change ½·1·1 − 1 = −0.5, improvement 0.5; the dual state goes satisfied → quadratic
+  // (nactive 1, nchange 1). Sweep 2: residual 0, improvement 0 < tol: exit, nchange 0.
+  p.opt.solver = SolverKind::kPGS;
+  const SolveResult pgs = SolveProblem(p);
+  ASSERT_EQ(pgs.iterations, 2);
+  EXPECT_DOUBLE_EQ(pgs.stats[0].improvement, 0.5);
+  EXPECT_EQ(pgs.stats[0].nactive, 1);
+  EXPECT_EQ(pgs.stats[0].nchange, 1);
+  EXPECT_EQ(pgs.stats[1].improvement, 0);
+  EXPECT_EQ(pgs.stats[1].nactive, 1);
+  EXPECT_EQ(pgs.stats[1].nchange, 0);
+  for (const IterationStats& s : pgs.stats) {
+    EXPECT_EQ(s.gradient, 0);
+    EXPECT_EQ(s.lineslope, 0);
+    EXPECT_EQ(s.neval, 0);
+    EXPECT_EQ(s.nupdate, 0);
+  }
+}
+
+TEST(Statistics, PgsCountsMujocoDualStatesNotNonZeroForces) {
+  // A frictionloss row (fl = 0.1) is active in MuJoCo's dual states whatever its force, and a
+  // limit row only with f > 0. 1 DOF, M = 1, a₀ = 0: the friction row's f = 0 at the optimum
+  // (nothing pushes), yet it counts in nactive (mj_solPGS's dualState: ne + nf always active).
+  Problem p = OneDof(RowKind::kFrictionDof, 1, 0, 1, 0, 0.1);
+  p.opt.solver = SolverKind::kPGS;
+  p.opt.tolerance = 1e-8;
+  const SolveResult r = SolveProblem(p);
+  ASSERT_GE(r.iterations, 1);
+  EXPECT_EQ(r.efc_force[0], 0);
+  EXPECT_EQ(r.stats[0].nactive, 1);
+  EXPECT_EQ(r.stats[0].nchange, 0);  // quadratic (|f| < fl) before and after
+}
+
+TEST(Termination, ExitReasonsHaveDistinctNames) {
+  // The §5 table's exits (certificate, decrement, improvement, gradient, α = 0, cap) and nefc = 0
+  // each have their own report name.
+  const std::vector<ExitReason> all = {
+      ExitReason::kNoConstraints, ExitReason::kCertificate, ExitReason::kImprovement,
+      ExitReason::kGradient,      ExitReason::kDecrement,   ExitReason::kZeroStep,
+      ExitReason::kIterations};
+  std::set<std::string> names;
+  for (ExitReason r : all) names.insert(ExitReasonName(r));
+  EXPECT_EQ(names.size(), all.size());
+  EXPECT_EQ(names.count("unknown"), 0u);
 }
 
 TEST(Termination, Certificate315ExitsWithZeroIterationsFromTheOptimum) {
