@@ -25,7 +25,7 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
 /// [--json]`: the built-in scenes run by the discrete step driver (E3-SAP §2, §5).
 int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// `simatlas chapter CHAPTER|all [SECTION] [--output-dir DIR]` and `simatlas chapter --list`:
+/// `simatlas chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]` and `simatlas chapter --list`:
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

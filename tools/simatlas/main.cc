@@ -28,7 +28,7 @@ const std::map<std::string, Entry>& Commands() {
         "  simulate --list [--json]       the scenes with their keys, units and defaults"}},
       {"chapter",
        {simatlas::tools::RunChapterCommand,
-        "chapter CHAPTER|all [SECTION] [--output-dir DIR]  a section's claims with live numbers\n"
+        "chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]  a section's claims with live numbers\n"
         "  chapter --list                 the chapters and sections with walkthroughs"}},
       {"mujoco",
        {simatlas::tools::RunMujocoCommand,
