@@ -31,6 +31,12 @@ sap::FrictionConeParameters PressedCone() {
   return p;
 }
 
+// The law sap.hunt_crossley at a state ("key=value" list) under one approximation.
+laws::Values HuntCrossley(std::vector<std::string> state, const std::string& approximation) {
+  state.push_back("approximation=" + approximation);
+  return Law("sap.hunt_crossley", state);
+}
+
 // Runs a built-in scene with "key=value" arguments, as `simatlas simulate` does.
 scenes::Trajectory RunScene(const std::string& name, const std::vector<std::string>& arguments,
                             std::vector<scenes::SummaryEntry>& summary) {
@@ -121,13 +127,8 @@ void Section22HydroFaces(Narrator& n) {
 void Section3ThreeLaws(Narrator& n) {
   const std::vector<std::string> state = {"dt=0.01", "w=1", "mu=0.5", "k=1e5", "d=0.01", "fe0=15",
                                           "vn0=-0.1", "vc=0.1,0,-0.05"};
-  auto with = [&](const char* approximation) {
-    std::vector<std::string> args = state;
-    args.push_back(std::string("approximation=") + approximation);
-    return Law("sap.hunt_crossley", args);
-  };
-  const auto lagged = with("lagged");
-  const auto similar = with("similar");
+  const auto lagged = HuntCrossley(state, "lagged");
+  const auto similar = HuntCrossley(state, "similar");
   // Hand: n0 = h [fe0]+ [1 - d vn0]+ = 0.01 15 (1 + 0.01 0.1) = 0.15015 N·s, from the old state.
   // Catches: n0 read from the previous optimisation's gamma_n instead of recomputed.
   n.Claim("Lagged n0 = h [fe0]+ [1 - d vn0]+ = " + Num(lagged.Number("n0")) + " N·s (hand 0.15015)",
@@ -180,13 +181,8 @@ void Section31Sap(Narrator& n) {
 void Section32HuntCrossley(Narrator& n) {
   const std::vector<std::string> common = {"dt=0.01", "w=1", "mu=0.5", "k=1e5", "d=0.01", "fe0=15",
                                            "vn0=-0.1", "vc=0.1,0,0.01"};
-  auto with = [&](const char* approximation) {
-    std::vector<std::string> args = common;
-    args.push_back(std::string("approximation=") + approximation);
-    return Law("sap.hunt_crossley", args);
-  };
-  const auto lagged = with("lagged");
-  const auto similar = with("similar");
+  const auto lagged = HuntCrossley(common, "lagged");
+  const auto similar = HuntCrossley(common, "similar");
   const double gt = lagged.Vector("gamma").head(2).norm();
   const double gn = lagged.Vector("gamma")(2);
   // Catches: Lagged's friction checked against mu gamma_n instead of mu n0.

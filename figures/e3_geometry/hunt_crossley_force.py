@@ -26,13 +26,8 @@ def main():
                         fontsize=9, xytext=(4, 0), textcoords="offset points")
     ax.axhline(100, color="0.5", lw=0.8, ls="--")
     ax.text(0.55, 103, "k x = 100 N", color="0.4", fontsize=9)
-    ax.set_xlabel("penetration rate xdot = -vn  [m/s]  (> 0 approaching)")
-    ax.set_ylabel("normal force fn  [N]")
-    ax.set_title("E3-geometry §2.1: fn = k x (1 + d xdot), k = 1e5 N/m, x = 1 mm", fontsize=11)
-    ax.legend(loc="upper left")
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
-    fc.save(fig, args.out, NAME)
+    fc.finish(fig, ax, args.out, NAME, "penetration rate xdot = -vn  [m/s]  (> 0 approaching)", "normal force fn  [N]",
+              "E3-geometry §2.1: fn = k x (1 + d xdot), k = 1e5 N/m, x = 1 mm", legend_loc="upper left")
 
 
 if __name__ == "__main__":

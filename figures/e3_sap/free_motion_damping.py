@@ -26,13 +26,8 @@ def main():
     ax.axvline(2, color="0.5", lw=0.8, ls=":")
     ax.text(1.03, 0.8, "hD = m: explicit v* = 0", fontsize=9)
     ax.text(2.03, 0.6, "hD = 2m: |v*| = v0", fontsize=9)
-    ax.set_xlabel("h D / m  [1]   (m = 1 kg, D = 10 kg/s, h from 0 to 0.3 s)")
-    ax.set_ylabel("v* / v0  [1]")
-    ax.set_title("E3-SAP §2.1: free motion with joint damping, implicit vs explicit", fontsize=11)
-    ax.legend(loc="lower left")
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
-    fc.save(fig, args.out, NAME)
+    fc.finish(fig, ax, args.out, NAME, "h D / m  [1]   (m = 1 kg, D = 10 kg/s, h from 0 to 0.3 s)", "v* / v0  [1]",
+              "E3-SAP §2.1: free motion with joint damping, implicit vs explicit", legend_loc="lower left")
 
 
 if __name__ == "__main__":

@@ -22,13 +22,9 @@ def main():
                               ("eig_min", "smallest eigenvalue", "--"), ("eig_max", "largest eigenvalue", "--")):
         ax.plot(d["q2"], d[key], ls=style, lw=2, label=label)
     ax.axhline(0, color="k", lw=0.8)
-    ax.set_xlabel("q2 (angle of link 2 relative to link 1)  [rad]")
-    ax.set_ylabel("entry or eigenvalue  [kg·m²]")
-    ax.set_title("E3-SAP §1: M(q) of a double pendulum stays symmetric positive definite", fontsize=11)
-    ax.legend(loc="upper right", fontsize=9)
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
-    fc.save(fig, args.out, NAME)
+    fc.finish(fig, ax, args.out, NAME, "q2 (angle of link 2 relative to link 1)  [rad]", "entry or eigenvalue  [kg·m²]",
+              "E3-SAP §1: M(q) of a double pendulum stays symmetric positive definite", legend_loc="upper right",
+              legend_size=9)
 
 
 if __name__ == "__main__":

@@ -23,13 +23,8 @@ def main():
         t = [d["t"][i] for i in rows]
         ax.plot(t, [d["norm_linear"][i] for i in rows], color=color, lw=2, label=f"linear update, h = {h:g} s")
         ax.plot(t, [d["norm_exp"][i] for i in rows], color=color, lw=1.2, ls="--", label=f"exponential map, h = {h:g} s")
-    ax.set_xlabel("time  [s]")
-    ax.set_ylabel("|q|  [1]")
-    ax.set_title("E3-SAP §5: q0 + h N(q0) w grows the quaternion norm, |w| = 10 rad/s", fontsize=11)
-    ax.legend(loc="upper left")
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
-    fc.save(fig, args.out, NAME)
+    fc.finish(fig, ax, args.out, NAME, "time  [s]", "|q|  [1]",
+              "E3-SAP §5: q0 + h N(q0) w grows the quaternion norm, |w| = 10 rad/s", legend_loc="upper left")
 
 
 if __name__ == "__main__":

@@ -22,13 +22,9 @@ def main():
     ax.semilogx(d["eps"], d["iterations_315"], "s-", color="tab:green", lw=1.6, ms=4, label="warm start, 3.15 path")
     ax.axhline(d["cold_222"][0], color="tab:blue", ls="--", lw=1, label=f"cold start, 2.2.2: {d['cold_222'][0]:g}")
     ax.axhline(d["cold_315"][0], color="tab:green", ls=":", lw=1.4, label=f"cold start, 3.15: {d['cold_315'][0]:g}")
-    ax.set_xlabel("distance of the warm start from the answer, eps  [m/s² per DOF]")
-    ax.set_ylabel("Newton iterations  [1]")
-    ax.set_title("MJ-solvers §6: warm start vs iterations (chain_limits, tolerance 1e-8)", fontsize=11)
-    ax.legend(loc="upper left", fontsize=9)
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
-    fc.save(fig, args.out, NAME)
+    fc.finish(fig, ax, args.out, NAME, "distance of the warm start from the answer, eps  [m/s² per DOF]",
+              "Newton iterations  [1]", "MJ-solvers §6: warm start vs iterations (chain_limits, tolerance 1e-8)",
+              legend_loc="upper left", legend_size=9)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,12 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `simatlas exercise --list`, `simatlas exercise CHAPTER N` (question and answer form) and
+/// `simatlas exercise CHAPTER N --answer FILE` (each field right/wrong, then the evidence and the
+/// reason): the reading exercises, by the exercise programs' own checks; exit 0 all right, 1 some
+/// wrong, 2 bad input (an unreadable or malformed answer file, with the reason).
+int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// `simatlas mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T]
 /// [--repeat N] [--json]`: MJ-solvers §4–§5 on a simatlas/mujoco-problem/1 file; defaults from
 /// the file's opt; --repeat adds seconds_per_solve (mean of N solves).
