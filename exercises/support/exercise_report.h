@@ -3,7 +3,7 @@
 /// The machine-readable side of the exercise protocol (exercises/README.md), read by
 /// `simatlas exercise`. An exercise program run with these environment variables
 ///   SIMATLAS_EXERCISE_REPORT=FILE         writes FILE: question, fields, evidence, verdicts, reason
-///   SIMATLAS_EXERCISE_ANSWER_FILE=FILE    grades FILE instead of <answers dir>/<chapter>/<N>.txt
+///   SIMATLAS_EXERCISE_ANSWER_FILE=FILE    grades FILE instead of `ANSWERS/CHAPTER/N.txt`
 ///   SIMATLAS_EXERCISE_QUESTION_ONLY=1     stops after the question (no evidence is computed)
 /// does the same checks as its ctest; only what is written and which file is graded change.
 
