@@ -9,6 +9,10 @@
 //                         curve ends where that solver's exit test stops it (§5).
 //   termination_<example>.csv  solver, iterations, exit (ExitReasonName), tolerance: where
 //                         and why each run above stopped.
+//   primal_dual.csv       iterations, then the relative difference ‖f − f*‖/‖f*‖ of the dual (PGS)
+//                         and primal (CG, Newton) forces after that many iterations (tolerance 0,
+//                         warmstart off, k from 1 to 3162 on a log grid) to Newton's converged
+//                         forces f* on box_plane_elliptic (§3).
 //   warmstart.csv         eps, then Newton's iterations on chain_limits warm-started at
 //                         qacc* + eps (1, …, 1) m/s² (qacc* its own converged answer) under the
 //                         2.2.2 and 3.15 code paths, and the cold-start counts (§6); tolerance 1e-8.
@@ -112,6 +116,34 @@ void WriteConvergence(const std::filesystem::path& dir, const std::string& examp
       file << k + 1 << "," << result.stats[k].improvement << "," << result.stats[k].gradient
            << "\n";
     }
+  }
+}
+
+// §3: the dual (PGS) and primal (CG, Newton) iterates approach the same optimum.
+void WritePrimalDual(const std::filesystem::path& dir) {
+  const io::MujocoProblemFile base =
+      io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/box_plane_elliptic.json");
+  mj::Problem converged = base.problem;
+  converged.opt.solver = mj::SolverKind::kNewton;
+  converged.opt.tolerance = 1e-15;
+  const core::VectorX f_star = mj::SolveProblem(converged).efc_force;
+  std::ofstream file = OpenCsv(dir / "primal_dual.csv");
+  file << "iterations,pgs,cg,newton\n";
+  // k on a log grid 1 … 3162 (8 points per decade, duplicates dropped).
+  int previous = 0;
+  for (int i = 0; i <= 28; ++i) {
+    const int k = static_cast<int>(std::lround(std::pow(10.0, i / 8.0)));
+    if (k == previous) continue;
+    previous = k;
+    file << k;
+    for (mj::SolverKind solver : {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
+      mj::Problem p = base.problem;
+      p.opt.solver = solver;
+      p.opt.tolerance = 0;
+      p.opt.iterations = k;
+      file << "," << (mj::SolveProblem(p).efc_force - f_star).norm() / f_star.norm();
+    }
+    file << "\n";
   }
 }
 
@@ -334,6 +366,7 @@ int main(int argc, char** argv) {
     simatlas::figures::WriteConvergence(dir, "box_plane_pyramidal");
     simatlas::figures::WriteConvergence(dir, "chain_limits");
     simatlas::figures::WriteWarmstart(dir);
+    simatlas::figures::WritePrimalDual(dir);
     simatlas::figures::WriteEnergy(dir);
     simatlas::figures::WriteTreeEnergy(dir);
     simatlas::figures::WriteStability(dir);
