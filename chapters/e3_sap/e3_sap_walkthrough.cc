@@ -102,7 +102,8 @@ void Section21FreeMotion(Narrator& n) {
   n.Claim("one dof, m = 1 kg, D = 10 kg/s, h = 0.01 s, v0 = 1 m/s: A = M + hD = " + Num(free.Number("A")) +
               " kg, k = -D v0 = " + Num(free.Number("k")) + " N, v* = " + Num(free.Number("vstar"), 10) +
               " m/s = 1/(1 + hD)",
-          std::abs(free.Number("A") - 1.1) < 1e-15 && std::abs(free.Number("vstar") - 1 / 1.1) < 1e-15);
+          std::abs(free.Number("A") - 1.1) < 1e-15 && std::abs(free.Number("vstar") - 1 / 1.1) < 1e-15,
+          {{"A", free.Number("A")}, {"vstar", free.Number("vstar")}});
   // Counting damping again (k = −D v0 − D v0) would give a different, wrong v*.
   const double twice = 1.0 + 0.01 * (-20.0) / 1.1;
   // Narration: the same damping counted in k and again in A (hand arithmetic).
@@ -158,7 +159,8 @@ void Section31Sap(Narrator& n) {
   // Catches: a projection that does not reduce to the Kelvin-Voigt impulse in the compliance region (hand value computed beside).
   n.Claim("gamma_n = h[-k(phi0 + h vn) - k tau vn]+ = " + Num(expected) + " N·s; the projection gives " +
               Num(stick.Vector("gamma")(2)) + " N·s (" + stick.Label("mode") + ")",
-          std::abs(stick.Vector("gamma")(2) - expected) < 1e-12);
+          std::abs(stick.Vector("gamma")(2) - expected) < 1e-12,
+          {{"gamma_n", stick.Vector("gamma")(2)}, {"hand", expected}});
   // Near-rigid: raising k tenfold no longer changes Rn or γn.
   const auto k8 = Law("sap.friction_cone", {"dt=1e-3", "w=3", "phi0=-1e-3", "mu=0.5", "k=1e8", "tau=0",
                                             "beta=1", "vc=0,0,0"});
@@ -294,7 +296,8 @@ void Section5Discrete(Narrator& n) {
   n.Claim("the linear update q0 + h N(q0) w grows the quaternion norm to " + Num(step.Number("norm_linear"), 10) +
               " = sqrt(1 + h²|w|²/4) per step; the exponential map keeps " + Num(step.Number("norm_exp"), 10),
           std::abs(step.Number("norm_linear") - std::sqrt(1 + 0.0025)) < 1e-14 &&
-              std::abs(step.Number("norm_exp") - 1.0) < 1e-14);
+              std::abs(step.Number("norm_exp") - 1.0) < 1e-14,
+          {{"norm_linear", step.Number("norm_linear")}, {"norm_exp", step.Number("norm_exp")}});
 }
 
 // §5.1 可微能力 — H ∂v/∂θ = −∂g/∂θ checked against finite differences of two solves.

@@ -95,7 +95,8 @@ void Section2Dual(Narrator& n) {
               Num(row.Number("R")) + " (hand 0.05/0.95), aref = -K I r = " + Num(row.Number("aref")) +
               " m/s² (hand " + Num(K * 0.95 * 1e-3) + ")",
           std::abs(row.Number("imp") - 0.95) < 1e-15 && std::abs(row.Number("R") - 0.05 / 0.95) < 1e-14 &&
-              std::abs(row.Number("aref") - K * 0.95 * 1e-3) < 1e-9);
+              std::abs(row.Number("aref") - K * 0.95 * 1e-3) < 1e-9,
+          {{"imp", row.Number("imp")}, {"R", row.Number("R")}, {"aref", row.Number("aref")}});
   const auto decode = Law("mujoco.pyramid_decode", {"edges=2,4", "mu=0.5"});
   // Catches: a decode that averages the edges or drops mu (hand: 2 + 4 = 6, (2 - 4) 0.5 = -1).
   n.Claim("pyramid edges (2, 4) N with mu = 0.5: normal = sum = " + Num(decode.Number("normal")) +
@@ -116,11 +117,11 @@ void Section3Primal(Narrator& n) {
   // Catches: primal and dual problems that are not the same optimisation.
   n.Claim("box on plane, elliptic: f from the primal (Newton) vs the dual minimiser (PGS): relative difference " +
               Num(diff),
-          diff < 1e-5);
+          diff < 1e-5, {{"difference", diff}});
   const double vs_mujoco = RelativeError(primal.efc_force, file.expected->efc_force);
   // Catches: a Newton that converges to something other than MuJoCo's answer (MuJoCo 2.2.2 output stored in the example file).
   n.Claim("Newton's efc_force vs MuJoCo 2.2.2's converged answer in the file: relative error " + Num(vs_mujoco),
-          vs_mujoco < 1e-8);
+          vs_mujoco < 1e-8, {{"relative_error", vs_mujoco}});
 }
 
 // §4 三个 solver — PGS, CG and Newton reach the same answer on a pyramidal problem.
@@ -136,7 +137,8 @@ void Section4Solvers(Narrator& n) {
     // Catches: a solver that stops early or converges elsewhere (MuJoCo 2.2.2's efc_force in the file).
     n.Claim(mujoco::SolverName(s) + " on the box (pyramidal): " + std::to_string(r.iterations) +
                 " iterations, relative error to MuJoCo 2.2.2's efc_force " + Num(err),
-            err < (s == mujoco::SolverKind::kPGS ? 1e-5 : 1e-8));
+            err < (s == mujoco::SolverKind::kPGS ? 1e-5 : 1e-8),
+            {{"iterations", r.iterations}, {"relative_error", err}});
   }
 }
 
@@ -224,11 +226,12 @@ void Section7Integrators(Narrator& n) {
   // Catches: explicit damping in Euler (v = 1 - h d = 0.9).
   n.Claim("T8, Euler with implicit damping: v = 1/(1 + h d) = " + Num(euler.Number("v"), 10) + " m/s, q = h v = " +
               Num(euler.Number("q"), 10) + " m",
-          std::abs(euler.Number("v") - 1.0 / 1.1) < 1e-15 && std::abs(euler.Number("q") - 0.01 / 1.1) < 1e-16);
+          std::abs(euler.Number("v") - 1.0 / 1.1) < 1e-15 && std::abs(euler.Number("q") - 0.01 / 1.1) < 1e-16,
+          {{"v", euler.Number("v")}, {"q", euler.Number("q")}});
   // Catches: a lower-order stage combination (the Taylor series of exp(-0.1) to 4th order is the hand value).
   n.Claim("T8, RK4 (explicit damping): v = 1 - 0.1 + 0.005 - 1/6000 + 1/240000 = " + Num(rk4.Number("v"), 10) +
               " m/s",
-          std::abs(rk4.Number("v") - 0.9048375) < 1e-14);
+          std::abs(rk4.Number("v") - 0.9048375) < 1e-14, {{"v", rk4.Number("v")}});
 }
 
 // §8 discrete — metric M + hD + h²K and shift −hKv: implicit Euler on a linear spring.
@@ -239,7 +242,8 @@ void Section8Discrete(Narrator& n) {
   // Catches: the discrete metric without h²K (v+ = -1 instead of -1/1.01).
   n.Claim("spring m = 1 kg, k = 100 N/m, q0 = 1 m, h = 10 ms: discrete v+ = " + Num(d.Number("v"), 10) +
               " m/s = -h 100/(1 + 100 h²); Euler v+ = " + Num(e.Number("v"), 10) + " m/s",
-          std::abs(d.Number("v") + 1.0 / 1.01) < 1e-15 && std::abs(e.Number("v") + 1.0) < 1e-15);
+          std::abs(d.Number("v") + 1.0 / 1.01) < 1e-15 && std::abs(e.Number("v") + 1.0) < 1e-15,
+          {{"v_discrete", d.Number("v")}, {"v_euler", e.Number("v")}});
 }
 
 // §9 可微 — FD transition Jacobian of a linear system equals its exact discrete Jacobian; RK4 rejected.
@@ -259,7 +263,7 @@ void Section9FiniteDifferences(Narrator& n) {
   n.Claim("spring under Euler: centred FD A = [[" + Num(jac.A(0, 0)) + ", " + Num(jac.A(0, 1)) + "], [" +
               Num(jac.A(1, 0)) + ", " + Num(jac.A(1, 1)) + "]] equals the exact [[1 - h²k, h], [-hk, 1]] (max error " +
               Num(err) + ")",
-          err < 1e-8);
+          err < 1e-8, {{"max_error", err}});
   bool rejected = false;
   try {
     mujoco::TransitionFD(mujoco::LinearTransitionModel(mujoco::OneDof(1.0, k, 0.0), mujoco::Integrator::kRk4, h), x,

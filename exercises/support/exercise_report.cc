@@ -1,4 +1,5 @@
-// The exercise protocol's report for `simatlas exercise` (exercises/README.md): environment
+// The reading exercises (E3-geometry §5, E3-SAP §6, MJ-solvers §10): the exercise protocol's
+// report for `simatlas exercise` (exercises/README.md): environment
 // switches and the JSON file an exercise program writes.
 #include "exercises/support/exercise_report.h"
 

@@ -1,6 +1,7 @@
 #pragma once
 /// @file
-/// The machine-readable side of the exercise protocol (exercises/README.md), read by
+/// The reading exercises (E3-geometry §5, E3-SAP §6, MJ-solvers §10): the machine-readable side
+/// of the exercise protocol (exercises/README.md), read by
 /// `simatlas exercise`. An exercise program run with these environment variables
 ///   SIMATLAS_EXERCISE_REPORT=FILE         writes FILE: question, fields, evidence, verdicts, reason
 ///   SIMATLAS_EXERCISE_ANSWER_FILE=FILE    grades FILE instead of `ANSWERS/CHAPTER/N.txt`
