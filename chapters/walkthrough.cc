@@ -1,3 +1,5 @@
+// Chapter walkthroughs of the three course texts (E3-geometry, E3-SAP, MJ-solvers): the narrator
+// that prints claims and narration and keeps each line for the JSON records.
 #include "chapters/walkthrough.h"
 
 #include <cmath>
@@ -5,12 +7,16 @@
 
 namespace simatlas::chapters {
 
-void Narrator::Say(const std::string& text) { out_ << "  " << text << "\n"; }
+void Narrator::Say(const std::string& text, LineValues values) {
+  out_ << "      · " << text << "\n";
+  lines_.push_back({false, text, std::move(values), true});
+}
 
-void Narrator::Claim(const std::string& text, bool holds) {
+void Narrator::Claim(const std::string& text, bool holds, LineValues values) {
   ++claims_;
   if (!holds) ++failures_;
   out_ << "  [" << (holds ? "holds" : "FAILS") << "] " << text << "\n";
+  lines_.push_back({true, text, std::move(values), holds});
 }
 
 std::string Num(double value, int digits) {

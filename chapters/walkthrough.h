@@ -1,37 +1,57 @@
 #pragma once
 /// @file
-/// Chapter walkthroughs: for each course section, a function that prints the section's claims
-/// in the order of the text, each with the live numbers the reference engine computes and a
-/// verdict (holds / FAILS). `simatlas chapter CHAPTER [SECTION]` runs them; the `walkthroughs`
-/// build target writes their output to `<build>/course/walkthroughs/`; a ctest checks every claim.
+/// Chapter walkthroughs (all three course texts): for each course section, a function that
+/// prints the section's claims in the order of the text, each with the live numbers the
+/// reference engine computes, checked against an independent value (hand arithmetic, a published
+/// Drake or MuJoCo test value, MuJoCo 2.2.2's answer in an example file), and a verdict
+/// (`[holds]` / `[FAILS]`); narration lines are indented `  · …` and carry no verdict.
+/// `simatlas chapter CHAPTER [SECTION] [--json]` runs them; the `walkthroughs` build target
+/// writes `<build>/course/walkthroughs/<chapter>.txt` and `.json`; ctests check every claim and
+/// that every section of docs/sections.json has one.
 
 #include <functional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reference/laws/law.h"
 
 namespace simatlas::chapters {
 
-/// Prints claims and counts the ones that do not hold.
+/// Named live numbers of one line ({"fn", 105.0}), in the order given.
+using LineValues = std::vector<std::pair<std::string, double>>;
+
+/// One printed line of a walkthrough.
+struct WalkthroughLine {
+  bool claim = false;  ///< true: a claim with a verdict; false: narration
+  std::string text;    ///< the line as printed, without the verdict or the indent
+  LineValues values;   ///< the live numbers the line states (may be empty for narration)
+  bool holds = true;   ///< claims: whether the numbers support it (narration: true)
+};
+
+/// Prints claims and narration, keeps every line, and counts the claims that do not hold.
 class Narrator {
  public:
-  /// A narrator printing to out (which must outlive it), with no claim counted yet.
+  /// A narrator printing to out (which must outlive it), with no line yet.
   explicit Narrator(std::ostream& out) : out_(out) {}
-  /// A line of explanation (no verdict).
-  void Say(const std::string& text);
-  /// A claim of the text with its live evidence; holds says whether the numbers support it.
-  void Claim(const std::string& text, bool holds);
+  /// A line of explanation (no verdict), printed `  · text`.
+  void Say(const std::string& text, LineValues values = {});
+  /// A claim of the text with its live evidence, printed `  [holds] text` or `  [FAILS] text`;
+  /// holds says whether the numbers agree with the independent value.
+  void Claim(const std::string& text, bool holds, LineValues values = {});
   /// Number of claims printed.
   int claims() const { return claims_; }
   /// Number of claims printed whose numbers did not support them (FAILS); 0 for a passing run.
   int failures() const { return failures_; }
+  /// Every line printed, in order.
+  const std::vector<WalkthroughLine>& lines() const { return lines_; }
 
  private:
   std::ostream& out_;
   int claims_ = 0;
   int failures_ = 0;
+  std::vector<WalkthroughLine> lines_;
 };
 
 /// One course section's walkthrough.

@@ -1,9 +1,8 @@
-// E3-SAP §6, exercise 6 (course §4.2, (4.3): ‖D g‖ with D = diag(A)^(−1/2); the header comment's
-// ^(1/2) is wrong): why the inverse square root? Units: g is a generalized momentum [kg·m/s] and
-// diag(A) a mass [kg], so g/√mass has unit √J whatever the coordinate's unit. Evidence: the same
-// kSap problem (1 kg point mass, sliding, pressed in) written with vt1 in m/s and in mm/s
-// (A'₀₀ = A₀₀/1e6, J' column 0 = J column 0/1e3, v*'₀ = 1e3 v*₀): ‖Dg‖ at v* with either
-// exponent, and the solves' stop decisions.
+// E3-SAP §6, exercise 6 (course §4.2, (4.3): the stopping test on ‖D g‖ with D a power of
+// diag(A)): which exponent makes the test independent of the unit a coordinate is written in?
+// Evidence: the same kSap problem (1 kg point mass, sliding, pressed in) written with vt1 in m/s
+// and in mm/s (A'₀₀ = A₀₀/1e6, J' column 0 = J column 0/1e3, v*'₀ = 1e3 v*₀): ‖Dg‖ at v* with
+// the exponents −1/2 and +1/2, and the solves' stop decisions. The reason is in the solution file.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -29,8 +28,9 @@ double ScaledGradientNorm(const sap::SapProblem& problem, double exponent) {
 TEST(Ex6, ExponentOfD) {
   const Exercise exercise{
       "e3_sap", 6, "E3-SAP §6",
-      "Why must D in ||D g|| be the inverse, not the positive, square root of diag(A)? Which "
-      "exponent leaves ||D g|| unchanged when one coordinate is rescaled from m to mm?",
+      "The stopping test uses ||D g|| with D a square root of diag(A), positive or inverse. Which "
+      "exponent of diag(A) leaves ||D g|| unchanged when one coordinate is rescaled from m to mm, "
+      "and does the other one?",
       {Number("exponent", "1", "the exponent of diag(A) in D", 1e-12, 1e-12),
        YesNo("positive_root_invariant", "is ||D g|| with exponent +1/2 unchanged by m -> mm?")}};
   StateQuestion(exercise, std::cout);

@@ -1,6 +1,9 @@
 // The "key: value" answer-file format of the exercises (exercises/README.md).
 #include "exercises/support/answer_sheet.h"
 
+#include <cerrno>
+#include <cstring>
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -64,8 +67,14 @@ AnswerSheet AnswerSheet::Parse(std::string_view text, std::string origin) {
 }
 
 AnswerSheet AnswerSheet::Load(const std::filesystem::path& path) {
+  // A directory opens as a stream on Linux but cannot be read as text.
+  if (std::filesystem::is_directory(path)) {
+    throw core::InputError("answer file " + path.string() + " cannot be read (" + std::strerror(EISDIR) + ")");
+  }
   std::ifstream file(path);
-  if (!file) throw core::InputError("answer file " + path.string() + " cannot be read");
+  if (!file) {
+    throw core::InputError("answer file " + path.string() + " cannot be read (" + std::strerror(errno) + ")");
+  }
   std::ostringstream text;
   text << file.rdbuf();
   return Parse(text.str(), path.string());

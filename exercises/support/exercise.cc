@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "exercises/support/exercise_report.h"
 #include "reference/core/errors.h"
 
 #ifndef SIMATLAS_EXERCISES_SOURCE_DIR
@@ -112,10 +113,18 @@ std::filesystem::path AnswerPath(const std::filesystem::path& dir, const Exercis
 void StateQuestion(const Exercise& exercise, std::ostream& out) {
   out << "\n[" << exercise.section << ", exercise " << exercise.number << "] "
       << exercise.question << "\n";
-  out << "  answer in " << AnswerPath(GradedAnswersDir(), exercise).string() << " (graded: "
-      << GradedAnswersLabel() << ") with:\n";
+  const auto override_file = AnswerFileOverride();
+  out << "  answer in " << (override_file ? *override_file : AnswerPath(GradedAnswersDir(), exercise)).string()
+      << " (graded: " << (override_file ? "the given file" : GradedAnswersLabel()) << ") with:\n";
   for (const AnswerField& field : exercise.fields) {
     out << "    " << field.key << ": " << DescribeForm(field) << "    # " << field.prompt << "\n";
+  }
+  // Question-only mode (simatlas exercise CHAPTER N): report the question and stop here.
+  if (QuestionOnlyMode()) {
+    ExerciseReport report;
+    report.exercise = &exercise;
+    WriteExerciseReport(report);
+    throw QuestionOnly{};
   }
 }
 
@@ -126,22 +135,31 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
         << "exercise " << exercise.number << ": the evidence gives no value for " << field.key;
   }
   // The reference solution must agree with the evidence (else exercise or engine is wrong).
-  const AnswerSheet solution = AnswerSheet::Load(AnswerPath(SolutionsDir(), exercise));
+  const std::filesystem::path solution_path = AnswerPath(SolutionsDir(), exercise);
+  const AnswerSheet solution = AnswerSheet::Load(solution_path);
   const Verdict reference = Grade(exercise, solution, evidence);
   std::cout << "  reference solution:\n" << FormatVerdict(reference);
   EXPECT_TRUE(reference.passed) << "the evidence does not support the reference solution "
                                 << solution.origin();
-  // The graded answer (solutions or the student's answers) must agree with the evidence.
-  const std::filesystem::path graded_path = AnswerPath(GradedAnswersDir(), exercise);
-  if (graded_path == AnswerPath(SolutionsDir(), exercise)) return;  // graded just above
-  try {
-    const Verdict graded = Grade(exercise, AnswerSheet::Load(graded_path), evidence);
-    std::cout << "  your answer:\n" << FormatVerdict(graded);
-    EXPECT_TRUE(graded.passed) << "answer " << graded_path.string() << " does not agree with "
-                               << "the evidence printed above:\n" << FormatVerdict(graded);
-  } catch (const core::InputError& error) {
-    ADD_FAILURE() << "answer file not readable: " << error.what();
+  ExerciseReport report{&exercise, &evidence, reference, std::nullopt, SolutionReason(solution_path), ""};
+  // The graded answer (solutions, the student's answers, or SIMATLAS_EXERCISE_ANSWER_FILE) must
+  // agree with the evidence.
+  const std::filesystem::path graded_path = AnswerFileOverride().value_or(AnswerPath(GradedAnswersDir(), exercise));
+  if (graded_path == solution_path) {
+    report.graded = reference;  // graded just above
+  } else {
+    try {
+      const Verdict graded = Grade(exercise, AnswerSheet::Load(graded_path), evidence);
+      report.graded = graded;
+      std::cout << "  your answer:\n" << FormatVerdict(graded);
+      EXPECT_TRUE(graded.passed) << "answer " << graded_path.string() << " does not agree with "
+                                 << "the evidence printed above:\n" << FormatVerdict(graded);
+    } catch (const core::InputError& error) {
+      report.error = error.what();
+      ADD_FAILURE() << "answer file not readable: " << error.what();
+    }
   }
+  WriteExerciseReport(report);
 }
 
 }  // namespace simatlas::exercises

@@ -3,6 +3,8 @@
 //   friction_regularisation.csv  §4: Stribeck quintic (4.1) and atan curve (4.2) vs ‖vt‖/vs
 //   stiffness_combination.csv    §3: k/k₁ and the two dissipation weights vs k₂/k₁
 //   friction_combination.csv     §3: combined μ/μ₁ vs μ₂/μ₁, with the series rule for contrast
+//   hunt_crossley_force.csv      §2.1: fn = k x (1 + d ẋ) (0 and skipped when separating faster
+//                                than 1/d) vs ẋ for d = 0, 0.5, 2 s/m at k = 1e5 N/m, x = 1 mm
 // Usage: figure_data_e3_geometry OUTPUT_DIR
 #include <cmath>
 #include <filesystem>
@@ -13,6 +15,7 @@
 
 #include "reference/contact/friction_regularization.h"
 #include "reference/contact/material.h"
+#include "reference/contact/point_contact.h"
 
 namespace simatlas::figures {
 namespace {
@@ -75,6 +78,24 @@ void WriteFrictionCombination(const std::filesystem::path& dir) {
 }  // namespace
 }  // namespace simatlas::figures
 
+namespace simatlas::figures {
+namespace {
+
+// §2.1: the continuous point normal force against the penetration rate ẋ = −vn.
+void WriteHuntCrossleyForce(const std::filesystem::path& dir) {
+  std::ofstream csv = OpenCsv(dir, "hunt_crossley_force.csv");
+  csv << "xdot,fn_d0,fn_d0.5,fn_d2\n";
+  for (int i = 0; i <= 350; ++i) {
+    const double xdot = -2.5 + 3.5 * i / 350;
+    csv << xdot;
+    for (double d : {0.0, 0.5, 2.0}) csv << "," << contact::CalcContinuousNormalForce(1e5, d, 1e-3, xdot).fn;
+    csv << "\n";
+  }
+}
+
+}  // namespace
+}  // namespace simatlas::figures
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::cerr << "usage: figure_data_e3_geometry OUTPUT_DIR\n";
@@ -86,6 +107,7 @@ int main(int argc, char** argv) {
     simatlas::figures::WriteFrictionRegularisation(dir);
     simatlas::figures::WriteStiffnessCombination(dir);
     simatlas::figures::WriteFrictionCombination(dir);
+    simatlas::figures::WriteHuntCrossleyForce(dir);
     std::cout << "E3-geometry figure data written to " << dir.string() << "\n";
   } catch (const std::exception& error) {
     std::cerr << "figure_data_e3_geometry: " << error.what() << "\n";

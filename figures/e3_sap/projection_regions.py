@@ -37,7 +37,9 @@ def main():
     ax.set_ylim(yn.min(), yn.max())
     ax.set_xlabel("‖yt‖  [N·s]")
     ax.set_ylabel("yn  [N·s]")
-    ax.set_title("E3-SAP §3.1: the three regions of the cone projection")
+    ax.set_title("E3-SAP §3.1: the three regions of the cone projection\n"
+                 f"h = {d['h'][0]:g} s, k = {d['k'][0]:g} N/m, τ = 0, σ = {d['sigma'][0]:g}, w = 1/√3 1/kg",
+                 fontsize=10)
     ax.legend(loc="lower right", framealpha=0.9)
     fig.tight_layout()
     fc.save(fig, args.out, NAME)

@@ -4,9 +4,18 @@
 //                         (dmin 0.5, dmax 0.95, width 1 mm, mid, power) — EvaluateImpedance.
 //   convergence_<example>_<solver>.csv  iteration, improvement, gradient (scaled, MuJoCo's
 //                         mjSolverStat) of pgs, pgs_momentum, cg_pr, cg_hz, newton on
-//                         formats/examples/<example>.json for the largest file, box_plane_pyramidal
-//                         (the primal solvers finish it in one real step), and chain_limits (a
-//                         harder one: CG needs tens of iterations); tolerance 0, warmstart off.
+//                         formats/examples/<example>.json (box_plane_pyramidal, chain_limits),
+//                         tolerance 1e-8 (mj_defaultOption), cap 100, warmstart off: each
+//                         curve ends where that solver's exit test stops it (§5).
+//   termination_<example>.csv  solver, iterations, exit (ExitReasonName), tolerance: where
+//                         and why each run above stopped.
+//   primal_dual.csv       iterations, then the relative difference ‖f − f*‖/‖f*‖ of the dual (PGS)
+//                         and primal (CG, Newton) forces after that many iterations (tolerance 0,
+//                         warmstart off, k from 1 to 3162 on a log grid) to Newton's converged
+//                         forces f* on box_plane_elliptic (§3).
+//   warmstart.csv         eps, then Newton's iterations on chain_limits warm-started at
+//                         qacc* + eps (1, …, 1) m/s² (qacc* its own converged answer) under the
+//                         2.2.2 and 3.15 code paths, and the cold-start counts (§6); tolerance 1e-8.
 //   energy_<integrator>.csv   t, energy_ratio E/E0 of an undamped spring m = 1 kg, k = 1 N/m,
 //                         h = 0.05 s, q0 = 1 m, v0 = 0 over 200 s — StepLinear.
 //   energy_tree_<model>_<integrator>.csv  t, energy_error E − E0 [J] on the reference tree
@@ -69,7 +78,10 @@ void WriteImpedance(const std::filesystem::path& dir) {
   }
 }
 
-// §4–§5: per-iteration statistics of every solver on one problem file.
+// mj_defaultOption's tolerance: the exit threshold on the scaled statistics (5.1).
+constexpr double kTerminationTolerance = 1e-8;
+
+// §4–§5: per-iteration statistics of every solver on one problem file, and where each stops.
 void WriteConvergence(const std::filesystem::path& dir, const std::string& example) {
   const io::MujocoProblemFile base =
       io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/" + example + ".json");
@@ -79,6 +91,8 @@ void WriteConvergence(const std::filesystem::path& dir, const std::string& examp
     bool momentum;
     mj::CGUpdate update;
   };
+  std::ofstream termination = OpenCsv(dir / ("termination_" + example + ".csv"));
+  termination << "solver,iterations,exit,tolerance\n";
   const std::vector<Case> cases = {
       {"pgs", mj::SolverKind::kPGS, false, mj::CGUpdate::kPolakRibierePlus},
       {"pgs_momentum", mj::SolverKind::kPGS, true, mj::CGUpdate::kPolakRibierePlus},
@@ -90,16 +104,75 @@ void WriteConvergence(const std::filesystem::path& dir, const std::string& examp
     problem.opt.solver = c.solver;
     problem.opt.pgs_momentum = c.momentum;
     problem.opt.cg_update = c.update;
-    problem.opt.tolerance = 0;  // run to the cap or a zero step: the whole curve
+    problem.opt.tolerance = kTerminationTolerance;  // the default: each run stops at its exit test
     problem.opt.iterations = 100;
     problem.opt.noslip_iterations = 0;
     const mj::SolveResult result = mj::SolveProblem(problem);
+    termination << c.name << "," << result.iterations << "," << mj::ExitReasonName(result.exit) << ","
+                << kTerminationTolerance << "\n";
     std::ofstream file = OpenCsv(dir / ("convergence_" + example + "_" + c.name + ".csv"));
     file << "iteration,improvement,gradient\n";
     for (std::size_t k = 0; k < result.stats.size(); ++k) {
       file << k + 1 << "," << result.stats[k].improvement << "," << result.stats[k].gradient
            << "\n";
     }
+  }
+}
+
+// §3: the dual (PGS) and primal (CG, Newton) iterates approach the same optimum.
+void WritePrimalDual(const std::filesystem::path& dir) {
+  const io::MujocoProblemFile base =
+      io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/box_plane_elliptic.json");
+  mj::Problem converged = base.problem;
+  converged.opt.solver = mj::SolverKind::kNewton;
+  converged.opt.tolerance = 1e-15;
+  const core::VectorX f_star = mj::SolveProblem(converged).efc_force;
+  std::ofstream file = OpenCsv(dir / "primal_dual.csv");
+  file << "iterations,pgs,cg,newton\n";
+  // k on a log grid 1 … 3162 (8 points per decade, duplicates dropped).
+  int previous = 0;
+  for (int i = 0; i <= 28; ++i) {
+    const int k = static_cast<int>(std::lround(std::pow(10.0, i / 8.0)));
+    if (k == previous) continue;
+    previous = k;
+    file << k;
+    for (mj::SolverKind solver : {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
+      mj::Problem p = base.problem;
+      p.opt.solver = solver;
+      p.opt.tolerance = 0;
+      p.opt.iterations = k;
+      file << "," << (mj::SolveProblem(p).efc_force - f_star).norm() / f_star.norm();
+    }
+    file << "\n";
+  }
+}
+
+// §6: Newton's iteration count against the distance of the warm start from the answer.
+void WriteWarmstart(const std::filesystem::path& dir) {
+  const io::MujocoProblemFile base =
+      io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/chain_limits.json");
+  std::ofstream file = OpenCsv(dir / "warmstart.csv");
+  file << "eps,iterations_222,iterations_315,cold_222,cold_315\n";
+  std::vector<mj::Problem> problems;
+  for (mj::Version version : {mj::Version::kMuJoCo222, mj::Version::kMuJoCo315}) {
+    mj::Problem p = base.problem;
+    p.opt.solver = mj::SolverKind::kNewton;
+    p.opt.tolerance = kTerminationTolerance;
+    p.opt.version = version;
+    problems.push_back(p);
+  }
+  const mj::SolveResult cold222 = mj::SolveProblem(problems[0]);
+  const mj::SolveResult cold315 = mj::SolveProblem(problems[1]);
+  for (int i = 0; i <= 44; ++i) {
+    const double eps = std::pow(10.0, -12.0 + 13.0 * i / 44.0);
+    file << eps;
+    for (std::size_t v = 0; v < problems.size(); ++v) {
+      mj::SolveSettings warm;
+      warm.qacc_warmstart = (v == 0 ? cold222 : cold315).qacc +
+                            core::VectorX::Constant(problems[v].nv, eps);
+      file << "," << mj::SolveProblem(problems[v], warm).iterations;
+    }
+    file << "," << cold222.iterations << "," << cold315.iterations << "\n";
   }
 }
 
@@ -292,6 +365,8 @@ int main(int argc, char** argv) {
     simatlas::figures::WriteImpedance(dir);
     simatlas::figures::WriteConvergence(dir, "box_plane_pyramidal");
     simatlas::figures::WriteConvergence(dir, "chain_limits");
+    simatlas::figures::WriteWarmstart(dir);
+    simatlas::figures::WritePrimalDual(dir);
     simatlas::figures::WriteEnergy(dir);
     simatlas::figures::WriteTreeEnergy(dir);
     simatlas::figures::WriteStability(dir);

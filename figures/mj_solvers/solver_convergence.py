@@ -1,13 +1,15 @@
-"""MJ-solvers §4–§5, figure: per-iteration statistics (MuJoCo's mjSolverStat, scaled by (5.1))
-of PGS, PGS with Nesterov momentum, CG (Polak–Ribière+ and Hager–Zhang) and Newton, run with
-tolerance 0 and warmstart off so every curve runs to its cap (100) or to a zero line-search
-step. Top row: the largest example, formats/examples/box_plane_pyramidal.json (a box resting on
-a plane, 4 pyramidal contacts), which CG and Newton solve in one real step (later values are
-round-off); bottom row: formats/examples/chain_limits.json, where CG needs tens of iterations
-and Newton three. Left: scaled improvement (cost decrease); right: scaled gradient norm
-(primal solvers only; PGS records none). Values below 1e-35 are clipped.
-Data: convergence_<example>_<solver>.csv from bin/figure_data_mj_solvers.
+"""MJ-solvers §5 (termination; §4 the solvers), figure: where each solver stops and why. Per
+iteration, the scaled statistics of MuJoCo's mjSolverStat (5.1): the cost improvement (solid)
+and, for the primal solvers, the gradient norm (dashed), for PGS, PGS with Nesterov momentum,
+CG (Polak–Ribière+ and Hager–Zhang) and Newton, with mj_defaultOption's tolerance 1e-8 (the grey
+line: a run exits at the first iteration whose statistic falls below it), cap 100, warmstart off.
+The last point of each run is ringed and labelled with its exit reason. Left:
+formats/examples/box_plane_pyramidal.json (a box on a plane, 4 pyramidal contacts); right:
+formats/examples/chain_limits.json. Values below 1e-14 are drawn on the bottom edge.
+Data: convergence_<example>_<solver>.csv and termination_<example>.csv from
+bin/figure_data_mj_solvers.
 """
+import csv
 import os
 import sys
 
@@ -17,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 NAME = "mj_solvers_solver_convergence"
 WIDTH, HEIGHT = 1200, 900
-FLOOR = 1e-35
+FLOOR = 1e-14
 EXAMPLES = [("box_plane_pyramidal", "box_plane_pyramidal (nv = 6, 4 contacts)"),
             ("chain_limits", "chain_limits")]
 SOLVERS = [("pgs", "PGS", "tab:blue", "o"),
@@ -27,28 +29,45 @@ SOLVERS = [("pgs", "PGS", "tab:blue", "o"),
            ("newton", "Newton", "tab:green", "^")]
 
 
+def termination(path):
+    """{solver: (iterations, exit reason, tolerance)} from termination_<example>.csv."""
+    with open(path, newline="") as handle:
+        return {r["solver"]: (int(r["iterations"]), r["exit"], float(r["tolerance"]))
+                for r in csv.DictReader(handle)}
+
+
 def main():
     args = fc.parse_args(__doc__)
-    fig, axes = plt.subplots(2, 2, figsize=(WIDTH / fc.DPI, HEIGHT / fc.DPI), dpi=fc.DPI)
-    for row, (example, title) in zip(axes, EXAMPLES):
+    fig, axes = plt.subplots(1, 2, figsize=(WIDTH / fc.DPI, HEIGHT / fc.DPI), dpi=fc.DPI)
+    for ax, (example, title) in zip(axes, EXAMPLES):
+        stops = termination(os.path.join(args.data, f"termination_{example}.csv"))
+        tolerance = next(iter(stops.values()))[2]
         for key, label, color, marker in SOLVERS:
             data = fc.read_columns(os.path.join(args.data, f"convergence_{example}_{key}.csv"))
             it = data["iteration"]
-            style = dict(color=color, marker=marker, ms=3.5, lw=1.4,
-                         label=f"{label} ({len(it)} it.)")
-            row[0].loglog(it, [max(FLOOR, x) for x in data["improvement"]], **style)
+            count, reason, _ = stops[key]
+            improvement = [max(FLOOR, x) for x in data["improvement"]]
+            ax.semilogy(it, improvement, color=color, marker=marker, ms=4, lw=1.4,
+                        label=f"{label}: stops at {count}, exit {reason}")
+            last = improvement[-1]
             if not key.startswith("pgs"):
-                row[1].loglog(it, [max(FLOOR, x) for x in data["gradient"]], **style)
-        row[0].set_ylabel("scaled improvement  [1]")
-        row[0].set_title(f"{title}: cost decrease", fontsize=10)
-        row[1].set_ylabel("scaled gradient ‖g‖  [1]")
-        row[1].set_title(f"{title}: gradient", fontsize=10)
-        for ax in row:
-            ax.set_xlabel("iteration")
-            ax.set_xlim(0.9, 110)
-            ax.legend(loc="best", fontsize=8)
-            ax.grid(True, which="major", alpha=0.3)
-    fig.suptitle("Solver statistics per iteration, tolerance 0, no warmstart")
+                gradient = [max(FLOOR, x) for x in data["gradient"]]
+                ax.semilogy(it, gradient, color=color, ls="--", lw=1.0)
+                if reason == "gradient":
+                    last = gradient[-1]
+            ax.plot([it[-1]], [last], marker="o", ms=13, mfc="none", mec=color, mew=1.8)
+        ax.axhline(tolerance, color="0.4", lw=1.5)
+        ax.text(1.0, tolerance * 1.6, f"tolerance {tolerance:g}: exit below this line", color="0.3",
+                fontsize=9)
+        ax.set_ylim(FLOOR / 3, None)
+        ax.text(1.0, FLOOR * 1.8, f"bottom edge: below {FLOOR:g}", color="0.3", fontsize=8)
+        ax.set_xlabel("iteration")
+        ax.set_ylabel("scaled improvement (solid), scaled gradient (dashed)  [1]")
+        ax.set_title(title, fontsize=10)
+        ax.legend(loc="upper right", fontsize=8)
+        ax.grid(True, which="major", alpha=0.3)
+    fig.suptitle("Termination (MJ-solvers §5): each run stops at the first iteration below tolerance "
+                 "(cap 100, no warmstart)", fontsize=11)
     fig.tight_layout()
     fc.save(fig, args.out, NAME)
 

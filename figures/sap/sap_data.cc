@@ -1,8 +1,10 @@
 // Data of the SAP figures (E3-SAP §3.2, §5), computed by the reference step driver and written
 // as CSV; figures/sap/*.py only plot these numbers.
-//   box_slide_<approximation>_<dt>.csv   t [s], distance [m], speed [m/s] of scene box_slide
-//       (1 kg cube, v0 = 1 m/s, μ = 0.5) for approximation ∈ {sap, similar, lagged} and
-//       dt ∈ {1e-3, 1e-2} s over 0.4 s; the Coulomb answer stops at v0/(μ g) after v0²/(2 μ g).
+//   box_slide_<approximation>_<dt>.csv   t [s], distance [m], speed [m/s], contact_force [N]
+//       (total normal force of the step ending at t; 0 at t = 0) of scene box_slide (1 kg cube,
+//       v0 = 1 m/s, μ = 0.5, k = 1e5 N/m, d = 10 s/m, τd = 0.01 s) for approximation ∈ {sap,
+//       similar, lagged} and dt ∈ {1e-3, 4e-2} s over 0.6 s; the Coulomb answer stops at
+//       v0/(μ g) after v0²/(2 μ g). At dt = 40 ms the three approximations part visibly.
 //   sphere_drop_<approximation>.csv      t [s], penetration [m], contact_force [N] of scene
 //       sphere_on_ground (1 kg, r = 0.1 m, k = 1e4 N/m) dropped from 0.1 m above contact,
 //       dt = 1e-3 s over 1 s; at rest x = m g / k = 9.81e-4 m.
@@ -20,11 +22,11 @@
 namespace simatlas::figures {
 namespace {
 
-// One box_slide run written as t, distance, speed.
+// One box_slide run written as t, distance, speed, contact_force.
 void WriteBoxSlide(const std::filesystem::path& dir, const std::string& approximation,
                    const std::string& dt_text, double dt) {
   const scenes::SceneDefinition& def = scenes::FindScene("box_slide");
-  const int steps = static_cast<int>(std::lround(0.4 / dt));
+  const int steps = static_cast<int>(std::lround(0.6 / dt));
   const scenes::SceneArguments a = scenes::ParseSceneArguments(
       def, {"approximation=" + approximation, "dt=" + dt_text, "steps=" + std::to_string(steps),
             "mu=0.5", "v0=1"});
@@ -34,10 +36,10 @@ void WriteBoxSlide(const std::filesystem::path& dir, const std::string& approxim
   std::ofstream file(path);
   if (!file) throw std::runtime_error("cannot write " + path.string());
   file.precision(17);
-  file << "t,distance,speed\n";
+  file << "t,distance,speed,contact_force\n";
   for (std::size_t k = 0; k < t.t.size(); ++k) {
-    file << t.t[k] << "," << t.q[k](4) - t.q[0](4) << "," << std::hypot(t.v[k](3), t.v[k](4))
-         << "\n";
+    file << t.t[k] << "," << t.q[k](4) - t.q[0](4) << "," << std::hypot(t.v[k](3), t.v[k](4)) << ","
+         << (k == 0 ? 0.0 : t.contact_force[k - 1]) << "\n";
   }
 }
 
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     for (const std::string approximation : {"sap", "similar", "lagged"}) {
       simatlas::figures::WriteBoxSlide(dir, approximation, "0.001", 1e-3);
-      simatlas::figures::WriteBoxSlide(dir, approximation, "0.01", 1e-2);
+      simatlas::figures::WriteBoxSlide(dir, approximation, "0.04", 4e-2);
       simatlas::figures::WriteSphereDrop(dir, approximation);
     }
   } catch (const std::exception& e) {

@@ -46,3 +46,14 @@ def save(fig, out_dir, name):
     for extension in ("png", "svg"):
         fig.savefig(os.path.join(out_dir, f"{name}.{extension}"), dpi=DPI)
     plt.close(fig)
+
+
+def finish(fig, ax, out_dir, name, xlabel, ylabel, title, legend_loc="best", legend_size=10):
+    """Labels, titles, legends and grids one axis, then lays out and saves the figure."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=11)
+    ax.legend(loc=legend_loc, fontsize=legend_size)
+    ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    save(fig, out_dir, name)

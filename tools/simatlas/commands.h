@@ -26,9 +26,15 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
 /// [--json]`: the built-in scenes run by the discrete step driver (E3-SAP §2, §5).
 int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// `simatlas chapter CHAPTER|all [SECTION] [--output-dir DIR]` and `simatlas chapter --list`:
+/// `simatlas chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]` and `simatlas chapter --list`:
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// `simatlas exercise --list`, `simatlas exercise CHAPTER N` (question and answer form) and
+/// `simatlas exercise CHAPTER N --answer FILE` (each field right/wrong, then the evidence and the
+/// reason): the reading exercises, by the exercise programs' own checks; exit 0 all right, 1 some
+/// wrong, 2 bad input (an unreadable or malformed answer file, with the reason).
+int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// `simatlas mujoco solve FILE [options] [--repeat N] [--json]`: MJ-solvers §4–§6 on a
 /// simatlas/mujoco-problem/1 file; defaults from the file's opt, every option of

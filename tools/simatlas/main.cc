@@ -28,8 +28,12 @@ const std::map<std::string, Entry>& Commands() {
         "  simulate --list [--json]       the scenes with their keys, units and defaults"}},
       {"chapter",
        {simatlas::tools::RunChapterCommand,
-        "chapter CHAPTER|all [SECTION] [--output-dir DIR]  a section's claims with live numbers\n"
+        "chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]  a section's claims with live numbers\n"
         "  chapter --list                 the chapters and sections with walkthroughs"}},
+      {"exercise",
+       {simatlas::tools::RunExerciseCommand,
+        "exercise CHAPTER N [--answer FILE]  a reading exercise's question, or grade an answer file\n"
+        "  exercise --list                every reading exercise with its section and question"}},
       {"mujoco",
        {simatlas::tools::RunMujocoCommand,
         "mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] [--tolerance T] [--version 2.2.2|3.15]\n"
