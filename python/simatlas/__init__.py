@@ -5,7 +5,12 @@ Every number comes from the C++ reference engine (``reference/``) through thin b
 nothing is implemented twice. Build with the repository's ``scripts/build`` (or any
 ``cmake --build build``), then ``PYTHONPATH=build/python /usr/bin/python3 -c 'import simatlas'``.
 
-- ``simatlas.laws()``, ``simatlas.law(name, **inputs)``: the law registry (``simatlas law``).
+- ``simatlas.laws()``, ``simatlas.law(name, **inputs)``: the law registry (``simatlas law``);
+- ``simatlas.sap`` and ``simatlas.mujoco``: problem files (``read``, ``Problem.from_arrays``,
+  ``Problem.write``) and ``solve`` (``simatlas sap solve``, ``simatlas mujoco solve``);
+- ``simatlas.simulate(scene, **keys)``: a built-in scene run (``simatlas simulate``);
+- ``simatlas.check(family_or_law, fn, cases=, seed=)``: your Python port checked by the
+  properties of ``simatlas check``.
 
 Errors: bad input raises ``ValueError`` with the command-line program's message; a numerical
 failure raises ``simatlas.NumericalError``."""
@@ -13,5 +18,8 @@ failure raises ``simatlas.NumericalError``."""
 from ._core import NumericalError
 from ._laws import law, laws
 from . import mujoco, sap
+from ._check import CheckResult, check, families
+from ._scenes import simulate
 
-__all__ = ["NumericalError", "law", "laws", "mujoco", "sap"]
+__all__ = ["CheckResult", "NumericalError", "check", "families", "law", "laws", "mujoco", "sap",
+           "simulate"]

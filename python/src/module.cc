@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
   simatlas::python::BindLaws(m);
   simatlas::python::BindSap(m);
   simatlas::python::BindMujoco(m);
+  simatlas::python::BindScenes(m);
 }
