@@ -3,10 +3,13 @@ section, read at run time from the course material (``../shared/course`` next to
 repository, never copied into it), and the reading exercises graded by the project's exercise
 programs (exercises/, the same checks as the ``exercise`` tests)."""
 
+import importlib.util
+import io
 import os
 import pathlib
 import re
 import subprocess
+import sys
 import tempfile
 
 from . import _paths
@@ -42,6 +45,23 @@ def show_course(chapter, number, lines=3):
     """Prints course_section (the original wording of the section, for reading next to the
     notebook's own summary)."""
     print(course_section(chapter, number, lines))
+
+
+def port_module(relative_path):
+    """The project's Python port at relative_path (from the repository root, e.g.
+    "tools/check/test/port.py", whose LAWS table maps each law to its function) loaded as a
+    module, as if run without arguments (the faithful port); a protocol loop at its top level
+    reads an empty stdin and ends at once."""
+    path = pathlib.Path(_paths.SOURCE_DIR) / relative_path
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    saved = sys.stdin, sys.argv
+    sys.stdin, sys.argv = io.StringIO(""), [str(path)]
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.stdin, sys.argv = saved
+    return module
 
 
 def _answer_file(folder, chapter, number):

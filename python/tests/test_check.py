@@ -2,34 +2,17 @@
 (E3-geometry §3) passes, a wrong one (mean instead of series stiffness) is caught with a shrunk
 counterexample, exceptions are answered errors and broken answers are protocol faults."""
 
-import importlib.util
-import io
-import sys
-
 import numpy as np
 import pytest
 
 import simatlas
-from conftest import SOURCE_DIR
+from simatlas import notebook
 
 SEED = 20261201  # fixed: the run is reproducible
 
 
-def load_material_port():
-    """tools/check/examples/material_port.py's law(name, inputs), the project's own faithful
-    Python port (its protocol loop reads an empty stdin and ends at once)."""
-    path = SOURCE_DIR / "tools" / "check" / "examples" / "material_port.py"
-    spec = importlib.util.spec_from_file_location("material_port", path)
-    module = importlib.util.module_from_spec(spec)
-    saved, sys.stdin = sys.stdin, io.StringIO("")
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.stdin = saved
-    return module.law
-
-
-PORT = load_material_port()
+# The project's own faithful Python port of the material family.
+PORT = notebook.port_module("tools/check/examples/material_port.py").law
 
 
 def test_faithful_port_passes():
