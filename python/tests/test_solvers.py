@@ -115,3 +115,18 @@ def test_mujoco_expected_and_extra_options():
         simatlas.mujoco.solve(problem, no_such_option=1)
     with pytest.raises(ValueError, match="warmstart"):
         simatlas.mujoco.solve(problem, warmstart=np.zeros(problem.document["nv"] + 1))
+
+
+def test_mujoco_from_arrays_equals_the_file(tmp_path):
+    # Rebuilt from numpy arrays (and written and read back), the problem solves as the file does.
+    path = MUJOCO_FILES[0]
+    d = simatlas.mujoco.read(path).document
+    rebuilt = simatlas.mujoco.Problem.from_arrays(np.array(d["M"]), np.array(d["qacc_smooth"]),
+                                                  d["efc"], d["opt"], contacts=d["contacts"],
+                                                  source=d.get("source", ""))
+    rebuilt.write(tmp_path / "copy.json")
+    got = simatlas.mujoco.solve(simatlas.mujoco.read(tmp_path / "copy.json"), solver="cg")
+    expected = mujoco_cli(path, "--solver", "cg")
+    assert same_array(got["efc_force"], expected["efc_force"])
+    with pytest.raises(ValueError, match="nv|M"):
+        simatlas.mujoco.Problem.from_arrays(np.eye(2), np.zeros(3), d["efc"], d["opt"])
