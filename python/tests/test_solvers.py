@@ -130,3 +130,18 @@ def test_mujoco_from_arrays_equals_the_file(tmp_path):
     assert same_array(got["efc_force"], expected["efc_force"])
     with pytest.raises(ValueError, match="nv|M"):
         simatlas.mujoco.Problem.from_arrays(np.eye(2), np.zeros(3), d["efc"], d["opt"])
+
+
+@pytest.mark.parametrize("command,module", [("sap", simatlas.sap), ("mujoco", simatlas.mujoco)])
+def test_bad_file_is_the_cli_message(tmp_path, command, module):
+    # The same reader: the ValueError is the CLI's stderr line without its "simatlas X: " prefix.
+    source = SAP_FILES[0] if command == "sap" else MUJOCO_FILES[0]
+    document = json.loads(source.read_text())
+    document["no_such_key"] = 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    with pytest.raises(ValueError) as raised:
+        module.read(bad)
+    code, out, err = run_cli(command, "solve", str(bad), "--json")
+    assert code == 2 and out == "" and err == f"simatlas {command}: {raised.value}\n"
+    assert "no_such_key" in str(raised.value)
