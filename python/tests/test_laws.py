@@ -123,3 +123,10 @@ def test_unknown_law_is_a_value_error():
 def test_numerical_error_is_distinct():
     assert issubclass(simatlas.NumericalError, ArithmeticError)
     assert not issubclass(simatlas.NumericalError, ValueError)
+    # 1e308 * 1e308 overflows to inf, inf / inf is NaN (docs/bad_inputs.json): never returned.
+    with pytest.raises(simatlas.NumericalError) as raised:
+        simatlas.law("material.point_stiffness", k1=1e308, k2=1e308)
+    code, out, err = run_cli("law", "material.point_stiffness", "k1=1e308", "k2=1e308", "--json")
+    assert code == 2 and out == "" and err == f"simatlas law: {raised.value}\n"
+    with pytest.raises(simatlas.NumericalError, match="not finite"):
+        simatlas.simulate("box_slide", v0=1e308, steps=3)
