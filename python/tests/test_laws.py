@@ -77,6 +77,10 @@ def test_every_law_equals_the_cli(name):
     signature = next(entry for entry in LAWS if entry["name"] == name)
     inputs = default_inputs(signature)
     inputs.update(REQUIRED.get(name, {}))
+    missing = [q["name"] for q in signature["inputs"] if q["name"] not in inputs
+               and not q["kind"].startswith("optional ")]
+    assert not missing, (f"law {name}: inputs {missing} have no default; add valid values to "
+                         "REQUIRED in python/tests/test_laws.py")
     got = simatlas.law(name, **inputs)
     # The CLI with the same inputs, written as the package writes them.
     arguments = [f"{k}={simatlas._values.argument_text(v)}" for k, v in inputs.items()]
