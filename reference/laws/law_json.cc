@@ -108,4 +108,8 @@ Values ValuesFromJson(const Law& law, const json& object) {
   return values;
 }
 
+json LawAnswerToJson(const Law& law, const Values& outputs) {
+  return {{"law", law.name}, {"outputs", ValuesToJson(outputs)}};
+}
+
 }  // namespace simatlas::laws

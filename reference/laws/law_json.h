@@ -18,5 +18,8 @@ nlohmann::json LawToJson(const Law& law);
 /// Inputs from a JSON object {key: number | "inf" | [numbers] | string | bool}, checked
 /// against law's inputs like ParseArguments (unknown keys and wrong kinds throw InputError).
 Values ValuesFromJson(const Law& law, const nlohmann::json& object);
+/// The answer of `simatlas law NAME ... --json`: {"law": law.name, "outputs": {...}}. The one
+/// writer of that object, shared by the command-line program and the Python package.
+nlohmann::json LawAnswerToJson(const Law& law, const Values& outputs);
 
 }  // namespace simatlas::laws

@@ -73,8 +73,7 @@ int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::
         laws::ParseArguments(law, std::vector<std::string>(rest.begin() + 1, rest.end()));
     const laws::Values outputs = laws::Evaluate(law, inputs);
     if (json) {
-      out << nlohmann::json{{"law", law.name}, {"outputs", laws::ValuesToJson(outputs)}}.dump()
-          << "\n";
+      out << laws::LawAnswerToJson(law, outputs).dump() << "\n";
     } else {
       for (const auto& [name, value] : outputs.entries()) {
         const laws::Quantity* q = FindOutput(law, name);

@@ -1,0 +1,25 @@
+"""simatlas: the executable companion of the course on compliant-contact simulation (Drake's
+contact geometry and SAP solver, MuJoCo's constraint solvers), from Python.
+
+Every number comes from the C++ reference engine (``reference/``) through thin bindings;
+nothing is implemented twice. Build with the repository's ``scripts/build`` (or any
+``cmake --build build``), then ``PYTHONPATH=build/python /usr/bin/python3 -c 'import simatlas'``.
+
+- ``simatlas.laws()``, ``simatlas.law(name, **inputs)``: the law registry (``simatlas law``);
+- ``simatlas.sap`` and ``simatlas.mujoco``: problem files (``read``, ``Problem.from_arrays``,
+  ``Problem.write``) and ``solve`` (``simatlas sap solve``, ``simatlas mujoco solve``);
+- ``simatlas.simulate(scene, **keys)``: a built-in scene run (``simatlas simulate``);
+- ``simatlas.check(family_or_law, fn, cases=, seed=)``: your Python port checked by the
+  properties of ``simatlas check``.
+
+Errors: bad input raises ``ValueError`` with the command-line program's message; a numerical
+failure raises ``simatlas.NumericalError``."""
+
+from ._core import NumericalError
+from ._laws import law, laws
+from . import mujoco, sap
+from ._check import CheckResult, check, families
+from ._scenes import simulate
+
+__all__ = ["CheckResult", "NumericalError", "check", "families", "law", "laws", "mujoco", "sap",
+           "simulate"]

@@ -1,0 +1,132 @@
+"""Issue 16: helpers of the chapter notebooks (chapters/notebooks/): the course's own text of a
+section, read at run time from the course material (``../shared/course`` next to the
+repository, never copied into it), and the reading exercises graded by the project's exercise
+programs (exercises/, the same checks as the ``exercise`` tests)."""
+
+import importlib.util
+import io
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+from . import _paths
+
+#: Course file prefix of each chapter (DESIGN.md: 000 = E3-SAP, 001 = E3-geometry, 002 = MJ-solvers).
+COURSE_FILES = {"e3-sap": "000_", "e3-geometry": "001_", "mj-solvers": "002_"}
+
+
+def course_dir():
+    """The course texts: $SIMATLAS_COURSE_DIR, else ``course/`` of the build's
+    SIMATLAS_SHARED_DIR (default ``../shared`` from the repository root)."""
+    return pathlib.Path(os.environ.get("SIMATLAS_COURSE_DIR",
+                                       pathlib.Path(_paths.SHARED_DIR) / "course"))
+
+
+def course_section(chapter, number, lines=3):
+    """The heading and first ``lines`` lines of section ``number`` ("2.1") of ``chapter``
+    ("e3-geometry", "e3-sap", "mj-solvers") as the course writes them, or a note saying where
+    the course material was looked for when it is absent."""
+    folder = course_dir()
+    files = sorted(folder.glob(COURSE_FILES[chapter] + "*.txt")) if folder.is_dir() else []
+    if not files:
+        return f"(course text not found in {folder})"
+    text = files[0].read_text(encoding="utf-8").splitlines()
+    heading = re.compile(rf"^{re.escape(number)}(\.)? \S")
+    for i, line in enumerate(text):
+        if heading.match(line) and line.rstrip().endswith("#"):
+            return "\n".join(text[i:i + 1 + lines])
+    return f"(section {number} not found in {files[0].name})"
+
+
+def show_course(chapter, number, lines=3):
+    """Prints course_section (the original wording of the section, for reading next to the
+    notebook's own summary)."""
+    print(course_section(chapter, number, lines))
+
+
+def port_module(relative_path):
+    """The project's Python port at relative_path (from the repository root, e.g.
+    "tools/check/test/port.py", whose LAWS table maps each law to its function) loaded as a
+    module, as if run without arguments (the faithful port); a protocol loop at its top level
+    reads an empty stdin and ends at once."""
+    path = pathlib.Path(_paths.SOURCE_DIR) / relative_path
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    saved = sys.stdin, sys.argv
+    sys.stdin, sys.argv = io.StringIO(""), [str(path)]
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.stdin, sys.argv = saved
+    return module
+
+
+def _answer_file(folder, chapter, number):
+    return pathlib.Path(_paths.SOURCE_DIR) / "exercises" / folder / chapter / f"{number}.txt"
+
+
+def exercise_question(chapter, number):
+    """The question and the fields of reading exercise ``number`` of ``chapter``
+    ("e3_geometry", "e3_sap", "mj_solvers"), from the blank answer sheet exercises/answers/."""
+    return _answer_file("answers", chapter, number).read_text(encoding="utf-8")
+
+
+def solution(chapter, number):
+    """The reference answer (exercises/solutions/) as a dict {key: value text}."""
+    answers = {}
+    for line in _answer_file("solutions", chapter, number).read_text(encoding="utf-8").splitlines():
+        line = line.split(" #")[0].strip()
+        if line and not line.startswith("#"):
+            key, value = line.split(":", 1)
+            answers[key.strip()] = value.strip()
+    return answers
+
+
+class Grade:
+    """The verdict of one reading exercise: ``passed`` and ``fields`` [(key, agrees, message)].
+    Truthy exactly when passed; its repr is one ✓/✗ line per field."""
+
+    def __init__(self, passed, fields, log):
+        self.passed = passed
+        self.fields = fields
+        self.log = log
+
+    def __bool__(self):
+        return self.passed
+
+    def __repr__(self):
+        if not self.fields:
+            return "✗ the exercise program gave no verdict:\n" + self.log
+        return "\n".join(f"{'✓' if ok else '✗'} {key}: {message}" for key, ok, message in self.fields)
+
+
+def grade(chapter, number, answers):
+    """Grades answers (a dict {key: value}; values as the answer format writes them, e.g.
+    "yes", 50000 or "50000 N/m"; None leaves a field out) with the exercise's own check: the
+    program ``<build>/exercises/exercises_<chapter>`` run on a temporary answer folder."""
+    program = pathlib.Path(_paths.BUILD_EXERCISES) / f"exercises_{chapter}"
+    with tempfile.TemporaryDirectory(prefix="simatlas-answers-") as folder:
+        sheet = pathlib.Path(folder) / chapter / f"{number}.txt"
+        sheet.parent.mkdir()
+        sheet.write_text("".join(f"{k}: {v}\n" for k, v in answers.items() if v is not None),
+                         encoding="utf-8")
+        done = subprocess.run([str(program), f"--gtest_filter=Ex{number}.*"],
+                              env={**os.environ, "SIMATLAS_EXERCISE_ANSWERS": folder},
+                              capture_output=True, text=True, check=False)
+    log = done.stdout + done.stderr
+    # The verdict block after "your answer:": "PASS|FAIL file", then "key: ok: …" / "key: …".
+    block = log.split("your answer:", 1)[1].splitlines()[1:] if "your answer:" in log else []
+    fields, passed = [], False
+    for i, line in enumerate(block):
+        text = line.strip()
+        if i == 0:
+            passed = text.startswith("PASS")
+            continue
+        if not line.startswith("    ") or ":" not in text:
+            break
+        key, message = text.split(":", 1)
+        fields.append((key, message.strip().startswith("ok"), message.strip()))
+    return Grade(passed and done.returncode == 0, fields, log)

@@ -1,0 +1,28 @@
+#pragma once
+/// @file
+/// Issue 16, the Python package: the parts of the extension `simatlas._core`, one binding
+/// function per part (laws, problems and solvers, scenes). Bindings are thin: they call
+/// reference/ and hand JSON text or numpy arrays to the pure-Python layer in
+/// python/simatlas/, which adds the docstrings with units.
+
+#include <pybind11/pybind11.h>
+
+namespace simatlas::python {
+
+/// The law registry (DESIGN.md, "The law registry"): `laws_json()`, `law_json(name, args)`.
+void BindLaws(pybind11::module_& m);
+
+/// E3-SAP §4: `sap_read(path)`, `sap_parse(text)`, `sap_solve(text)`.
+void BindSap(pybind11::module_& m);
+
+/// MJ-solvers §2–§6: `mujoco_read(path)`, `mujoco_parse(text)`, `mujoco_solve(text, options)`.
+void BindMujoco(pybind11::module_& m);
+
+/// E3-SAP §2, MJ-solvers §7: `simulate(scene, arguments)`, the step driver's run of a scene.
+void BindScenes(pybind11::module_& m);
+
+/// Errors: core::InputError becomes ValueError (the message unchanged), core::NumericalError
+/// becomes `simatlas._core.NumericalError` (a subclass of ArithmeticError).
+void BindErrors(pybind11::module_& m);
+
+}  // namespace simatlas::python
