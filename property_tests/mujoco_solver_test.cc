@@ -195,22 +195,19 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
   const std::vector<Block> blocks = MakeBlocks(p);
   if (std::none_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.elliptic; })) {
     // (c) The last sweep's improvement bounds the gap; the gap bounds the forces (SC). With the
-    // 3.15 momentum the last step is an extrapolated sweep, not a Gauss–Seidel sweep, so the
-    // certificate is one plain sweep from PGS's answer instead (its improvement δ bounds the gap
-    // the same way; soak seeds 7125313580118932956 and 7411088770515548724 broke the last-sweep
-    // bound under momentum by 3–5×).
+    // 3.15 momentum the last step is an extrapolated sweep, not a Gauss–Seidel sweep (soak seeds
+    // 7125313580118932956 and 7411088770515548724 broke the bound by 3–5×): see below.
     RC_ASSERT(!r_pgs.stats.empty());
-    double improvement = std::max(0.0, r_pgs.stats.back().improvement) / MonolithicScale(pgs);
-    double contraction = GaussSeidelContraction(d.AR, pgs.opt.pgs_shuffle);
+    const double improvement = std::max(0.0, r_pgs.stats.back().improvement) / MonolithicScale(pgs);
+    const double contraction = GaussSeidelContraction(d.AR, pgs.opt.pgs_shuffle);
     if (pgs.opt.pgs_momentum) {
-      Problem plain = pgs;
-      plain.opt.iterations = 1;
-      plain.opt.tolerance = 0;
-      plain.opt.pgs_momentum = false;
-      plain.opt.pgs_shuffle = false;
-      const SolveResult sweep = SolvePGS(plain, d, r_pgs.efc_force, MonolithicScale(plain));
-      improvement = std::max(0.0, DualCost(d, r_pgs.efc_force) - DualCost(d, sweep.efc_force));
-      contraction = GaussSeidelContraction(d.AR, false);
+      // No rate claim: the extrapolation breaks the Gauss–Seidel contraction, and so does a
+      // certificate of one plain sweep from an answer whose active set is not yet the final
+      // one (scripts/soak: 8 of 1000 runs, gaps 1.4–2× the sweep bound). What momentum PGS
+      // guarantees is descent (a sweep that raises the cost is undone): D(f) ≤ D(0) = 0.
+      RC_ASSERT(DualCost(d, r_pgs.efc_force) <= slack);
+      RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
+      return;
     }
     RC_ASSERT(pgs_gap <= improvement / contraction + slack);
     RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
@@ -337,9 +334,22 @@ RC_GTEST_PROP(MujocoIslands, SplitSolveEqualsMonolithic, ()) {
   s.islands = true;
   const SolveResult split = SolveProblem(q, s);
   RC_ASSERT(FindIslands(p).size() >= 2u);
-  RC_ASSERT((split.efc_force - mono.efc_force).lpNorm<Eigen::Infinity>() <=
-            1e-9 * Scale(mono.efc_force));
-  RC_ASSERT((split.qacc - mono.qacc).lpNorm<Eigen::Infinity>() <= 1e-9 * Scale(mono.qacc));
+  // Both are converged Newton answers of one strictly convex problem: equal dual costs to
+  // rounding, and forces within the strong-convexity bound (SC) of that rounding (a flat 1e-9 of
+  // the largest force failed 3 of 1000 soak runs, seed 684730713202730129: 2.5e-6 > 2.1e-7 on a
+  // weakly determined row).
+  const DualProblem d = MakeDual(p);
+  const double d_mono = DualCost(d, mono.efc_force);
+  const double gap = DualCost(d, split.efc_force) - d_mono;
+  const double slack = DualGapSlack(d_mono);
+  const double lambda_min = Eigen::SelfAdjointEigenSolver<core::MatrixX>(d.AR).eigenvalues().minCoeff();
+  RC_ASSERT(std::abs(gap) <= slack);
+  RC_ASSERT(WithinStrongConvexityBound(split.efc_force, mono.efc_force, std::abs(gap), slack, lambda_min));
+  // qacc − qacc* = M⁻¹Jᵀ(f − f*), so ‖Δqacc‖²_M = ΔfᵀAΔf ≤ 2 (gap + slack) and
+  // ‖Δqacc‖ ≤ √(2 (gap + slack)/λmin(M)) (a flat 1e-9 failed with the same seed: 1.5e-7).
+  const double m_min = Eigen::SelfAdjointEigenSolver<core::MatrixX>(p.M).eigenvalues().minCoeff();
+  RC_ASSERT((split.qacc - mono.qacc).norm() <= std::sqrt(2 * (std::abs(gap) + slack) / m_min) +
+                                                   1e-12 * Scale(mono.qacc));
 }
 
 }  // namespace

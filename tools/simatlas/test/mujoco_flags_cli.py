@@ -48,7 +48,12 @@ def Certificate(simatlas, examples):
               "%s 3.15 from the optimum: %d iterations, exit %s" % (solver, at315["iterations"], at315["exit"]))
         Check(at315["warmstart"] and at315["version"] == "3.15", "%s: flags not echoed" % solver)
         at222 = Solve(simatlas, path, "--solver", solver, "--warmstart", path, "--tolerance", "1e-8")
-        Check(at222["iterations"] >= 1, "%s 2.2.2 from the optimum: %d iterations" % (solver, at222["iterations"]))
+        # 2.2.2 has no pre-loop certificate: from the optimum its loop ends on α = 0 (the first
+        # line search finds no decrease; mj_solCGNewton breaks before counting the iteration) or
+        # after an iteration that improved nothing, never on the certificate.
+        Check(at222["exit"] in ("zero_step", "improvement", "gradient") and
+              (at222["iterations"] >= 1 or at222["exit"] == "zero_step"),
+              "%s 2.2.2 from the optimum: %d iterations, exit %s" % (solver, at222["iterations"], at222["exit"]))
         # Without the warmstart, 3.15 must iterate: the certificate is a property of the start.
         cold = Solve(simatlas, path, "--solver", solver, "--version", "3.15", "--warmstart", "off")
         Check(cold["iterations"] >= 1, "%s 3.15 cold: %d iterations" % (solver, cold["iterations"]))
