@@ -140,7 +140,8 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, api_head
                    "the reference function behind it (linked to the line), the tests that pin it, a command to run, "
                    "the walkthrough's live claims and the figures. Also: <a href=\"exercises.html\">exercises</a>, "
                    "<a href=\"laws.html\">laws</a>, <a href=\"figures.html\">figures</a>, "
-                   "<a href=\"bad_inputs.html\">bad inputs</a>, <a href=\"check_protocol.html\">check protocol</a>.</p>"
+                   "<a href=\"bad_inputs.html\">bad inputs</a>, <a href=\"check_protocol.html\">check protocol</a>, "
+                   "<a href=\"inspect_humanoid.html\">a worked <code>mujoco inspect</code> of the humanoid</a>.</p>"
                    "<p><b>%s</b></p>" % html.escape(site_model.Summary(model, figures_present, exercise_results, ANSWERS_MODE[0], ANSWERS_MODE[1]))))
     for ch in model["chapters"]:
         out.append("\\section map_%s %s — %s (%s)" % (site_model.Label(ch["id"]), ch["name"], ch["title_zh"], ch["title_en"]))
@@ -381,12 +382,15 @@ def main():
     with open(os.path.join(pages, "bad_inputs.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(bad_inputs.DoxygenPage(bad_inputs.Run(a.simatlas, source, bad_inputs.Load(source)))))
     linked.add("docs/bad_inputs.json")
-    # The check protocol (issue 11): docs/pages/check_protocol.md as a Doxygen Markdown page.
-    with open(os.path.join(source, "docs", "pages", "check_protocol.md"), encoding="utf-8") as f:
-        protocol = f.read().split("\n", 1)
-    with open(os.path.join(pages, "check_protocol.md"), "w", encoding="utf-8") as f:
-        f.write(protocol[0].rstrip() + " {#check_protocol}\n" + protocol[1])
-    linked.add("docs/pages/check_protocol.md")
+    # Markdown pages of their own: the check protocol (issue 11) and the worked `mujoco inspect`
+    # of the humanoid (issue 18, linked from the MJ-solvers pages), as Doxygen Markdown pages.
+    for rel, label in (("docs/pages/check_protocol.md", "check_protocol"),
+                       ("docs/pages/mj-solvers/inspect_humanoid.md", "inspect_humanoid")):
+        with open(os.path.join(source, rel), encoding="utf-8") as f:
+            text = f.read().split("\n", 1)
+        with open(os.path.join(pages, label + ".md"), "w", encoding="utf-8") as f:
+            f.write(text[0].rstrip() + " {#" + label + "}\n" + text[1])
+        linked.add(rel)
 
     # Doxygen, warnings as errors.
     warn_log = os.path.join(work, "doxygen-warnings.txt")
