@@ -8,6 +8,7 @@ nothing is implemented twice. Build with the repository's ``scripts/build`` (or 
 - ``simatlas.laws()``, ``simatlas.law(name, **inputs)``: the law registry (``simatlas law``);
 - ``simatlas.sap`` and ``simatlas.mujoco``: problem files (``read``, ``Problem.from_arrays``,
   ``Problem.write``) and ``solve`` (``simatlas sap solve``, ``simatlas mujoco solve``);
+- ``simatlas.geometry.Scene``: roles and collision filters (E3-geometry §1.1);
 - ``simatlas.simulate(scene, **keys)``: a built-in scene run (``simatlas simulate``);
 - ``simatlas.check(family_or_law, fn, cases=, seed=)``: your Python port checked by the
   properties of ``simatlas check``.
@@ -17,9 +18,9 @@ failure raises ``simatlas.NumericalError``."""
 
 from ._core import NumericalError
 from ._laws import law, laws
-from . import mujoco, sap
+from . import geometry, mujoco, sap
 from ._check import CheckResult, check, families
 from ._scenes import simulate
 
-__all__ = ["CheckResult", "NumericalError", "check", "families", "law", "laws", "mujoco", "sap",
-           "simulate"]
+__all__ = ["CheckResult", "NumericalError", "check", "families", "geometry", "law", "laws", "mujoco",
+           "sap", "simulate"]

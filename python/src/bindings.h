@@ -21,6 +21,10 @@ void BindMujoco(pybind11::module_& m);
 /// E3-SAP §2, MJ-solvers §7: `simulate(scene, arguments)`, the step driver's run of a scene.
 void BindScenes(pybind11::module_& m);
 
+/// E3-geometry §1.1: `GeometryScene`, bodies and geometries by name over geometry::SceneGeometry
+/// (roles, inherent and declared collision filters, candidate pairs).
+void BindGeometry(pybind11::module_& m);
+
 /// Errors: core::InputError becomes ValueError (the message unchanged), core::NumericalError
 /// becomes `simatlas._core.NumericalError` (a subclass of ArithmeticError).
 void BindErrors(pybind11::module_& m);

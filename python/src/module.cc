@@ -11,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
   simatlas::python::BindSap(m);
   simatlas::python::BindMujoco(m);
   simatlas::python::BindScenes(m);
+  simatlas::python::BindGeometry(m);
 }

@@ -1,0 +1,76 @@
+"""E3-geometry §1.1: roles and collision filtering decide which geometry pairs are candidates.
+
+``Scene`` is the reference engine's ``geometry::SceneGeometry`` (SceneGraph plus the plant's
+geometry calls) with bodies and geometries addressed by name. Every rule is the reference's:
+a visual geometry has no proximity role; two anchored geometries (on the world or on a
+world-welded body) are inherently excluded and ``allow_between`` cannot re-allow them; a
+declaration naming a body covers the proximity geometries registered on it *when the
+declaration is applied*; ``finalize`` filters bodies joined by a joint; ``copy`` is a Context,
+which later model edits do not reach. Sizes are in m, the hydroelastic modulus in Pa.
+Bad input (an unknown name, a wrong shape) raises ValueError."""
+
+from . import _core
+
+
+class Scene:
+    """Bodies ("world" exists), their geometries and the collision filters between them."""
+
+    def __init__(self, _scene=None):
+        self._scene = _scene if _scene is not None else _core.GeometryScene()
+
+    def add_body(self, name, welded=False):
+        """A body; ``welded=True`` welds it to the world (its geometry is anchored)."""
+        self._scene.add_body(name, welded)
+
+    def add_joint(self, parent, child):
+        """A joint between two bodies (``finalize`` filters their geometries against each other)."""
+        self._scene.add_joint(parent, child)
+
+    def register_collision(self, body, name, shape, sizes=(), modulus=0.0, resolution_hint=0.0,
+                           mu=0.5):
+        """A proximity geometry on ``body``: ``shape`` sphere (r) | box (w, d, h) | capsule
+        (r, l) | cylinder (r, l) | halfspace (), sizes [m]; rigid, or compliant with
+        hydroelastic modulus E = ``modulus`` [Pa] > 0; a curved shape (sphere, capsule,
+        cylinder) needs its ``resolution_hint`` [m] > 0 for its hydroelastic representation;
+        Coulomb friction μs = μd = ``mu``."""
+        self._scene.register_collision(body, name, shape, list(sizes), modulus, resolution_hint, mu)
+
+    def register_visual(self, body, name, shape, sizes=()):
+        """A visual geometry (illustration and perception roles, no proximity role)."""
+        self._scene.register_visual(body, name, shape, list(sizes))
+
+    def has_proximity(self, name):
+        """True when the geometry has the proximity role (only those are ever queried)."""
+        return self._scene.has_proximity(name)
+
+    def exclude_between(self, a, b):
+        """Filters every pair between the sets a and b (lists of geometry or body names)."""
+        self._scene.exclude_between(list(a), list(b))
+
+    def exclude_within(self, a):
+        """Filters every pair within the set a (geometry or body names)."""
+        self._scene.exclude_within(list(a))
+
+    def allow_between(self, a, b):
+        """Removes declared exclusions between a and b; inherent exclusions stay."""
+        self._scene.allow_between(list(a), list(b))
+
+    def finalize(self):
+        """The plant's Finalize: filters the geometries of bodies joined by a joint."""
+        self._scene.finalize()
+
+    def inherently_excluded(self, a, b):
+        """True for two anchored geometries (they can never move apart)."""
+        return self._scene.inherently_excluded(a, b)
+
+    def collision_filtered(self, a, b):
+        """True when the pair is filtered, inherently or by a declaration."""
+        return self._scene.collision_filtered(a, b)
+
+    def candidate_pairs(self):
+        """The unfiltered pairs of proximity geometries, as (name, name) in registration order."""
+        return [tuple(p) for p in self._scene.candidate_pairs()]
+
+    def copy(self):
+        """A Context: a copy of the model that later edits of this scene do not reach."""
+        return Scene(self._scene.copy())
