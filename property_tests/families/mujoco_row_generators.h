@@ -25,4 +25,42 @@ inline mujoco::SolImp AnySolImp() {
           Uniform(1, 6)};
 }
 
+/// A solimp with the name of the region it was drawn from (for RC_CLASSIFY).
+struct RegionSolImp {
+  mujoco::SolImp solimp;  ///< as given to getsolparam (possibly outside its ranges)
+  const char* region;     ///< which branch of getsolparam / the impedance it reaches
+};
+
+/// solimp from every region the code branches on (issue 20), each in 1 of 16 cases, the other
+/// 10 of 16 from AnySolImp (the region is drawn at full size: rapidcheck's inRange scales with
+/// the size and would favour the first regions): dmin below 1e-4 and dmax above 0.9999 (both clamped), width ≤ 0 (clamped to
+/// 0: the flat impedance), dmin = dmax (flat), power below 1 (clamped to the linear case),
+/// power exactly 1 (linear), the midpoint outside [1e-4, 0.9999] (clamped).
+inline RegionSolImp AnySolImpWithEdges() {
+  mujoco::SolImp s = AnySolImp();
+  switch (*rc::gen::resize(100, rc::gen::inRange(0, 16))) {
+    case 0:
+      s[0] = Uniform(-0.5, 1e-4);
+      s[1] = Uniform(0.9999, 1.5);
+      return {s, "dmin and dmax clamped"};
+    case 1:
+      s[2] = Uniform(-0.01, 0);
+      return {s, "width <= 0 (flat)"};
+    case 2:
+      s[1] = s[0];
+      return {s, "dmin = dmax (flat)"};
+    case 3:
+      s[4] = Uniform(0, 1);
+      return {s, "power clamped to 1"};
+    case 4:
+      s[4] = 1;
+      return {s, "power 1 (linear)"};
+    case 5:
+      s[3] = *rc::gen::element(Uniform(-0.2, 1e-4), Uniform(0.9999, 1.2));
+      return {s, "midpoint clamped"};
+    default:
+      return {s, "inside the clamps"};
+  }
+}
+
 }  // namespace simatlas::property_tests::mujoco_row

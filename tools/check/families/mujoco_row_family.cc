@@ -12,25 +12,40 @@ namespace simatlas::check {
 
 namespace {
 
-// A row: solimp from the suite's AnySolImp (property_tests/families/mujoco_row_generators.h:
-// 0.01 <= dmin <= dmax <= 0.99, width 1e-4 … 0.05 m, midpoint 0.05 … 0.95, power 1 … 6); pos
-// within ±2 widths of the margin (so I(r) takes every branch); solref standard (tc 1e-3 … 0.1 s,
-// ζ 0.1 … 2) in 3 of 4 cases, direct (−k, −b) otherwise; h 1e-4 … 1e-2 s; Â 1e-2 … 1e2;
-// vel ±1 m/s; refsafe either way.
+// A row: solimp from the suite's AnySolImpWithEdges (property_tests/families/
+// mujoco_row_generators.h: realistic values, and in 6 of 16 cases a region getsolparam clamps or
+// the impedance treats apart: dmin/dmax/midpoint outside [1e-4, 0.9999], width <= 0, dmin = dmax,
+// power <= 1); pos within ±2 widths of the margin (so I(r) takes every branch); solref standard
+// (tc 1e-3 … 0.1 s, ζ 0.1 … 2), direct (−k, −b) or of mixed sign (MuJoCo falls back to the
+// default) ; h 1e-4 … 1e-2 s; Â 1e-2 … 1e2, or in 1 case of 8 so small (1e-22 … 1e-14) that
+// R sits at the mjMINVAL floor; vel ±1 m/s; refsafe either way.
 rc::Gen<Json> RowInputs() {
   return rc::gen::apply(
-      [](const mujoco::SolImp& solimp, double x, double margin, double tc, double zeta, int direct,
-         double h, double diag, double vel, bool refsafe) {
-        const Json solref = direct == 3 ? Json::array({-tc * 1e5, -zeta * 10}) : Json::array({tc, zeta});
-        return Json{{"diag_approx", diag}, {"pos", margin + x * solimp[2]}, {"margin", margin},
-                    {"vel", vel}, {"solref", solref},
+      [](const mujoco::SolImp& solimp, double x, double margin, double tc, double zeta, int kind,
+         double h, double diag, int tiny, double tiny_exponent, double vel, bool refsafe) {
+        const Json solref = kind == 3   ? Json::array({-tc * 1e5, -zeta * 10})
+                            : kind == 2 ? Json::array({tc, -zeta})
+                                        : Json::array({tc, zeta});
+        const double width = solimp[2] > 0 ? solimp[2] : 1e-3;
+        return Json{{"diag_approx", tiny == 0 ? std::pow(10.0, tiny_exponent) : diag},
+                    {"pos", margin + x * width}, {"margin", margin}, {"vel", vel}, {"solref", solref},
                     {"solimp", Json::array({solimp[0], solimp[1], solimp[2], solimp[3], solimp[4]})},
                     {"timestep", h}, {"refsafe", refsafe}};
       },
-      gen::FullRange(rc::gen::exec([] { return property_tests::mujoco_row::AnySolImp(); })),
+      gen::FullRange(rc::gen::exec([] { return property_tests::mujoco_row::AnySolImpWithEdges().solimp; })),
       gen::Uniform(-2, 2, 4000), gen::Uniform(0, 0.01, 100), gen::LogUniform(-3, -1),
       gen::Uniform(0.1, 2, 190), gen::Choice(4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
-      gen::Uniform(-1, 1, 2000), rc::gen::map(gen::Choice(2), [](int b) { return b == 1; }));
+      gen::Choice(8), gen::Uniform(-22, -14, 800), gen::Uniform(-1, 1, 2000),
+      rc::gen::map(gen::Choice(2), [](int b) { return b == 1; }));
+}
+
+// The solref and solimp the row uses: getsolparam's rules (reference/mujoco/impedance.h).
+mujoco::SolParams Used(const Json& in) {
+  const mujoco::SolRef solref = {in["solref"][0].get<double>(), in["solref"][1].get<double>()};
+  mujoco::SolImp solimp;
+  for (int i = 0; i < 5; ++i) solimp[i] = in["solimp"][i].get<double>();
+  return mujoco::SanitiseSolParams(solref, solimp, in["timestep"].get<double>(),
+                                   in["refsafe"].get<bool>());
 }
 
 }  // namespace
@@ -57,6 +72,12 @@ Family MakeMujocoRowFamily() {
             const double R = Session::Number(out, "R"), imp = Session::Number(out, "imp");
             const double diag = in["diag_approx"];
             RC_ASSERT(R > 0.0);
+            // Below mjMINVAL the regulariser is floored: R = 1e-15 exactly.
+            if ((1 - imp) / imp * diag < 1e-15 * (1 - 1e-12)) {
+              RC_ASSERT(R == 1e-15);
+              return;
+            }
+            if ((1 - imp) / imp * diag <= 1e-15 * (1 + 1e-12)) return;  // at the floor's edge
             RC_ASSERT(std::abs(R * imp / (1 - imp) - diag) <= 1e-10 * diag);
             Json doubled = in;
             doubled["diag_approx"] = 2 * diag;
@@ -68,7 +89,8 @@ Family MakeMujocoRowFamily() {
           "dmin <= I <= dmax, and I does not decrease with |pos - margin|",
           "mujoco.row", [](const Json& in, const Json& out, Session& session) {
             const double imp = Session::Number(out, "imp");
-            const double dmin = in["solimp"][0], dmax = in["solimp"][1];
+            const mujoco::SolParams used = Used(in);
+            const double dmin = used.solimp[0], dmax = used.solimp[1];
             RC_ASSERT(imp >= dmin - 1e-15);
             RC_ASSERT(imp <= dmax + 1e-15);
             Json further = in;
@@ -81,9 +103,13 @@ Family MakeMujocoRowFamily() {
           "K, B from solref with dmax (standard: tc >= 2h under refsafe); aref = -B vel - K I "
           "(pos - margin)",
           "mujoco.row", [](const Json& in, const Json& out, Session&) {
-            const double dmax = in["solimp"][1], h = in["timestep"];
-            double tc = in["solref"][0];
-            const double zeta = in["solref"][1];
+            // The used solref and dmax (getsolparam: mixed sign → default, clamps); refsafe is
+            // applied here from the course's rule, so a port that skips it fails.
+            const mujoco::SolParams used = Used(in);
+            const double dmax = used.solimp[1], h = in["timestep"];
+            const bool mixed = (in["solref"][0].get<double>() > 0) != (in["solref"][1].get<double>() > 0);
+            double tc = mixed ? 0.02 : in["solref"][0].get<double>();
+            const double zeta = mixed ? 1.0 : in["solref"][1].get<double>();
             double K = 0, B = 0;
             if (tc > 0) {
               if (in["refsafe"].get<bool>()) tc = std::max(tc, 2 * h);

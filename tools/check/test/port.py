@@ -11,6 +11,9 @@ the reference library. It speaks the line protocol of docs/pages/check_protocol.
         ksap_region         sap.friction_cone: "no contact" for yn <= 0 instead of yn <= -mu_hat yr
         lagged_mu_gamma_n   sap.hunt_crossley: Lagged uses mu gamma_n instead of mu n0
         row_r_inverted      mujoco.row: R = I/(1 - I) diag_approx instead of (1 - I)/I
+        row_no_clamp        mujoco.row: solimp used as given (getsolparam's clamps skipped)
+        row_mixed_solref    mujoco.row: a mixed-sign solref read as direct (-k, -b), no default
+        row_no_floor        mujoco.row: R without the mjMINVAL = 1e-15 floor
     port.py --fault NAME    a protocol fault on the third query:
         garbage, hang, segv, abort, exit, wrong_key, missing_output, nan_output, null_output,
         extra_output
@@ -28,7 +31,7 @@ FAULT = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--fault" else ""
 # A misspelled bug or fault name would silently run the faithful port and make a "wrong port is
 # caught" test meaningless, so unknown names stop the program before it answers anything.
 BUGS = ("stiffness_mean", "discrete_mu_s", "hunt_crossley_sign", "ksap_region", "lagged_mu_gamma_n",
-        "row_r_inverted")
+        "row_r_inverted", "row_no_clamp", "row_mixed_solref", "row_no_floor")
 FAULTS = ("abort", "exit", "extra_output", "garbage", "hang", "missing_output", "nan_output",
           "null_output", "segv", "wrong_key")
 if (BUG and BUG not in BUGS) or (FAULT and FAULT not in FAULTS) or (len(sys.argv) > 1 and not (BUG or FAULT)):
@@ -269,12 +272,14 @@ def mujoco_row(i):
     h, refsafe = num(i.get("timestep", 0.002)), i.get("refsafe", True)
     require(diag > 0 and h > 0, "out of domain")
     # getsolparam: mixed signs -> default, refsafe, clamps.
-    if (solref[0] > 0) != (solref[1] > 0):
+    if (solref[0] > 0) != (solref[1] > 0) and BUG != "row_mixed_solref":
         solref = [0.02, 1.0]
     if refsafe and solref[0] > 0:
         solref[0] = max(solref[0], 2 * h)
     clamp = lambda v: min(0.9999, max(1e-4, v))
     dmin, dmax, width, mid, p = clamp(solimp[0]), clamp(solimp[1]), max(0.0, solimp[2]), clamp(solimp[3]), max(1.0, solimp[4])
+    if BUG == "row_no_clamp":
+        dmin, dmax, width, mid, p = solimp
     # getimpedance (2.1)
     if dmin == dmax or width <= 1e-15:
         imp = 0.5 * (dmin + dmax)
@@ -299,7 +304,7 @@ def mujoco_row(i):
         K = -solref[0] / max(1e-15, dmax * dmax)
         B = -solref[1] / max(1e-15, dmax)
     ratio = imp / (1 - imp) if BUG == "row_r_inverted" else (1 - imp) / imp
-    R = max(1e-15, ratio * diag)
+    R = ratio * diag if BUG == "row_no_floor" else max(1e-15, ratio * diag)
     aref = -B * vel - K * imp * (pos - margin)
     return {"K": K, "B": B, "imp": imp, "R": R, "aref": aref}
 
