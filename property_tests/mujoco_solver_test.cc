@@ -26,7 +26,8 @@ using property_tests::RandomMujocoProblem;
 Cone AnyCone() { return *rc::gen::element(Cone::kPyramidal, Cone::kElliptic); }
 unsigned AnySeed() { return *rc::gen::arbitrary<unsigned>(); }
 
-/// A converged Newton answer (tolerance 1e-15, 2.2.2 rules).
+/// A converged Newton answer (tolerance 1e-15, 2.2.2 rules). (The 3.15 rules at 1e-15 stop
+/// sooner: a warm start from their answer still takes an iteration.)
 SolveResult Converged(Problem p) {
   p.opt.solver = SolverKind::kNewton;
   p.opt.iterations = 200;
@@ -182,7 +183,11 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
   const double cg_gap = DualCost(d, r_cg.efc_force) - d_star;
   RC_CLASSIFY(cg_gap > slack, "CG left a gap above rounding");
   RC_ASSERT(cg_gap >= -slack);
-  RC_ASSERT(cg_gap <= 1e-9 * (1 + std::abs(d_star)));
+  // At the 300-iteration cap CG may still be creeping on an ill-conditioned problem (scripts/soak
+  // seeds 5314529343710827944 and 790576543396573578: relative gaps 1.5e-9 and 2.8e-9 after 300
+  // iterations), so the gap bound holds when CG ended by its own rule; (SC) holds always.
+  RC_CLASSIFY(r_cg.exit == ExitReason::kIterations, "CG at the iteration cap");
+  if (r_cg.exit != ExitReason::kIterations) RC_ASSERT(cg_gap <= 1e-9 * (1 + std::abs(d_star)));
   RC_ASSERT(WithinStrongConvexityBound(r_cg.efc_force, newton.efc_force, cg_gap, slack, lambda_min));
 
   // PGS never beats the optimum and stays in Ω.
@@ -193,6 +198,17 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
                      1e-5 * Scale(newton.efc_force);
   RC_CLASSIFY(!agree, "PGS further than 1e-5 from Newton");
   const std::vector<Block> blocks = MakeBlocks(p);
+  if (pgs.opt.pgs_momentum) {
+    // No rate claim and no fixed point for the 3.15 momentum: the extrapolation breaks the
+    // Gauss–Seidel contraction, and so does a certificate of one plain sweep from an answer whose
+    // active set is not yet the final one (scripts/soak: 8 of 1000 runs, gaps 1.4–2× the sweep
+    // bound; elliptic, seed 2892667232817800829: stopped after 5 sweeps neither stalled nor at a
+    // fixed point). What momentum PGS guarantees is descent (a sweep that raises the cost is
+    // undone): D(f) ≤ D(0) = 0; and (SC) ties its forces to its gap.
+    RC_ASSERT(DualCost(d, r_pgs.efc_force) <= slack);
+    RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
+    return;
+  }
   if (std::none_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.elliptic; })) {
     // (c) The last sweep's improvement bounds the gap; the gap bounds the forces (SC). With the
     // 3.15 momentum the last step is an extrapolated sweep, not a Gauss–Seidel sweep (soak seeds
@@ -200,15 +216,6 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
     RC_ASSERT(!r_pgs.stats.empty());
     const double improvement = std::max(0.0, r_pgs.stats.back().improvement) / MonolithicScale(pgs);
     const double contraction = GaussSeidelContraction(d.AR, pgs.opt.pgs_shuffle);
-    if (pgs.opt.pgs_momentum) {
-      // No rate claim: the extrapolation breaks the Gauss–Seidel contraction, and so does a
-      // certificate of one plain sweep from an answer whose active set is not yet the final
-      // one (scripts/soak: 8 of 1000 runs, gaps 1.4–2× the sweep bound). What momentum PGS
-      // guarantees is descent (a sweep that raises the cost is undone): D(f) ≤ D(0) = 0.
-      RC_ASSERT(DualCost(d, r_pgs.efc_force) <= slack);
-      RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
-      return;
-    }
     RC_ASSERT(pgs_gap <= improvement / contraction + slack);
     RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
     return;
