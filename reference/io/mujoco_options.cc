@@ -2,13 +2,10 @@
 // (one parser for the command line, the problem file and bindings).
 #include "reference/io/mujoco_options.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
+#include "reference/io/text_file.h"
 
 namespace simatlas::io {
 
@@ -110,13 +107,10 @@ double ParseNonNegative(const std::string& key, const std::string& text) {
 }
 
 core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
-  std::ifstream in(path);
-  if (!in) {
-    throw core::InputError("warmstart file " + path + " cannot be read: " + std::strerror(errno));
-  }
+  const std::string text = ReadTextFile(path, "warmstart file");
   nlohmann::json doc;
   try {
-    in >> doc;
+    doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw core::InputError("warmstart file " + path + " is not valid JSON: " + e.what());
   }

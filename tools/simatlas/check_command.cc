@@ -166,10 +166,8 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
     if (name.empty() || have_command || json) {
       return Usage(err, "--example takes one LAW and optionally --seed (simatlas check --example LAW)");
     }
-    const check::LawUnderCheck* law = nullptr;
-    for (const auto& family : check::AllFamilies()) {
-      if (law == nullptr) law = family.Find(name);
-    }
+    const check::Family* family = check::FindFamily(name);
+    const check::LawUnderCheck* law = family != nullptr ? family->Find(name) : nullptr;
     if (law == nullptr) {
       return Usage(err, "unknown law '" + name + "' (simatlas check --list lists each family's laws)");
     }

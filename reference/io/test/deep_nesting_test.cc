@@ -9,21 +9,12 @@
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/sap_problem.h"
+#include "reference/io/test/input_error_of.h"
 
 namespace simatlas::io {
 namespace {
 
 std::string Nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
-
-template <typename Parse>
-std::string InputErrorOf(Parse parse) {
-  try {
-    parse();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(DeepNesting, SapTimeStepOfNestedArraysIsAnInputError) {
   // Before the fix `simatlas sap solve` on this file died with SIGSEGV.

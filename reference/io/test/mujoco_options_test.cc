@@ -11,6 +11,7 @@
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"
+#include "reference/io/test/input_error_of.h"
 
 namespace simatlas::io {
 namespace {
@@ -22,17 +23,6 @@ nlohmann::json ExampleDocument() {
   nlohmann::json doc;
   in >> doc;
   return doc;
-}
-
-// The message of the InputError `f` throws ("" when it throws none).
-template <typename F>
-std::string ErrorOf(F f) {
-  try {
-    f();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(MujocoOptions, DefaultsAreThe222Paths) {
@@ -88,7 +78,7 @@ TEST(MujocoOptions, BadFileValuesNameTheKeyAndChoices) {
   const auto with = [](const char* key, nlohmann::json value) {
     nlohmann::json doc = ExampleDocument();
     doc["opt"][key] = value;
-    return ErrorOf([&] { ParseMujocoProblem(doc); });
+    return InputErrorOf([&] { ParseMujocoProblem(doc); });
   };
   EXPECT_EQ(with("version", "3.16"), "opt.version = '3.16' must be one of 2.2.2, 3.15");
   EXPECT_EQ(with("cg_update", "fletcher"),
@@ -99,7 +89,7 @@ TEST(MujocoOptions, BadFileValuesNameTheKeyAndChoices) {
   EXPECT_NE(with("noslip", 1).find("opt.noslip is not a known key"), std::string::npos);
   nlohmann::json doc = ExampleDocument();
   doc["qacc_warmstart"] = {1, 2};
-  EXPECT_EQ(ErrorOf([&] { ParseMujocoProblem(doc); }),
+  EXPECT_EQ(InputErrorOf([&] { ParseMujocoProblem(doc); }),
             "qacc_warmstart has 2 numbers but must have 6");
 }
 
@@ -122,20 +112,20 @@ TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
   ApplyMujocoOption("--pgs-momentum", "off", 0, s);
   EXPECT_FALSE(s.opt.pgs_momentum);
   // Errors name the key as given and list the choices.
-  EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption("--version", "3.1", 0, s); }),
+  EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--version", "3.1", 0, s); }),
             "--version = '3.1' must be one of 2.2.2, 3.15");
-  EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption("--islands", "yes", 0, s); }),
+  EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--islands", "yes", 0, s); }),
             "--islands = 'yes' must be one of on, off");
-  EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption("--noslip-iterations", "2.5", 0, s); }),
+  EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--noslip-iterations", "2.5", 0, s); }),
             "--noslip-iterations = '2.5' must be an integer");
-  EXPECT_NE(ErrorOf([&] { ApplyMujocoOption("--speed", "1", 0, s); })
+  EXPECT_NE(InputErrorOf([&] { ApplyMujocoOption("--speed", "1", 0, s); })
                 .find("unknown option '--speed'; the options are solver, iterations"),
             std::string::npos);
   // Every key of the table is accepted (warmstart with "off").
   for (const MujocoOptionInfo& info : MujocoOptionTable()) {
     const std::string value = info.values.substr(0, info.values.find('|'));
     const std::string text = value == "N >= 0" ? "1" : value == "T >= 0" ? "0.5" : value == "FILE" ? "off" : value;
-    EXPECT_EQ(ErrorOf([&] { ApplyMujocoOption(info.key, text, 0, s); }), "") << info.key;
+    EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption(info.key, text, 0, s); }), "") << info.key;
   }
 }
 
@@ -150,10 +140,10 @@ TEST(MujocoOptions, WarmstartFileShapes) {
   EXPECT_EQ(ReadWarmstartFile(path, f.problem.nv), f.expected->qacc);
   std::ofstream(path) << nlohmann::json({{"qacc", q}}).dump();
   EXPECT_EQ(ReadWarmstartFile(path, f.problem.nv), f.expected->qacc);
-  EXPECT_NE(ErrorOf([&] { ReadWarmstartFile(path, 3); }).find("has 6 accelerations but the problem has nv = 3"),
+  EXPECT_NE(InputErrorOf([&] { ReadWarmstartFile(path, 3); }).find("has 6 accelerations but the problem has nv = 3"),
             std::string::npos);
   std::remove(path.c_str());
-  EXPECT_NE(ErrorOf([&] { ReadWarmstartFile("/nonexistent/w.json", 1); })
+  EXPECT_NE(InputErrorOf([&] { ReadWarmstartFile("/nonexistent/w.json", 1); })
                 .find("/nonexistent/w.json cannot be read: No such file or directory"),
             std::string::npos);
 }

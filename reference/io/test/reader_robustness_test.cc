@@ -10,6 +10,7 @@
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/sap_problem.h"
+#include "reference/io/test/input_error_of.h"
 
 namespace simatlas::io {
 namespace {
@@ -19,17 +20,6 @@ using nlohmann::json;
 json Load(const std::string& name) {
   std::ifstream in(FormatsDirectory() + "/examples/" + name);
   return json::parse(in);
-}
-
-// The message of the InputError that `parse` throws ("" when none is thrown).
-template <typename Parse>
-std::string InputErrorOf(Parse parse) {
-  try {
-    parse();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 std::string SapError(const json& doc) {

@@ -10,20 +10,10 @@
 #include <string>
 
 #include "reference/core/errors.h"
+#include "reference/io/test/input_error_of.h"
 
 namespace simatlas::io {
 namespace {
-
-// The InputError message of f(), or "" when it does not throw.
-template <class F>
-std::string MessageOf(F f) {
-  try {
-    f();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::filesystem::path Scratch(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / "simatlas_text_file_test";
@@ -38,24 +28,24 @@ TEST(TextFile, ReadsTheWholeFile) {
 }
 
 TEST(TextFile, ReadErrorsGiveTheSystemsReason) {
-  EXPECT_EQ(MessageOf([] { ReadTextFile("/nonexistent/problem.json", "problem file"); }),
+  EXPECT_EQ(InputErrorOf([] { ReadTextFile("/nonexistent/problem.json", "problem file"); }),
             "problem file /nonexistent/problem.json cannot be read: No such file or directory");
   // A regular file used as a directory: ENOTDIR.
   const auto file = Scratch("plain.txt");
   std::ofstream(file) << "x";
-  EXPECT_EQ(MessageOf([&] { ReadTextFile((file / "inner.json").string(), "file"); }),
+  EXPECT_EQ(InputErrorOf([&] { ReadTextFile((file / "inner.json").string(), "file"); }),
             "file " + (file / "inner.json").string() + " cannot be read: Not a directory");
   const auto dir = Scratch("");
-  EXPECT_EQ(MessageOf([&] { ReadTextFile(dir.string(), "answer file"); }),
+  EXPECT_EQ(InputErrorOf([&] { ReadTextFile(dir.string(), "answer file"); }),
             "answer file " + dir.string() + " cannot be read: Is a directory");
 }
 
 TEST(TextFile, WriteErrorsGiveTheSystemsReason) {
-  EXPECT_EQ(MessageOf([] { OpenForWriting("/nonexistent/dir/run.csv", "--csv file"); }),
+  EXPECT_EQ(InputErrorOf([] { OpenForWriting("/nonexistent/dir/run.csv", "--csv file"); }),
             "--csv file /nonexistent/dir/run.csv cannot be opened for writing: No such file or "
             "directory");
   const auto dir = Scratch("");
-  EXPECT_EQ(MessageOf([&] { OpenForWriting(dir.string(), "--csv file"); }),
+  EXPECT_EQ(InputErrorOf([&] { OpenForWriting(dir.string(), "--csv file"); }),
             "--csv file " + dir.string() + " cannot be opened for writing: Is a directory");
   const auto path = Scratch("out.csv");
   { OpenForWriting(path.string(), "--csv file") << "t,q0\n"; }
