@@ -4,7 +4,8 @@
 /// CGsearch, updateBracket): the line search of the 2.2.2 rules, so that the steps, the
 /// evaluation count and the reported slope equal 2.2.2's — at tolerance 1e-15 or 0 too, where
 /// the search's convergence test |cost'| < gtol compares round-off with round-off and the way
-/// cost' is summed decides it.
+/// cost' is summed decides it. Bit for bit when the line data are MuJoCo's own (SolvePrimal222
+/// passes them, primal_222.h); PrimalSearch222 builds them from a PrimalEval instead.
 
 #include <array>
 #include <vector>
