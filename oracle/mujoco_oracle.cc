@@ -146,6 +146,17 @@ void SettleAndSolve(Scene& scene, int steps) {
   mj_forward(m, d);
 }
 
+namespace {
+
+/// ProblemOf plus MuJoCo's own τs, so that the 2.2.2 path sums exactly as MuJoCo does.
+mujoco::Problem ProblemWithSmoothForce(const mjModel* m, const mjData* d) {
+  mujoco::Problem p = adapters::ProblemOf(m, d);
+  p.qfrc_smooth = Eigen::Map<const core::VectorX>(d->qfrc_smooth, m->nv);
+  return p;
+}
+
+}  // namespace
+
 MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
                             double tolerance, const std::optional<core::VectorX>& warmstart) {
   const mjModel* m0 = scene.model.get();
@@ -174,6 +185,7 @@ MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations
   }
   out.qacc = Eigen::Map<const core::VectorX>(d->qacc, m->nv);
   out.efc_force = Eigen::Map<const core::VectorX>(d->efc_force, d->nefc);
+  out.problem = ProblemWithSmoothForce(m, d);
   return out;
 }
 
@@ -201,7 +213,7 @@ MujocoRows ReadRows(const Scene& scene) {
 }
 
 mujoco::Problem ExtractProblem(const Scene& scene) {
-  return adapters::ProblemOf(scene.model.get(), scene.data.get());
+  return ProblemWithSmoothForce(scene.model.get(), scene.data.get());
 }
 
 std::vector<std::optional<ReferenceRow>> ReferenceRows(const Scene& scene) {

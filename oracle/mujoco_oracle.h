@@ -51,6 +51,11 @@ struct MujocoSolve {
   std::vector<mujoco::IterationStats> stats;
   core::VectorX qacc;       ///< qacc after the solve (nv)
   core::VectorX efc_force;  ///< efc_force after the solve (nefc)
+  /// The problem this mj_forward solved, read from the same mjData (as ExtractProblem). It can
+  /// differ from the scene's in the last bits: on the 22 humanoids (measured) the first
+  /// mj_forward on an mj_copyData of the settled data gives another qM, qfrc_bias and
+  /// qacc_smooth in a fifth of the entries, a second one the settled values again.
+  mujoco::Problem problem;
 };
 /// Runs mj_forward on a copy of the scene's model and data (the scene is left untouched) with
 /// the given solver, iteration cap and tolerance; warmstart: qacc_warmstart set to it first,
@@ -76,7 +81,7 @@ struct MujocoRows {
 /// Copies the row data of the scene's last mj_forward out of mjData.
 MujocoRows ReadRows(const Scene& scene);
 
-/// The constraint problem of the last mj_forward (R and aref taken from MuJoCo).
+/// The constraint problem of the last mj_forward (R, aref and qfrc_smooth taken from MuJoCo).
 mujoco::Problem ExtractProblem(const Scene& scene);
 
 /// The reference's row parameters computed from the model: K, B, I, I', R (with the friction

@@ -1,16 +1,14 @@
-// MJ-solvers §4–§5 against MuJoCo 2.2.2 (live oracle): the reference's 2.2.2 rules reproduce
+// MJ-solvers §4–§5 against MuJoCo 2.2.2 (live oracle): the reference's 2.2.2 path reproduces
 // MuJoCo's own solve iteration for iteration — solver_iter and every d->solver[] entry
 // (improvement, gradient, lineslope, nactive, nchange, neval, nupdate) — on settled real
 // models, both cones, PGS, CG and Newton, tolerances 1e-8, 1e-15 and 0, warmstart off and on.
-// Integers must be equal; reals equal to 1e-6 relative above a round-off floor (RoundOff in
-// statistics_compare.h says how it is bounded). At tolerance 1e-8 every iteration and the
-// count are compared. At 1e-15 and 0 the line search's own test |cost'| < gtol =
-// tolerance·ls_tolerance·‖s‖/scale and the exit test on improvement compare quantities at the
-// level of round-off (gtol ≤ 1e-17 of the slope scale; the last improvements are ±1e-13 of the
-// cost), so which evaluation or iteration ends is decided by the last bits of each engine's
-// sums: there the statistics are compared on the leading iterations where both engines took
-// the same path (equal integer statistics, lineslope excepted: it is the round-off |cost'|
-// where a search stopped), and the counts are printed, not compared.
+// Every iteration and the count are compared at every tolerance. CG and Newton run MuJoCo's
+// own arithmetic (primal_222.h: same operations in the same order on the same inputs, the
+// problem read from the mjData MuJoCo solved), so their statistics must be equal bit for bit;
+// that is what lets the exits at 1e-15 and 0, which compare round-off with round-off (gtol ≤
+// 1e-17 of the slope scale, last improvements ±1e-13 of the cost), fall on the same iteration.
+// PGS follows 2.2.2's sweep with the reference's own sums: its integers must be equal, its
+// reals equal to 1e-6 relative above a round-off floor (RoundOff in statistics_compare.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -57,7 +55,8 @@ TEST_P(StatisticsOracle, EqualsMuJoCo222IterationForIteration) {
             warm ? std::optional<core::VectorX>(scene.step_warmstart) : std::nullopt;
         const MujocoSolve theirs =
             SolveWithMujoco(scene, MujocoSolver(solver), iterations, tolerance, warmstart);
-        mujoco::Problem p = ExtractProblem(scene);
+        // The problem of the very mjData MuJoCo solved (bit for bit what its solver saw).
+        mujoco::Problem p = theirs.problem;
         p.opt.solver = solver;
         p.opt.iterations = iterations;
         p.opt.tolerance = tolerance;
@@ -67,29 +66,32 @@ TEST_P(StatisticsOracle, EqualsMuJoCo222IterationForIteration) {
         const mujoco::SolveResult ours = mujoco::SolveProblem(p, settings);
         const double scale = mujoco::MonolithicScale(p);
         const core::VectorX qacc0 = warm ? mujoco::PrimalStart(p, warmstart) : p.qacc_smooth;
-        const bool exact = tolerance >= 1e-8;
-        // 1e-8: every iteration; 1e-15 and 0: the leading iterations on the same path.
-        const size_t count = exact ? ours.stats.size() : SamePathPrefix(ours.stats, theirs.stats);
+        const bool bitwise = solver != mujoco::SolverKind::kPGS;
         std::ostringstream what;
         what << spec.label << (cone == mjCONE_ELLIPTIC ? " elliptic " : " pyramidal ")
              << mujoco::SolverName(solver) << " tolerance " << tolerance
              << (warm ? " warm" : " cold") << " (nefc " << p.nefc() << ")";
-        if (exact) {
-          EXPECT_EQ(ours.iterations, theirs.solver_iter) << what.str();
+        EXPECT_EQ(ours.iterations, theirs.solver_iter) << what.str();
+        // CG/Newton: the answer too, bit for bit.
+        if (bitwise) {
+          EXPECT_TRUE(ours.qacc == theirs.qacc && ours.efc_force == theirs.efc_force)
+              << what.str() << ": qacc differs by "
+              << (ours.qacc - theirs.qacc).lpNorm<Eigen::Infinity>();
         }
         const std::vector<std::string> mismatches =
-            CompareIterations(ours.stats, theirs.stats, count,
-                              StatisticsFloors(p, ours, scale, qacc0), exact);
+            bitwise ? CompareIterationsExactly(ours.stats, theirs.stats)
+                    : CompareIterations(ours.stats, theirs.stats, ours.stats.size(),
+                                        StatisticsFloors(p, ours, scale, qacc0), true);
         EXPECT_TRUE(mismatches.empty())
             << what.str() << ": " << mismatches.size() << " mismatches, first "
             << (mismatches.empty() ? "" : mismatches[0]) << "\n"
             << StatisticsTable(ours.stats, theirs.stats);
-        compared += std::min(count, theirs.stats.size());
+        compared += std::min(ours.stats.size(), theirs.stats.size());
         total += theirs.stats.size();
         std::cout << "[statistics] " << what.str() << ": " << ours.iterations
                   << " iterations (MuJoCo " << theirs.solver_iter << "), exit "
-                  << mujoco::ExitReasonName(ours.exit) << ", iterations compared "
-                  << std::min(count, theirs.stats.size()) << "\n";
+                  << mujoco::ExitReasonName(ours.exit)
+                  << (bitwise ? ", statistics bit for bit" : ", statistics to 1e-6") << "\n";
       }
     }
   }

@@ -68,18 +68,38 @@ RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& a
   return out;
 }
 
-std::size_t SamePathPrefix(const std::vector<mujoco::IterationStats>& a,
-                           const std::vector<mujoco::IterationStats>& b) {
-  std::size_t k = 0;
-  while (k < a.size() && k < b.size()) {
-    const mujoco::IterationStats &x = a[k], &y = b[k];
-    if (x.nactive != y.nactive || x.nchange != y.nchange || x.neval != y.neval ||
-        x.nupdate != y.nupdate) {
-      break;
-    }
-    ++k;
+std::vector<std::string> CompareIterationsExactly(
+    const std::vector<mujoco::IterationStats>& ours,
+    const std::vector<mujoco::IterationStats>& theirs) {
+  std::vector<std::string> out;
+  if (ours.size() != theirs.size()) {
+    out.push_back(std::to_string(ours.size()) + " iterations vs " +
+                  std::to_string(theirs.size()));
   }
-  return k;
+  for (size_t k = 0; k < std::min(ours.size(), theirs.size()); ++k) {
+    const mujoco::IterationStats &a = ours[k], &b = theirs[k];
+    const double ra[] = {a.improvement, a.gradient, a.lineslope};
+    const double rb[] = {b.improvement, b.gradient, b.lineslope};
+    const char* real_names[] = {"improvement", "gradient", "lineslope"};
+    for (int f = 0; f < 3; ++f) {
+      if (ra[f] != rb[f]) {
+        std::ostringstream o;
+        o.precision(17);
+        o << "iteration " << k << ": " << real_names[f] << " " << ra[f] << " vs " << rb[f];
+        out.push_back(o.str());
+      }
+    }
+    const int ia[] = {a.nactive, a.nchange, a.neval, a.nupdate};
+    const int ib[] = {b.nactive, b.nchange, b.neval, b.nupdate};
+    const char* int_names[] = {"nactive", "nchange", "neval", "nupdate"};
+    for (int f = 0; f < 4; ++f) {
+      if (ia[f] != ib[f]) {
+        out.push_back("iteration " + std::to_string(k) + ": " + int_names[f] + " " +
+                      std::to_string(ia[f]) + " vs " + std::to_string(ib[f]));
+      }
+    }
+  }
+  return out;
 }
 
 bool RealsAgree(double ours, double theirs, double floor) {

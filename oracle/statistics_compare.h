@@ -31,9 +31,12 @@ struct RoundOff {
 RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& answer,
                           double scale, const core::VectorX& qacc0);
 
-/// Leading iterations on which two runs took the same path (equal integer statistics).
-std::size_t SamePathPrefix(const std::vector<mujoco::IterationStats>& a,
-                           const std::vector<mujoco::IterationStats>& b);
+/// Compares two runs field by field with ==, reals included (for a run that repeats MuJoCo's
+/// arithmetic). Returns one message per mismatch, a different length as one more; empty when
+/// all are equal.
+std::vector<std::string> CompareIterationsExactly(
+    const std::vector<mujoco::IterationStats>& ours,
+    const std::vector<mujoco::IterationStats>& theirs);
 
 /// |ours − theirs| ≤ 1e-6·max(|ours|, |theirs|) + floor.
 bool RealsAgree(double ours, double theirs, double floor);

@@ -26,18 +26,26 @@ class DisjointSets {
   std::vector<int> parent_;
 };
 
-/// Solves one (sub)problem with the given scale, from its warmstart.
+/// Solves one (sub)problem with the given scale: PGS from the dual start of its warmstart,
+/// CG/Newton from `primal_start` (the island's part of the whole system's start).
 SolveResult SolveOne(const Problem& problem, const std::optional<core::VectorX>& warm,
-                     double scale) {
+                     const core::VectorX& primal_start, double scale) {
   const DualProblem dual = MakeDual(problem);
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, warm), scale);
   } else {
-    result = SolvePrimal(problem, PrimalStart(problem, warm), scale);
+    result = SolvePrimal(problem, primal_start, scale);
   }
   RunNoSlip(problem, dual, scale, result);
   return result;
+}
+
+/// The entries `index` of x.
+core::VectorX Gather(const core::VectorX& x, const std::vector<int>& index) {
+  core::VectorX out(index.size());
+  for (size_t k = 0; k < index.size(); ++k) out[k] = x[index[k]];
+  return out;
 }
 
 }  // namespace
@@ -112,17 +120,20 @@ IslandsResult SolveIslands(const Problem& problem,
   out.combined.qacc = problem.qacc_smooth;  // DOFs without constraints keep a₀
   out.combined.efc_force = core::VectorX::Zero(problem.nefc());
   out.combined.exit = ExitReason::kNoConstraints;
+  // CG/Newton start: qacc_warmstart or qacc_smooth, chosen once by the whole system's cost
+  // (MuJoCo 3.3.8 engine_forward.c: warmstart runs before the islands are solved), so an island
+  // whose own warm cost is worse still starts warm when the whole system's is better.
+  const core::VectorX primal_start = problem.opt.solver == SolverKind::kPGS
+                                         ? problem.qacc_smooth
+                                         : PrimalStart(problem, qacc_warmstart);
   for (const Island& island : out.islands) {
     const Problem sub = SubProblem(problem, island.dofs, island.rows);
     std::optional<core::VectorX> warm;
-    if (qacc_warmstart) {
-      warm = core::VectorX(island.dofs.size());
-      for (size_t k = 0; k < island.dofs.size(); ++k) (*warm)[k] = (*qacc_warmstart)[island.dofs[k]];
-    }
+    if (qacc_warmstart) warm = Gather(*qacc_warmstart, island.dofs);
     // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.
     const double scale = problem.opt.solver == SolverKind::kPGS ? MonolithicScale(problem)
                                                                  : IslandScale(sub);
-    SolveResult r = SolveOne(sub, warm, scale);
+    SolveResult r = SolveOne(sub, warm, Gather(primal_start, island.dofs), scale);
     for (size_t k = 0; k < island.dofs.size(); ++k) out.combined.qacc[island.dofs[k]] = r.qacc[k];
     for (size_t k = 0; k < island.rows.size(); ++k) {
       out.combined.efc_force[island.rows[k]] = r.efc_force[k];

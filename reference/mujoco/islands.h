@@ -30,7 +30,10 @@ struct IslandsResult {
   std::vector<SolveResult> per_island;  ///< statistics and iteration counts per island
 };
 
-/// Solves each island (warmstart restricted to its DOFs) and assembles the answer.
+/// Solves each island and assembles the answer. CG/Newton start every island from its part of
+/// one start chosen for the whole system (qacc_warmstart unless qacc_smooth has the lower full
+/// cost, MuJoCo 3.3.8's warmstart); PGS starts from the dual start of the warmstart restricted
+/// to the island's DOFs.
 IslandsResult SolveIslands(const Problem& problem,
                            const std::optional<core::VectorX>& qacc_warmstart);
 

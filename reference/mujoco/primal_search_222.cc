@@ -11,15 +11,11 @@
 
 namespace simatlas::mujoco {
 
-PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
-  const Problem& problem = in.problem;
-  const std::vector<Block>& blocks = in.blocks;
-  const core::VectorX& jar = in.at.jar;
-  MultiplyRows(in.ops.J, in.search, Js_);
-  core::VectorX Ms;
-  MultiplyRows(in.ops.M, in.search, Ms);
-  // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
-  gauss_ = {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)};
+PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
+  const Problem& problem = data.problem;
+  const std::vector<Block>& blocks = data.blocks;
+  const core::VectorX& jar = data.jar;
+  const core::VectorX& Jv = data.Jv;
   terms_.resize(blocks.size());
   for (size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
@@ -29,17 +25,17 @@ PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
       const int i = b.first + j;
       const double D = 1 / problem.R[i], Dz = D * jar[i];
       t.quad[0] += 0.5 * jar[i] * Dz;
-      t.quad[1] += Js_[i] * Dz;
-      t.quad[2] += 0.5 * Js_[i] * D * Js_[i];
+      t.quad[1] += Jv[i] * Dz;
+      t.quad[2] += 0.5 * Jv[i] * D * Jv[i];
     }
     if (!b.elliptic) continue;
     // Elliptic: the cone made circular, U = (μ z₀, μ_j z_j), V likewise for v.
     const Contact& c = problem.contacts[b.contact];
     t.U0 = jar[b.first] * c.mu;
-    t.V0 = Js_[b.first] * c.mu;
+    t.V0 = Jv[b.first] * c.mu;
     for (int j = 1; j < b.size; ++j) {
       const double U = jar[b.first + j] * c.friction[j - 1];
-      const double V = Js_[b.first + j] * c.friction[j - 1];
+      const double V = Jv[b.first + j] * c.friction[j - 1];
       t.UU += U * U;
       t.UV += U * V;
       t.VV += V * V;
@@ -49,10 +45,11 @@ PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
 }
 
 LinePoint PrimalLine222::Evaluate(double alpha) const {
-  const Problem& problem = in_.problem;
-  const std::vector<Block>& blocks = in_.blocks;
-  const core::VectorX& jar = in_.at.jar;
-  std::array<double, 3> total = gauss_;
+  const Problem& problem = data_.problem;
+  const std::vector<Block>& blocks = data_.blocks;
+  const core::VectorX& jar = data_.jar;
+  const core::VectorX& Js_ = data_.Jv;
+  std::array<double, 3> total = data_.gauss;
   auto add = [&total](const std::array<double, 3>& q) {
     for (int k = 0; k < 3; ++k) total[k] += q[k];
   };
@@ -104,8 +101,9 @@ LinePoint PrimalLine222::Evaluate(double alpha) const {
   }
   LinePoint p;
   p.alpha = alpha;
-  p.cost = cost + alpha * alpha * total[2] + alpha * total[1] + total[0];
-  p.d1 = d1 + 2 * alpha * total[2] + total[1];
+  // CGeval's order: the middle-zone sums plus the whole polynomial at α.
+  p.cost = cost + (alpha * alpha * total[2] + alpha * total[1] + total[0]);
+  p.d1 = d1 + (2 * alpha * total[2] + total[1]);
   p.d2 = d2 + 2 * total[2];
   if (p.d2 <= 0) p.d2 = kMinVal;
   return p;
@@ -139,14 +137,8 @@ bool TightenEnd(const PrimalLine222& line, const std::array<LinePoint, 3>& candi
 
 }  // namespace
 
-LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, double scale,
-                                 const Options& opt) {
+LineSearchResult SearchLine222(const PrimalLine222& line, double gtol, int budget) {
   LineSearchResult out;
-  // A vanishing search vector: no step, nothing evaluated.
-  if (search_norm < kMinVal) return out;
-  const PrimalLine222 line(in);
-  const double gtol = opt.tolerance * opt.ls_tolerance * search_norm / scale;
-  const int budget = opt.ls_iterations;
   int& neval = out.neval;
   auto evaluate = [&](double alpha) {
     ++neval;
@@ -199,6 +191,21 @@ LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, doubl
   if (p1.cost <= p2.cost && p1.cost < p0.cost) return accept(p1);
   if (p2.cost <= p1.cost && p2.cost < p0.cost) return accept(p2);
   return accept(p0);
+}
+
+LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, double scale,
+                                 const Options& opt) {
+  // A vanishing search vector: no step, nothing evaluated.
+  if (search_norm < kMinVal) return {};
+  core::VectorX Jv, Ms;
+  MultiplyRows(in.ops.J, in.search, Jv);
+  MultiplyRows(in.ops.M, in.search, Ms);
+  // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
+  const LineData222 data{in.problem, in.blocks, in.at.jar, Jv,
+                         {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)}};
+  const PrimalLine222 line(data);
+  return SearchLine222(line, opt.tolerance * opt.ls_tolerance * search_norm / scale,
+                       opt.ls_iterations);
 }
 
 }  // namespace simatlas::mujoco

@@ -4,7 +4,8 @@
 /// CGsearch, updateBracket): the line search of the 2.2.2 rules, so that the steps, the
 /// evaluation count and the reported slope equal 2.2.2's — at tolerance 1e-15 or 0 too, where
 /// the search's convergence test |cost'| < gtol compares round-off with round-off and the way
-/// cost' is summed decides it.
+/// cost' is summed decides it. Bit for bit when the line data are MuJoCo's own (SolvePrimal222
+/// passes them, primal_222.h); PrimalSearch222 builds them from a PrimalEval instead.
 
 #include <array>
 #include <vector>
@@ -25,26 +26,39 @@ struct LineRowTerms222 {
   double Dm = 0;  ///< elliptic: D₀/(μ²(1 + μ²)), the middle zone's weight
 };
 
-/// The primal cost along a + α s summed as 2.2.2 sums it: one quadratic polynomial q₀ + q₁α +
-/// q₂α² collecting the Gauss term and every row or block in a quadratic (or linear
-/// frictionloss) piece at α, plus the elliptic middle-zone terms added one by one; cost, cost'
-/// and cost'' then come from the collected polynomial. The same function of α as PrimalLine,
-/// with 2.2.2's round-off; cost is absolute (cost(a + α s)), not the change from α = 0.
+/// What 2.2.2's CGprepare starts from: the residual z = J a − aref, its direction J s and the
+/// Gauss polynomial (Gauss cost at α = 0, its slope, half its curvature), computed by the caller
+/// (the 2.2.2 solver in MuJoCo's order, or PrimalSearch222 from a PrimalEval).
+struct LineData222 {
+  const Problem& problem;            ///< the problem
+  const std::vector<Block>& blocks;  ///< its blocks (MakeBlocks)
+  const core::VectorX& jar;          ///< z = J a − aref at α = 0 (nefc)
+  const core::VectorX& Jv;           ///< J s (nefc)
+  std::array<double, 3> gauss{};     ///< quadGauss: ½(a − a₀)ᵀM(a − a₀), sᵀM(a − a₀), ½ sᵀMs
+};
+
+/// The primal cost along a + α s summed as 2.2.2 sums it (CGprepare, CGeval): one quadratic
+/// polynomial q₀ + q₁α + q₂α² collecting the Gauss term and every row or block in a quadratic
+/// (or linear frictionloss) piece at α, plus the elliptic middle-zone terms added one by one;
+/// cost = middle + ((α²q₂ + αq₁) + q₀), cost' = middle' + (2αq₂ + q₁), cost'' = middle'' + 2q₂
+/// in CGeval's order. The same function of α as PrimalLine, with 2.2.2's round-off; cost is
+/// absolute (cost(a + α s)), not the change from α = 0.
 class PrimalLine222 {
  public:
-  /// The line through in.at along in.search; keeps the references of `in`, whose objects must
-  /// outlive it.
-  explicit PrimalLine222(const LineInputs& in);
+  /// The line of `data`; keeps its references, whose objects must outlive it.
+  explicit PrimalLine222(const LineData222& data);
   /// cost(a + α s), its first and second derivative (a non-positive second derivative is
   /// replaced by 1e-15).
   LinePoint Evaluate(double alpha) const;
 
  private:
-  LineInputs in_;
-  core::VectorX Js_;              // J s
-  std::array<double, 3> gauss_{};  // Gauss cost at α = 0, sᵀM(a − a₀), ½ sᵀMs
+  LineData222 data_;
   std::vector<LineRowTerms222> terms_;  // one per block
 };
+
+/// CGsearch on a prepared line: see PrimalSearch222; gtol is the convergence bound on |cost'|
+/// and budget the evaluation cap (2.2.2: 50).
+LineSearchResult SearchLine222(const PrimalLine222& line, double gtol, int budget);
 
 /// 2.2.2's line search along s: one 1-D Newton step from α = 0 (kept only if it does not raise
 /// the cost), one-sided Newton steps while the derivative keeps its sign, then a bracket whose
@@ -54,7 +68,7 @@ class PrimalLine222 {
 /// (2.2.2 takes the midpoint or the last one-sided point when it runs out), and α = 0 means no
 /// step. neval counts every evaluation, the one at α = 0 included (2.2.2's LSiter); a search
 /// vector shorter than 1e-15 is refused with neval = 0. The returned point's cost is the change
-/// from α = 0.
+/// from α = 0. The line comes from in.at (Gauss slope sᵀ·Mda), gtol from the given scale.
 LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, double scale,
                                  const Options& opt);
 

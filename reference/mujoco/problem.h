@@ -99,6 +99,9 @@ struct Problem {
   std::vector<int> contact;    ///< contact index per row, −1 for non-contact rows
   std::vector<Contact> contacts;  ///< the contacts that own the contact rows
   Options opt;                    ///< solver options (defaults of mj_defaultOption)
+  /// τs = qfrc_smooth (nv) as MuJoCo computed it (a₀ = M⁻¹τs), optional: the 2.2.2 solver
+  /// path sums with it as MuJoCo does (primal_222.h); empty: M a₀ stands in (round-off apart).
+  core::VectorX qfrc_smooth;
 
   /// Number of constraint rows.
   int nefc() const { return static_cast<int>(kind.size()); }

@@ -10,6 +10,7 @@
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/noslip.h"
 #include "reference/mujoco/pgs.h"
+#include "reference/mujoco/primal_222.h"
 #include "reference/mujoco/primal_solver.h"
 #include "reference/mujoco/warmstart.h"
 
@@ -32,6 +33,12 @@ void RequireFiniteAnswer(const SolveResult& result) {
   check("efc_force", result.efc_force, "N or N m");
 }
 
+// 2.2.2 CG (its only rule, Polak–Ribière+) and Newton run MuJoCo 2.2.2's own arithmetic.
+bool Follows222Exactly(const Options& opt) {
+  return opt.version == Version::kMuJoCo222 &&
+         (opt.solver == SolverKind::kNewton || opt.cg_update == CGUpdate::kPolakRibierePlus);
+}
+
 }  // namespace
 
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) {
@@ -50,6 +57,8 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, settings.qacc_warmstart), scale);
+  } else if (Follows222Exactly(problem.opt)) {
+    result = SolvePrimal222(problem, PrimalStart222(problem, settings.qacc_warmstart));
   } else {
     result = SolvePrimal(problem, PrimalStart(problem, settings.qacc_warmstart), scale);
   }

@@ -12,29 +12,48 @@
 namespace simatlas::mujoco {
 
 /// One entry of MuJoCo's d->solver[] (mjSolverStat), each field with the meaning MuJoCo gives it
-/// (2.2.2 and 3.3.8 engine_solver.c: saveStats callers mj_solPGS, mj_solCGNewton; the two agree
-/// on every field). Where the course's 3.15 differs it is said per field.
+/// in the version followed (Options::version). 2.2.2: engine_solver.c at tag 2.2.2, the
+/// saveStats calls of mj_solPGS, mj_solNoSlip and mj_solCGNewton (3.3.8 stores the same
+/// quantities, per island). 3.15: the course's MJ-solvers §4–§5 and the reference's 3.15 rules
+/// (primal_rules.h). Scaled quantities use the termination scale (5.1): 1/(meaninertia·max(1,
+/// nv)) for one block, 1/Σ_island M_ii per island. One entry per iteration of the main solver
+/// (CG/Newton: iterations that took a step; PGS: sweeps), then one per NoSlip sweep.
 struct IterationStats {
-  /// PGS: −scale · Σ of the sweep's block cost changes (each undone change counts 0). CG/Newton
-  /// 2.2.2: scale · (cost before − cost after the step), full costs; 3.15: scale · the line
-  /// search's own cost decrease at the accepted α (course §5). [1]
+  /// Scaled cost decrease of the iteration [1].
+  /// - CG/Newton, 2.2.2: scale·(cost(a_k) − cost(a_{k+1})), both full primal costs summed
+  ///   afresh (mj_solCGNewton: rescale(oldcost − ctx.cost)); may be ≤ 0 at round-off.
+  /// - CG/Newton, 3.15: scale times the line search's own cancellation-free decrease at the
+  ///   accepted α (the course's §5: "positive improvement below tolerance").
+  /// - PGS (both versions, plain sweeps): −scale·Σ of the block cost changes of the sweep
+  ///   (mj_solPGS: improvement −= costChange per block); 3.15 momentum sweeps: scale·(dual cost
+  ///   before − after the sweep).
+  /// - NoSlip: −scale·Σ of its own block cost changes.
   double improvement = 0;
-  /// CG/Newton: scale · ‖g‖ after the step; PGS: 0. [1]
+  /// CG/Newton: scale·‖g(a_{k+1})‖, the gradient after the step (2.2.2 and 3.15 alike).
+  /// PGS and NoSlip: 0 (MuJoCo stores 0). [1]
   double gradient = 0;
-  /// CG/Newton: scale · |d cost/dα| / ‖s‖ at the accepted α (≈ 0 when the search converged, not
-  /// the slope at α = 0); PGS: 0. [1]
+  /// CG/Newton: scale·|d cost/dα|/‖s‖ at the α the line search accepted (2.2.2 CGsearch:
+  /// LSslope = |deriv[0]|·slopescl): ≈ 0 to round-off when the search converged, larger when it
+  /// ran out of evaluations; not the slope at α = 0. The same in 3.15. PGS and NoSlip: 0. [1]
   double lineslope = 0;
-  /// CG/Newton: rows whose primal state is not satisfied after the step. PGS: rows active in
-  /// MuJoCo's dual states (dualState): every equality and frictionloss row, scalar rows with
-  /// f > 0, all rows of an elliptic block not in its top zone.
+  /// Active rows after the iteration.
+  /// - CG/Newton: rows whose primal state (mj_constraintUpdate) is not satisfied: quadratic,
+  ///   linear (frictionloss) or cone; every row of an elliptic block counts.
+  /// - PGS and NoSlip, 2.2.2 (mj_solPGS, mj_solNoSlip: dualState): every equality and
+  ///   frictionloss row, scalar rows with f > 0, all rows of an elliptic block not in its top
+  ///   zone. The reference's NoSlip counts the rows with a non-zero force instead.
   int nactive = 0;
-  /// Rows whose state (primal for CG/Newton, dual for PGS) differs from before the iteration.
+  /// Rows whose state (primal for CG/Newton, dual for PGS) differs from the state before the
+  /// iteration (PGS's first sweep: from the dual states of the start forces).
   int nchange = 0;
-  /// CG/Newton: line-search cost evaluations, the one at α = 0 included; PGS: 0.
+  /// CG/Newton: cost evaluations of the iteration's line search, the one at α = 0 included
+  /// (2.2.2 CGeval increments LSiter on every call, up to 50). 3.15 (PrimalSearch): the same
+  /// count, capped by ls_iterations. PGS and NoSlip: 0.
   int neval = 0;
-  /// Newton: Cholesky rank-one updates MuJoCo's incremental update makes — one per row entering
-  /// or leaving the quadratic state plus one per row in the cone state, nefc after a refactor
-  /// forced by a failed downdate; CG and PGS: 0.
+  /// Newton: Cholesky rank-one updates of the iteration's Hessian update (2.2.2
+  /// HessianIncremental, HessianCone): one per row entering or leaving the quadratic state,
+  /// plus dim per contact in the cone state; nefc when a failed downdate forced a fresh factor
+  /// (HessianDirect). The reference counts the same in 3.15. CG, PGS and NoSlip: 0.
   int nupdate = 0;
 };
 

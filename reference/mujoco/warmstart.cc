@@ -6,9 +6,7 @@
 
 namespace simatlas::mujoco {
 
-namespace {
-
-void RequireWarmstartSize(const Problem& problem, const core::VectorX& qacc) {
+void RequireWarmstart(const Problem& problem, const core::VectorX& qacc) {
   if (qacc.size() != problem.nv) {
     core::ThrowInputError("qacc_warmstart length", static_cast<double>(qacc.size()), "1",
                           "equal to nv = " + std::to_string(problem.nv));
@@ -18,12 +16,10 @@ void RequireWarmstartSize(const Problem& problem, const core::VectorX& qacc) {
   }
 }
 
-}  // namespace
-
 core::VectorX PrimalStart(const Problem& problem,
                           const std::optional<core::VectorX>& qacc_warmstart) {
   if (!qacc_warmstart) return problem.qacc_smooth;
-  RequireWarmstartSize(problem, *qacc_warmstart);
+  RequireWarmstart(problem, *qacc_warmstart);
   const std::vector<Block> blocks = MakeBlocks(problem);
   // Full cost (Gauss + constraint) under the new J, R, aref at both candidates.
   const double warm = EvaluatePrimal(problem, blocks, *qacc_warmstart).cost;
@@ -34,7 +30,7 @@ core::VectorX PrimalStart(const Problem& problem,
 core::VectorX DualStart(const Problem& problem, const DualProblem& dual,
                         const std::optional<core::VectorX>& qacc_warmstart) {
   if (!qacc_warmstart) return core::VectorX::Zero(problem.nefc());
-  RequireWarmstartSize(problem, *qacc_warmstart);
+  RequireWarmstart(problem, *qacc_warmstart);
   // Forces of the primal force map at the warm acceleration.
   const core::VectorX jar = problem.J * *qacc_warmstart - problem.aref;
   core::VectorX f = EvaluateConstraints(problem, MakeBlocks(problem), jar).force;

@@ -12,6 +12,10 @@
 
 namespace simatlas::mujoco {
 
+/// Checks a warmstart: nv entries, all finite (m/s² or rad/s²). Throws InputError naming the
+/// entry.
+void RequireWarmstart(const Problem& problem, const core::VectorX& qacc);
+
 /// Start of CG/Newton: qacc_warmstart, or qacc_smooth if cost(smooth) < cost(warm);
 /// without a warmstart, qacc_smooth.
 core::VectorX PrimalStart(const Problem& problem,

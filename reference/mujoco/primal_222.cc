@@ -1,0 +1,390 @@
+// MJ-solvers §3–§5, 2.2.2 column — CG and Newton as MuJoCo 2.2.2 runs them on a dense Jacobian,
+// written from a reading of tag 2.2.2: engine_solver.c (mj_solCGNewton, CGupdateConstraint,
+// CGupdateGradient, CGprepare, CGsearch, HessianDirect, HessianIncremental, HessianCone),
+// engine_core_constraint.c (mj_constraintUpdate), engine_forward.c (warmstart).
+#include "reference/mujoco/primal_222.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "reference/core/errors.h"
+#include "reference/mujoco/blas_222.h"
+#include "reference/mujoco/impedance.h"
+#include "reference/mujoco/primal.h"
+#include "reference/mujoco/primal_search_222.h"
+#include "reference/mujoco/spd_factor.h"
+#include "reference/mujoco/warmstart.h"
+
+namespace simatlas::mujoco {
+
+namespace {
+
+/// The fixed data of one 2.2.2 solve: J row by row, D = 1/R (efc_D), τs, M's tree pattern.
+struct Data222 {
+  const Problem& problem;
+  std::vector<Block> blocks;
+  RowMatrix222 J;
+  core::VectorX D;
+  std::vector<std::vector<int>> pattern;
+  core::VectorX tau;       // qfrc_smooth
+  double denominator = 1;  // rescale: meaninertia · max(1, nv)
+
+  explicit Data222(const Problem& p)
+      : problem(p), blocks(MakeBlocks(p)), J(p.J), D(p.R.cwiseInverse()),
+        pattern(AncestorPattern(p.M)),
+        denominator(p.opt.meaninertia * std::max(1, p.nv)) {
+    if (p.qfrc_smooth.size() == p.nv) {
+      tau = p.qfrc_smooth;
+    } else if (p.qfrc_smooth.size() == 0) {
+      tau = MulM222(p.M, pattern, p.qacc_smooth);
+    } else {
+      core::ThrowInputError("qfrc_smooth length", static_cast<double>(p.qfrc_smooth.size()), "1",
+                            "0 (absent) or nv = " + std::to_string(p.nv));
+    }
+    for (int i = 0; i < tau.size(); ++i) {
+      core::RequireFinite("qfrc_smooth[" + std::to_string(i) + "]", tau[i], "N or N m");
+    }
+  }
+};
+
+/// What mj_constraintUpdate leaves: forces, states, cost s, Jᵀf, and (Newton) the cone
+/// Hessian of every block in the middle zone.
+struct Constraints222 {
+  core::VectorX force;
+  std::vector<RowState> state;
+  double cost = 0;
+  core::VectorX qfrc;
+  std::vector<RowMatrix222> cone_hessian;  // per block; set for cone blocks when asked
+  int nactive = 0;
+  int ncone = 0;  // rows in the cone state
+};
+
+bool IsFrictionRow(RowKind kind) {
+  return kind == RowKind::kFrictionDof || kind == RowKind::kFrictionTendon;
+}
+
+/// mj_constraintUpdate's cone Hessian of a middle-zone block: first row (1, −μ/T·U), upper
+/// block μN/T³·UUᵀ + (μ² − μN/T)·I, scaled by Dm·diag(μ, friction) on both sides, mirrored.
+RowMatrix222 ConeHessian222(const Contact& c, int dim, const double* U, double N, double T,
+                            double Dm) {
+  const double mu = c.mu;
+  RowMatrix222 H = RowMatrix222::Zero(dim, dim);
+  H(0, 0) = 1;
+  double scl = -mu / T;
+  for (int j = 1; j < dim; ++j) H(0, j) = scl * U[j];
+  scl = mu * N / (T * T * T);
+  for (int k = 1; k < dim; ++k) {
+    for (int j = k; j < dim; ++j) H(k, j) = scl * U[j] * U[k];
+  }
+  scl = mu * mu - mu * N / T;
+  for (int j = 1; j < dim; ++j) H(j, j) += scl;
+  auto s = [&](int j) { return j == 0 ? mu : c.friction[j - 1]; };
+  for (int k = 0; k < dim; ++k) {
+    scl = Dm * s(k);
+    for (int j = k; j < dim; ++j) H(k, j) *= scl * s(j);
+  }
+  for (int k = 0; k < dim; ++k) {
+    for (int j = k + 1; j < dim; ++j) H(j, k) = H(k, j);
+  }
+  return H;
+}
+
+/// mj_constraintUpdate at jar, rows in MuJoCo's order.
+Constraints222 UpdateConstraints222(const Data222& data, const core::VectorX& jar,
+                                    bool cone_hessian) {
+  const Problem& p = data.problem;
+  const core::VectorX& D = data.D;
+  const int nefc = p.nefc();
+  Constraints222 out;
+  out.force.resize(nefc);
+  for (int i = 0; i < nefc; ++i) out.force[i] = -D[i] * jar[i];
+  out.state.assign(nefc, RowState::kSatisfied);
+  if (cone_hessian) out.cone_hessian.resize(data.blocks.size());
+  double s = 0;
+  for (size_t b = 0; b < data.blocks.size(); ++b) {
+    const Block& block = data.blocks[b];
+    const int i = block.first;
+    if (!block.elliptic) {
+      const RowKind kind = p.kind[i];
+      const double R = p.R[i], fl = p.frictionloss[i];
+      if (kind == RowKind::kEquality) {
+        s += 0.5 * D[i] * jar[i] * jar[i];
+        out.state[i] = RowState::kQuadratic;
+      } else if (IsFrictionRow(kind) && jar[i] <= -R * fl) {
+        s += -0.5 * R * fl * fl - fl * jar[i];
+        out.force[i] = fl;
+        out.state[i] = RowState::kLinearNeg;
+      } else if (IsFrictionRow(kind) && jar[i] >= R * fl) {
+        s += -0.5 * R * fl * fl + fl * jar[i];
+        out.force[i] = -fl;
+        out.state[i] = RowState::kLinearPos;
+      } else if (IsFrictionRow(kind) || jar[i] < 0) {
+        s += 0.5 * D[i] * jar[i] * jar[i];
+        out.state[i] = RowState::kQuadratic;
+      } else {
+        out.force[i] = 0;
+      }
+      continue;
+    }
+    // Elliptic: U = (μ z₀, μ_j z_j), N = U₀, T = ‖U₁:‖ (mju_norm), then the zone.
+    const Contact& c = p.contacts[block.contact];
+    const int dim = block.size;
+    const double mu = c.mu;
+    double U[6];
+    U[0] = jar[i] * mu;
+    for (int j = 1; j < dim; ++j) U[j] = jar[i + j] * c.friction[j - 1];
+    const double N = U[0];
+    const double T = std::sqrt(Dot222(U + 1, U + 1, dim - 1));
+    RowState zone;
+    if (N >= mu * T || (T <= 0 && N >= 0)) {
+      for (int j = 0; j < dim; ++j) out.force[i + j] = 0;
+      zone = RowState::kSatisfied;
+    } else if (mu * N + T <= 0 || (T <= 0 && N < 0)) {
+      for (int j = 0; j < dim; ++j) s += 0.5 * D[i + j] * jar[i + j] * jar[i + j];
+      zone = RowState::kQuadratic;
+    } else {
+      // Middle zone: ½ Dm (N − μT)², f₀ = −Dm (N − μT) μ, f_j = −f₀/T · U_j · friction_j.
+      const double Dm = D[i] / (mu * mu * (1 + mu * mu));
+      const double NmT = N - mu * T;
+      s += 0.5 * Dm * NmT * NmT;
+      out.force[i] = -Dm * NmT * mu;
+      for (int j = 1; j < dim; ++j) out.force[i + j] = -out.force[i] / T * U[j] * c.friction[j - 1];
+      zone = RowState::kCone;
+      if (cone_hessian) out.cone_hessian[b] = ConeHessian222(c, dim, U, N, T, Dm);
+    }
+    for (int j = 0; j < dim; ++j) out.state[i + j] = zone;
+  }
+  out.cost = s;
+  out.qfrc = MulMatTVec222(data.J, out.force);
+  for (RowState st : out.state) {
+    out.nactive += st != RowState::kSatisfied ? 1 : 0;
+    out.ncone += st == RowState::kCone ? 1 : 0;
+  }
+  return out;
+}
+
+/// J a − aref (mj_mulJacVec, then mju_subFrom).
+core::VectorX Residual222(const Data222& data, const core::VectorX& qacc) {
+  core::VectorX jar = MulMatVec222(data.J, qacc);
+  for (int i = 0; i < jar.size(); ++i) jar[i] -= data.problem.aref[i];
+  return jar;
+}
+
+/// Newton's factor of H = M + Jᵀ D_quadratic J and, with cone blocks, Hcone (HessianDirect,
+/// HessianIncremental, HessianCone) with MuJoCo's count of rank-one updates.
+class Hessian222 {
+ public:
+  explicit Hessian222(const Data222& data) : data_(data) {}
+
+  /// HessianDirect: a fresh factor at the states of c; nupdate = nefc.
+  void Direct(const Constraints222& c) {
+    const int nefc = data_.problem.nefc();
+    core::VectorX Dq = core::VectorX::Zero(nefc);
+    for (int i = 0; i < nefc; ++i) {
+      if (c.state[i] == RowState::kQuadratic) Dq[i] = data_.D[i];
+    }
+    H_ = HessianDirect222(data_.J, Dq, data_.problem.M, data_.pattern);
+    CholFactor222(H_, kMinVal);
+    if (c.ncone > 0) Cone(c);
+    nupdate_ = nefc;
+  }
+
+  /// HessianIncremental: ± J_iᵀ D_i J_i for rows entering or leaving the quadratic state, a
+  /// fresh factor when a downdate loses rank, then the cones.
+  void Incremental(const Constraints222& c, const std::vector<RowState>& old_state) {
+    const int nv = data_.problem.nv;
+    nupdate_ = 0;
+    for (int i = 0; i < data_.problem.nefc(); ++i) {
+      const bool was = old_state[i] == RowState::kQuadratic;
+      const bool is = c.state[i] == RowState::kQuadratic;
+      if (was == is) continue;
+      const core::VectorX v = data_.J.row(i).transpose() * std::sqrt(data_.D[i]);
+      ++nupdate_;
+      if (CholUpdate222(H_, v, is) < nv) {
+        Direct(c);
+        return;
+      }
+    }
+    if (c.ncone > 0) Cone(c);
+  }
+
+  /// Mgrad = H⁻¹ g (Hcone when some row is in the cone state).
+  core::VectorX Solve(const Constraints222& c, const core::VectorX& g) const {
+    return CholSolve222(c.ncone > 0 ? Hcone_ : H_, g);
+  }
+
+  /// Rank-one updates of the last Direct or Incremental.
+  int nupdate() const { return nupdate_; }
+
+ private:
+  /// HessianCone: Hcone = H plus, per middle-zone contact, the rows of LᵀJ_b (L the Cholesky
+  /// factor of the contact's cone Hessian) as rank-one updates; nupdate += dim per contact.
+  void Cone(const Constraints222& c) {
+    const int nv = data_.problem.nv;
+    Hcone_ = H_;
+    for (size_t b = 0; b < data_.blocks.size(); ++b) {
+      const Block& block = data_.blocks[b];
+      if (c.state[block.first] != RowState::kCone) continue;
+      const int dim = block.size;
+      RowMatrix222 local = c.cone_hessian[b];
+      CholFactor222(local, kMinVal);
+      RowMatrix222 LTJ = RowMatrix222::Zero(dim, nv);
+      for (int r = 0; r < dim; ++r) {
+        for (int col = 0; col <= r; ++col) {
+          for (int k = 0; k < nv; ++k) LTJ(col, k) += data_.J(block.first + r, k) * local(r, col);
+        }
+      }
+      for (int r = 0; r < dim; ++r) CholUpdate222(Hcone_, LTJ.row(r).transpose(), true);
+      nupdate_ += dim;
+    }
+  }
+
+  const Data222& data_;
+  RowMatrix222 H_, Hcone_;
+  int nupdate_ = 0;
+};
+
+/// The iterate and MuJoCo's running products (CGupdateConstraint, CGupdateGradient).
+struct Point222 {
+  core::VectorX qacc, Ma, jar;  // a, M a, J a − aref
+  Constraints222 c;
+  double gauss = 0, cost = 0;
+  core::VectorX grad;
+
+  /// Constraints at jar, Gauss Σ ½(Ma − τ)(a − a₀) and the full cost.
+  void Update(const Data222& data, bool newton) {
+    c = UpdateConstraints222(data, jar, newton);
+    gauss = 0;
+    for (int i = 0; i < qacc.size(); ++i) {
+      gauss += 0.5 * (Ma[i] - data.tau[i]) * (qacc[i] - data.problem.qacc_smooth[i]);
+    }
+    cost = c.cost + gauss;
+    grad.resize(qacc.size());
+    for (int i = 0; i < qacc.size(); ++i) grad[i] = Ma[i] - data.tau[i] - c.qfrc[i];
+  }
+};
+
+}  // namespace
+
+core::VectorX PrimalStart222(const Problem& problem,
+                             const std::optional<core::VectorX>& qacc_warmstart) {
+  if (!qacc_warmstart) return problem.qacc_smooth;
+  RequireWarmstart(problem, *qacc_warmstart);
+  const Data222 data(problem);
+  const core::VectorX& w = *qacc_warmstart;
+  // cost(warm): constraint cost, then each Gauss term added to it; cost(smooth): constraints.
+  double warm = UpdateConstraints222(data, Residual222(data, w), false).cost;
+  const core::VectorX Ma = MulM222(problem.M, data.pattern, w);
+  for (int i = 0; i < problem.nv; ++i) {
+    warm += 0.5 * (Ma[i] - data.tau[i]) * (w[i] - problem.qacc_smooth[i]);
+  }
+  const double smooth =
+      UpdateConstraints222(data, Residual222(data, problem.qacc_smooth), false).cost;
+  return warm > smooth ? problem.qacc_smooth : w;
+}
+
+SolveResult SolvePrimal222(const Problem& problem, const core::VectorX& qacc0) {
+  const Options& opt = problem.opt;
+  if (opt.solver == SolverKind::kPGS) {
+    throw core::InputError("solver = PGS must be CG or Newton for the primal loop");
+  }
+  const bool newton = opt.solver == SolverKind::kNewton;
+  const int nv = problem.nv;
+  SolveResult out;
+  // No constraints: the answer is a₀ (MuJoCo skips the solver).
+  if (problem.nefc() == 0) {
+    out.qacc = problem.qacc_smooth;
+    out.efc_force = core::VectorX::Zero(0);
+    out.exit = ExitReason::kNoConstraints;
+    return out;
+  }
+  // M must be positive definite (the same check and message as SolvePrimal's).
+  SpdFactor m_check;
+  m_check.Factor(problem.M, "M");
+  const Data222 data(problem);
+  const FactorM222 m_factor(problem.M, data.pattern);
+  Hessian222 hessian(data);
+  // Start: M a, J a − aref from scratch, then constraints, Hessian, gradient.
+  Point222 at;
+  at.qacc = qacc0;
+  at.Ma = MulM222(problem.M, data.pattern, qacc0);
+  at.jar = Residual222(data, qacc0);
+  at.Update(data, newton);
+  if (newton) hessian.Direct(at.c);
+  core::VectorX Mgrad = newton ? hessian.Solve(at.c, at.grad) : m_factor.Solve(at.grad);
+  core::VectorX search = -Mgrad;
+  out.exit = ExitReason::kIterations;
+  while (out.iterations < opt.iterations) {
+    // CGsearch: ‖s‖, gtol and the slope scale in MuJoCo's order, then the line search.
+    const double snorm = std::sqrt(Dot222(search.data(), search.data(), nv));
+    if (snorm < kMinVal) {
+      out.exit = ExitReason::kZeroStep;
+      break;
+    }
+    const double gtol = opt.tolerance * opt.ls_tolerance * snorm * opt.meaninertia *
+                        std::max(1, nv);
+    const double slopescl = 1 / (snorm * opt.meaninertia * std::max(1, nv));
+    const core::VectorX Mv = MulM222(problem.M, data.pattern, search);
+    const core::VectorX Jv = MulMatVec222(data.J, search);
+    const LineData222 line_data{
+        problem, data.blocks, at.jar, Jv,
+        {at.gauss, Dot222(search.data(), at.Ma.data(), nv) - Dot222(search.data(), data.tau.data(), nv),
+         0.5 * Dot222(search.data(), Mv.data(), nv)}};
+    const LineSearchResult ls = SearchLine222(PrimalLine222(line_data), gtol, opt.ls_iterations);
+    const double alpha = ls.point.alpha;
+    if (alpha == 0) {
+      out.exit = ExitReason::kZeroStep;
+      break;
+    }
+    // Move a, M a and J a − aref by α (mju_addToScl), then update.
+    for (int i = 0; i < nv; ++i) {
+      at.qacc[i] += search[i] * alpha;
+      at.Ma[i] += Mv[i] * alpha;
+    }
+    for (int i = 0; i < at.jar.size(); ++i) at.jar[i] += Jv[i] * alpha;
+    const core::VectorX old_grad = at.grad, old_Mgrad = Mgrad;
+    const std::vector<RowState> old_state = at.c.state;
+    const double old_cost = at.cost;
+    at.Update(data, newton);
+    if (newton) hessian.Incremental(at.c, old_state);
+    Mgrad = newton ? hessian.Solve(at.c, at.grad) : m_factor.Solve(at.grad);
+    // Statistics (saveStats): rescale divides by meaninertia · max(1, nv).
+    IterationStats stats;
+    stats.improvement = (old_cost - at.cost) / data.denominator;
+    stats.gradient = std::sqrt(Dot222(at.grad.data(), at.grad.data(), nv)) / data.denominator;
+    stats.lineslope = std::abs(ls.point.d1) * slopescl;
+    stats.nactive = at.c.nactive;
+    for (int i = 0; i < problem.nefc(); ++i) stats.nchange += at.c.state[i] != old_state[i];
+    stats.neval = ls.neval;
+    stats.nupdate = newton ? hessian.nupdate() : 0;
+    out.stats.push_back(stats);
+    ++out.iterations;
+    // Termination: improvement < tol or gradient < tol (improvement reported first).
+    if (stats.improvement < opt.tolerance) {
+      out.exit = ExitReason::kImprovement;
+      break;
+    }
+    if (stats.gradient < opt.tolerance) {
+      out.exit = ExitReason::kGradient;
+      break;
+    }
+    if (newton) {
+      search = -Mgrad;
+      continue;
+    }
+    // Polak–Ribière+: β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/max(1e-15, g_oldᵀM⁻¹g_old)).
+    const core::VectorX Mgraddif = Mgrad - old_Mgrad;
+    double beta = Dot222(at.grad.data(), Mgraddif.data(), nv) /
+                  std::max(kMinVal, Dot222(old_grad.data(), old_Mgrad.data(), nv));
+    if (beta < 0) beta = 0;
+    for (int i = 0; i < nv; ++i) search[i] = -Mgrad[i] + beta * search[i];
+  }
+  out.qacc = at.qacc;
+  out.efc_force = at.c.force;
+  out.cost = at.cost;
+  return out;
+}
+
+}  // namespace simatlas::mujoco
