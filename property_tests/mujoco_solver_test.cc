@@ -256,7 +256,7 @@ RC_GTEST_PROP(MujocoTermination, CertificateBoundsTheCostGap, ()) {
   std::uniform_real_distribution<double> u(-5, 5);
   core::VectorX a = p.qacc_smooth;
   for (int i = 0; i < p.nv; ++i) a[i] += u(rng);
-  const PrimalEval e = EvaluatePrimal(p, MakeBlocks(p), a);
+  const PrimalEval e = EvaluatePrimal(p, a);
   const double bound = 0.5 * e.gradient.dot(p.M.llt().solve(e.gradient));
   RC_ASSERT(e.cost - best <= bound + 1e-9 * (1 + std::abs(best)));
   RC_ASSERT(e.cost - best >= -1e-9 * (1 + std::abs(best)));

@@ -6,14 +6,14 @@
 #include <array>
 #include <cmath>
 
-#include "reference/mujoco/impedance.h"
+#include "reference/mujoco/constants.h"
 #include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::mujoco {
 
 PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
   const Problem& problem = in.problem;
-  const std::vector<Block>& blocks = in.blocks;
+  const std::vector<Block>& blocks = in.rows.blocks;
   const core::VectorX& jar = in.at.jar;
   MultiplyRows(in.ops.J, in.search, Js_);
   core::VectorX Ms;
@@ -27,7 +27,7 @@ PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
     // ½ D z², D z v, ½ D v² summed over the block's rows (D = 1/R).
     for (int j = 0; j < b.size; ++j) {
       const int i = b.first + j;
-      const double D = 1 / problem.R[i], Dz = D * jar[i];
+      const double D = in.rows.D[i], Dz = D * jar[i];
       t.quad[0] += 0.5 * jar[i] * Dz;
       t.quad[1] += Js_[i] * Dz;
       t.quad[2] += 0.5 * Js_[i] * D * Js_[i];
@@ -44,13 +44,13 @@ PrimalLine222::PrimalLine222(const LineInputs& in) : in_(in) {
       t.UV += U * V;
       t.VV += V * V;
     }
-    t.Dm = 1 / problem.R[b.first] / (c.mu * c.mu * (1 + c.mu * c.mu));
+    t.Dm = ConeWeight(in.rows, b, c.mu);
   }
 }
 
 LinePoint PrimalLine222::Evaluate(double alpha) const {
   const Problem& problem = in_.problem;
-  const std::vector<Block>& blocks = in_.blocks;
+  const std::vector<Block>& blocks = in_.rows.blocks;
   const core::VectorX& jar = in_.at.jar;
   std::array<double, 3> total = gauss_;
   auto add = [&total](const std::array<double, 3>& q) {
