@@ -195,7 +195,6 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
 
   // The first direction: s = −M⁻¹g (CG) or −H⁻¹g (Newton).
   it.search = -it.precond;
-  out.exit = ExitReason::kIterations;
   while (out.iterations < opt.iterations) {
     // §5 row "line search": α = 0 ends the loop at once.
     const double search_norm = it.search.norm();
@@ -222,7 +221,7 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     // The next direction: (4.1) for CG, −H⁻¹g for Newton.
     rules.direction(it, before);
   }
-  return Finish(it, out.exit, out);
+  return Finish(it, ExitReason::kIterations, out);
 }
 
 }  // namespace simatlas::mujoco
