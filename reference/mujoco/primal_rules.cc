@@ -194,20 +194,13 @@ PrimalRules MakePrimalRules(const Options& opt) {
   rules.direction = newton                                           ? NewtonDirection
                     : opt.cg_update == CGUpdate::kPolakRibierePlus ? PolakRibiereDirection
                                                                      : HagerZhangDirection;
-  // §5: the version's column of the exit table.
-  if (opt.version == Version::kMuJoCo222) {
-    rules.line_search = PrimalSearch222;
-    rules.improvement = CostDifference;
-    rules.improvement_stops = BelowTolerance;
-    rules.pre_loop_exit = NoPreLoopExit;
-    rules.decrement_stops = NoDecrementTest;
-    return rules;
-  }
-  rules.line_search = PrimalSearchAlong;
-  rules.improvement = LineSearchDecrease;
-  rules.improvement_stops = PositiveBelowTolerance;
-  rules.pre_loop_exit = newton ? NewtonPreLoopExit : CertificateExit;
-  rules.decrement_stops = newton ? DecrementBelowTolerance : NoDecrementTest;
+  // §5: the version's column of the exit table (2.2.2: no certificate, no decrement).
+  const bool v222 = opt.version == Version::kMuJoCo222;
+  rules.line_search = v222 ? PrimalSearch222 : PrimalSearchAlong;
+  rules.improvement = v222 ? CostDifference : LineSearchDecrease;
+  rules.improvement_stops = v222 ? BelowTolerance : PositiveBelowTolerance;
+  rules.pre_loop_exit = v222 ? NoPreLoopExit : newton ? NewtonPreLoopExit : CertificateExit;
+  rules.decrement_stops = !v222 && newton ? DecrementBelowTolerance : NoDecrementTest;
   return rules;
 }
 

@@ -184,6 +184,24 @@ TEST(Primal, EllipticZones) {
   EXPECT_NEAR(c.force[1], -D0 / 2 * 1.1, 1e-12);
 }
 
+TEST(Primal, ConstraintRowsStoreMujocoEfcD) {
+  // T11 elliptic: one condim-3 block, R = 0.05/0.95 on each row, so D = 1/R = 0.95/0.05 = 19
+  // (MuJoCo's efc_D); μ = 1 gives the middle zone's weight Dm = D₀/(μ²(1 + μ²)) = 19/2.
+  // Frictionless one-row problem: R = 0.5 → D = 2, one scalar block.
+  const Problem p = T11(Cone::kElliptic);
+  const ConstraintRows rows = MakeConstraintRows(p);
+  ASSERT_EQ(rows.blocks.size(), 1u);
+  EXPECT_TRUE(rows.blocks[0].elliptic);
+  EXPECT_EQ(rows.blocks[0].size, 3);
+  ASSERT_EQ(rows.D.size(), 3);
+  for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(rows.D[i], 19);
+  EXPECT_DOUBLE_EQ(ConeWeight(rows, rows.blocks[0], 1.0), 9.5);
+  const ConstraintRows one = MakeConstraintRows(OneDof(RowKind::kContactFrictionless, 1, 0, 0.5, 0));
+  ASSERT_EQ(one.blocks.size(), 1u);
+  EXPECT_FALSE(one.blocks[0].elliptic);
+  EXPECT_EQ(one.D[0], 2);
+}
+
 TEST(Primal, ConeHessianMatchesFiniteDifferencesOfForce) {
   // Hc = −∂f/∂z in the middle zone, checked by central differences (an independent oracle).
   const Problem p = T11(Cone::kElliptic);
