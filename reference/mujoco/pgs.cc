@@ -287,7 +287,7 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
     // MuJoCo's nactive and nchange: the dual row states after the sweep and how many changed.
     old_state.swap(state);
     stats.nactive = DualStates(problem, blocks, it.f, state);
-    for (size_t i = 0; i < state.size(); ++i) stats.nchange += state[i] != old_state[i] ? 1 : 0;
+    stats.nchange = CountChanges(old_state, state);
     out.stats.push_back(stats);
 
     // §5 row "PGS, each sweep": the scaled improvement below the tolerance.

@@ -349,6 +349,12 @@ BlockLineTerms BlockAlongLine(const Problem& problem, const ConstraintRows& rows
   return t;
 }
 
+int CountChanges(const std::vector<RowState>& before, const std::vector<RowState>& after) {
+  int n = 0;
+  for (size_t i = 0; i < before.size(); ++i) n += before[i] != after[i] ? 1 : 0;
+  return n;
+}
+
 int CountActive(const std::vector<RowState>& state) {
   return static_cast<int>(std::count_if(state.begin(), state.end(),
                                         [](RowState s) { return s != RowState::kSatisfied; }));

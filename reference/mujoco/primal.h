@@ -98,4 +98,7 @@ double ConeWeight(const ConstraintRows& rows, const Block& block, double mu);
 /// Rows that are not satisfied (MuJoCo's nactive).
 int CountActive(const std::vector<RowState>& state);
 
+/// Rows whose state differs between before and after (same length; MuJoCo's nchange).
+int CountChanges(const std::vector<RowState>& before, const std::vector<RowState>& after);
+
 }  // namespace simatlas::mujoco

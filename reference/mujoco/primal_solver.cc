@@ -122,12 +122,6 @@ LineSearchResult PrimalSearchAlong(const LineInputs& in, double search_norm, dou
 
 namespace {
 
-int CountChanges(const std::vector<RowState>& a, const std::vector<RowState>& b) {
-  int n = 0;
-  for (size_t i = 0; i < a.size(); ++i) n += a[i] != b[i] ? 1 : 0;
-  return n;
-}
-
 /// The answer at the current point with the loop's exit.
 SolveResult Finish(const PrimalIterate& it, ExitReason reason, SolveResult out) {
   out.exit = reason;
