@@ -38,7 +38,7 @@ std::vector<mujoco::IterationStats> IslandStats(const nlohmann::json& answer, in
 
 /// Island k's full primal cost at the island's part of qacc.
 double IslandCost(const mujoco::Problem& island, const core::VectorX& qacc) {
-  return mujoco::EvaluatePrimal(island, mujoco::MakeBlocks(island), qacc).cost;
+  return mujoco::EvaluatePrimal(island, qacc).cost;
 }
 
 class Islands338 : public ::testing::TestWithParam<std::tuple<std::string, bool>> {};

@@ -50,10 +50,9 @@ RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& a
                           double scale, const core::VectorX& qacc0) {
   const double eps = std::numeric_limits<double>::epsilon();
   const double n = p.nv + p.nefc();
-  const std::vector<mujoco::Block> blocks = mujoco::MakeBlocks(p);
-  const mujoco::PrimalEval start = mujoco::EvaluatePrimal(p, blocks, qacc0);
+  const mujoco::PrimalEval start = mujoco::EvaluatePrimal(p, qacc0);
   double C = std::max(std::abs(start.cost) + CostTerms(p, qacc0),
-                      std::abs(mujoco::EvaluatePrimal(p, blocks, answer.qacc).cost) +
+                      std::abs(mujoco::EvaluatePrimal(p, answer.qacc).cost) +
                           CostTerms(p, answer.qacc));
   if (p.opt.solver == mujoco::SolverKind::kPGS) {
     const mujoco::DualProblem dual = mujoco::MakeDual(p);

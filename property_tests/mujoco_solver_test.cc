@@ -73,12 +73,13 @@ struct Optimum {
 };
 Optimum Polished(const Problem& p) {
   const SolveResult newton = Converged(p);
-  const std::vector<Block> blocks = MakeBlocks(p);
-  PrimalEval eval = EvaluatePrimal(p, blocks, newton.qacc);
-  core::MatrixX H = PrimalHessian(p, blocks, eval);
-  for (int step = 0; step < 5; ++step, H = PrimalHessian(p, blocks, eval)) {
-    const PrimalEval next =
-        EvaluatePrimal(p, blocks, eval.qacc - Eigen::LLT<core::MatrixX>(H).solve(eval.gradient));
+  const ConstraintRows rows = MakeConstraintRows(p);
+  const SparseOperators ops = MakeSparseOperators(p);
+  PrimalEval eval = EvaluatePrimal(p, rows, ops, newton.qacc);
+  core::MatrixX H = PrimalHessian(p, rows, ops, eval);
+  for (int step = 0; step < 5; ++step, H = PrimalHessian(p, rows, ops, eval)) {
+    const PrimalEval next = EvaluatePrimal(
+        p, rows, ops, eval.qacc - Eigen::LLT<core::MatrixX>(H).solve(eval.gradient));
     if (!(next.gradient.lpNorm<Eigen::Infinity>() < eval.gradient.lpNorm<Eigen::Infinity>())) break;
     eval = next;
   }
@@ -301,7 +302,7 @@ RC_GTEST_PROP(MujocoTermination, CertificateBoundsTheCostGap, ()) {
   std::uniform_real_distribution<double> u(-5, 5);
   core::VectorX a = p.qacc_smooth;
   for (int i = 0; i < p.nv; ++i) a[i] += u(rng);
-  const PrimalEval e = EvaluatePrimal(p, MakeBlocks(p), a);
+  const PrimalEval e = EvaluatePrimal(p, a);
   const double bound = 0.5 * e.gradient.dot(p.M.llt().solve(e.gradient));
   RC_ASSERT(e.cost - best <= bound + 1e-9 * (1 + std::abs(best)));
   RC_ASSERT(e.cost - best >= -1e-9 * (1 + std::abs(best)));

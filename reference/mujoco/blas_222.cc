@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "reference/mujoco/impedance.h"
+#include "reference/mujoco/constants.h"
 
 namespace simatlas::mujoco {
 

@@ -8,10 +8,10 @@
 #include <array>
 #include <vector>
 
+#include "reference/mujoco/constants.h"
+
 namespace simatlas::mujoco {
 
-/// mjMINVAL: the floor of every denominator and of R.
-inline constexpr double kMinVal = 1e-15;
 /// mjMINIMP: the lower clamp of dmin, dmax and midpoint (getsolparam).
 inline constexpr double kMinImp = 1e-4;
 /// mjMAXIMP: the upper clamp of dmin, dmax and midpoint, so I < 1 and R > 0.

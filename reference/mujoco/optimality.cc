@@ -45,7 +45,7 @@ MujocoOptimality EvaluateMujocoOptimality(const Problem& problem, const VectorX&
   // scale = 1/(meaninertia · max(1, nv)) (5.1).
   out.scale = MonolithicScale(problem);
   // f(a) and g(a) = M(a − a₀) − Jᵀ f(a) from the row states at jar = J a − aref (3.1)–(3.2).
-  const PrimalEval e = EvaluatePrimal(problem, MakeBlocks(problem), qacc);
+  const PrimalEval e = EvaluatePrimal(problem, qacc);
   out.force_at_qacc = e.constraints.force;
   out.state = e.constraints.state;
   out.gradient = out.scale * e.gradient.norm();

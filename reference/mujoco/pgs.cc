@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "reference/core/errors.h"
-#include "reference/mujoco/impedance.h"
+#include "reference/mujoco/constants.h"
 #include "reference/mujoco/primal.h"
 
 namespace simatlas::mujoco {
@@ -17,23 +17,18 @@ constexpr double kUndoThreshold = 1e-10;  // a block update raising the cost mor
 constexpr int kQCQPIterations = 20;
 constexpr double kQCQPTolerance = 1e-10;
 
-/// Cost change of moving block rows by delta: ½ δᵀ AR δ + δᵀ res.
-double CostChange(const DualProblem& dual, const Block& block, const core::VectorX& delta,
-                  const core::VectorX& res) {
-  const auto A = dual.AR.block(block.first, block.first, block.size, block.size);
-  return 0.5 * delta.dot(A * delta) + delta.dot(res);
+/// MuJoCo's undo (2.2.2 engine_solver.c: costChange): a block update that raised the cost by
+/// more than 1e-10 is undone — the block's forces go back to old — and counts 0. Returns the
+/// change kept.
+double KeepOrUndo(double change, const Block& block, const double* old, core::VectorX& f) {
+  if (change <= kUndoThreshold) return change;
+  std::copy(old, old + block.size, f.data() + block.first);
+  return 0;
 }
 
-/// The block's residual (AR f + b) on its rows. AR is symmetric (MakeDual symmetrises it), so
-/// row i is read as the contiguous column i.
-core::VectorX BlockResidual(const DualProblem& dual, const Block& block, const core::VectorX& f) {
-  return dual.AR.middleCols(block.first, block.size).transpose() * f +
-         dual.b.segment(block.first, block.size);
-}
-
-/// One scalar row: f_i ← f_i − (AR f + b)_i / AR_ii, then the projection of its set; an update
-/// raising the cost ½ δ² AR_ii + δ res by more than 1e-10 is undone. Returns the cost change.
-/// O(nefc) and nothing allocated (MuJoCo engine_solver.c: mj_solPGS, scalar rows).
+/// One scalar row: f_i ← f_i − (AR f + b)_i / AR_ii, then the projection of its set; the cost
+/// change ½ δ² AR_ii + δ res, kept or undone (KeepOrUndo). Returns the change kept. O(nefc)
+/// and nothing allocated (MuJoCo engine_solver.c: mj_solPGS, scalar rows).
 double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
                     core::VectorX& f) {
   const int i = block.first;
@@ -42,21 +37,20 @@ double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block
   f[i] -= res / dual.AR(i, i);
   ProjectBlock(problem, block, f);
   const double delta = f[i] - old;
-  const double change = 0.5 * delta * delta * dual.AR(i, i) + delta * res;
-  if (change > kUndoThreshold) {
-    f[i] = old;
-    return 0;
-  }
-  return change;
+  return KeepOrUndo(0.5 * delta * delta * dual.AR(i, i) + delta * res, block, &old, f);
 }
 
-/// One elliptic block: ray update (or normal alone when f₀ < 1e-15), then the friction QCQP
-/// with the normal fixed.
-void UpdateElliptic(const Problem& problem, const DualProblem& dual, const Block& block,
-                    core::VectorX& f) {
+/// One elliptic block from its residual res = AR f + b (computed once, here): ray update (or
+/// normal alone when f₀ < 1e-15), then the friction QCQP with the normal fixed; the cost change
+/// ½ δᵀ AR δ + δᵀ res, kept or undone (KeepOrUndo). Returns the change kept.
+double UpdateElliptic(const Problem& problem, const DualProblem& dual, const Block& block,
+                      core::VectorX& f) {
   const int i = block.first, n = block.size;
   const auto A = dual.AR.block(i, i, n, n);
-  const core::VectorX res = BlockResidual(dual, block, f);
+  // The block's residual; AR is symmetric (MakeDual symmetrises it), so row i is read as the
+  // contiguous column i.
+  const core::VectorX res =
+      dual.AR.middleCols(i, n).transpose() * f + dual.b.segment(i, n);
   const core::VectorX old = f.segment(i, n);
   if (f[i] < kMinVal) {
     // Tiny normal: update the normal alone, friction zero.
@@ -71,18 +65,21 @@ void UpdateElliptic(const Problem& problem, const DualProblem& dual, const Block
       f.segment(i, n) = old + x * v;
     }
   }
-  // Friction QCQP with the normal fixed: min ½ xᵀA_ff x + xᵀ c, Σ (x_j/μ_j)² ≤ f₀².
   if (f[i] < kMinVal) {
+    // No normal force: no friction.
     f.segment(i + 1, n - 1).setZero();
-    return;
+  } else {
+    // Friction QCQP with the normal fixed: min ½ xᵀA_ff x + xᵀ c, Σ (x_j/μ_j)² ≤ f₀².
+    const core::VectorX res_now = res + A * (f.segment(i, n) - old);
+    const core::MatrixX Aff = A.bottomRightCorner(n - 1, n - 1);
+    const core::VectorX c = res_now.tail(n - 1) - Aff * f.segment(i + 1, n - 1);
+    const Contact& con = problem.contacts[block.contact];
+    core::VectorX mu(n - 1);
+    for (int j = 0; j < n - 1; ++j) mu[j] = con.friction[j];
+    f.segment(i + 1, n - 1) = SolveFrictionQCQP(Aff, c, mu, f[i]);
   }
-  const core::VectorX res_now = res + A * (f.segment(i, n) - old);
-  const core::MatrixX Aff = A.bottomRightCorner(n - 1, n - 1);
-  const core::VectorX c = res_now.tail(n - 1) - Aff * f.segment(i + 1, n - 1);
-  const Contact& con = problem.contacts[block.contact];
-  core::VectorX mu(n - 1);
-  for (int j = 0; j < n - 1; ++j) mu[j] = con.friction[j];
-  f.segment(i + 1, n - 1) = SolveFrictionQCQP(Aff, c, mu, f[i]);
+  const core::VectorX delta = f.segment(i, n) - old;
+  return KeepOrUndo(DualCostChange(dual.AR, i, delta, res), block, old.data(), f);
 }
 
 /// One sweep over the blocks in the given order; returns Σ of block cost changes (≤ 0).
@@ -91,21 +88,8 @@ double Sweep(const Problem& problem, const DualProblem& dual, const std::vector<
   double change_sum = 0;
   for (const int k : order) {
     const Block& block = blocks[k];
-    if (!block.elliptic) {
-      change_sum += UpdateScalar(problem, dual, block, f);
-      continue;
-    }
-    const core::VectorX old = f.segment(block.first, block.size);
-    const core::VectorX res = BlockResidual(dual, block, f);
-    UpdateElliptic(problem, dual, block, f);
-    const core::VectorX delta = f.segment(block.first, block.size) - old;
-    const double change = CostChange(dual, block, delta, res);
-    // Undo an update that raises the cost by more than 1e-10.
-    if (change > kUndoThreshold) {
-      f.segment(block.first, block.size) = old;
-      continue;
-    }
-    change_sum += change;
+    change_sum += block.elliptic ? UpdateElliptic(problem, dual, block, f)
+                                 : UpdateScalar(problem, dual, block, f);
   }
   return change_sum;
 }
@@ -153,7 +137,84 @@ int DualStates(const Problem& problem, const std::vector<Block>& blocks, const c
   return nactive;
 }
 
+/// The PGS loop's state between sweeps.
+struct PgsIterate {
+  const Problem& problem;           // the problem
+  const DualProblem& dual;          // AR, b
+  const std::vector<Block>& blocks;  // its blocks
+  double scale = 0;                 // termination scale (5.1)
+  core::VectorX f;                  // the forces
+  core::VectorX f_prev;             // the forces before the last sweep (momentum)
+  int momentum_k = 0;               // momentum counter k
+  std::vector<int> order;           // the block order of the next sweep
+  Pcg32 rng;                        // one generator per solve: the same shuffle every call
+};
+
+/// How one PGS solve sweeps, chosen once from the options.
+struct PgsRules {
+  void (*order)(PgsIterate& it) = nullptr;    // row order, or 3.9+ PCG32-shuffled
+  double (*sweep)(PgsIterate& it) = nullptr;  // plain, or 3.11+ momentum; returns improvement
+};
+
+void KeepOrder(PgsIterate&) {}
+
+// 3.9+: the blocks in a PCG32-shuffled order.
+void ShuffleOrder(PgsIterate& it) {
+  it.order = it.rng.Permutation(static_cast<int>(it.blocks.size()));
+}
+
+// One sweep from f: improvement = −scale · Σ block cost changes.
+double PlainSweep(PgsIterate& it) {
+  it.f_prev = it.f;
+  return -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, it.f);
+}
+
+// 3.11+: Nesterov extrapolation f + β (f − f_prev), β = (k − 1)/(k + 2), projected, one sweep
+// from there, O'Donoghue–Candès restart when (f_new − f_ex)·(f_ex − f_prev) < 0; improvement =
+// scale · (cost before − cost after), O(nefc²) each.
+double MomentumSweep(PgsIterate& it) {
+  const double cost_before = DualCost(it.dual, it.f);
+  core::VectorX f_ex = it.f;
+  const double beta = (it.momentum_k - 1.0) / (it.momentum_k + 2.0);
+  if (it.momentum_k > 0) f_ex = it.f + beta * (it.f - it.f_prev);
+  for (const Block& block : it.blocks) ProjectBlock(it.problem, block, f_ex);
+  core::VectorX f_new = f_ex;
+  Sweep(it.problem, it.dual, it.blocks, it.order, f_new);
+  const double restart_test = (f_new - f_ex).dot(f_ex - it.f);
+  double improvement = it.scale * (cost_before - DualCost(it.dual, f_new));
+  it.momentum_k = restart_test < 0 || improvement < 0 ? 0 : it.momentum_k + 1;
+  // A momentum sweep that raised the cost is replaced by a plain sweep from f (our rule; the
+  // 3.15 source is not available to check this detail).
+  if (improvement < 0) {
+    f_new = it.f;
+    improvement = -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, f_new);
+  }
+  it.f_prev = it.f;
+  it.f = f_new;
+  return improvement;
+}
+
+PgsRules MakePgsRules(const Options& opt) {
+  return {.order = opt.pgs_shuffle ? ShuffleOrder : KeepOrder,
+          .sweep = opt.pgs_momentum ? MomentumSweep : PlainSweep};
+}
+
+/// The answer at the forces f with the loop's exit: a = a₀ + M⁻¹Jᵀf and the dual cost.
+SolveResult Finish(const PgsIterate& it, ExitReason reason, SolveResult out) {
+  out.exit = reason;
+  out.efc_force = it.f;
+  out.qacc = QaccFromForce(it.problem, it.dual, it.f);
+  if (reason != ExitReason::kNoConstraints) out.cost = DualCost(it.dual, it.f);
+  return out;
+}
+
 }  // namespace
+
+double DualCostChange(const core::MatrixX& A, int first, const core::VectorX& delta,
+                      const core::VectorX& res) {
+  const int n = static_cast<int>(delta.size());
+  return 0.5 * delta.dot(A.block(first, first, n, n) * delta) + delta.dot(res);
+}
 
 core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
                                 const core::VectorX& d, double r) {
@@ -200,78 +261,39 @@ std::vector<int> Pcg32::Permutation(int n) {
 
 SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core::VectorX& force0,
                      double scale) {
-  const std::vector<Block> blocks = MakeBlocks(problem);
-  SolveResult out;
-  core::VectorX f = force0;
-  if (problem.nefc() == 0) {
-    out.exit = ExitReason::kNoConstraints;
-    out.efc_force = f;
-    out.qacc = QaccFromForce(problem, dual, f);
-    return out;
-  }
+  // The block order and the sweep (plain, or 3.15 momentum) chosen once from the options.
   const Options& opt = problem.opt;
-  std::vector<int> order(blocks.size());
-  for (int k = 0; k < static_cast<int>(blocks.size()); ++k) order[k] = k;
-  // One generator per call: the same shuffled sequence every call (fixed seed).
-  Pcg32 rng;
-  core::VectorX f_prev = f;
-  int momentum_k = 0;
+  const PgsRules rules = MakePgsRules(opt);
+
+  // The blocks in row order, the start forces (already feasible or projected by the caller).
+  const std::vector<Block> blocks = MakeBlocks(problem);
+  PgsIterate it{problem, dual, blocks, scale, force0, force0, 0, {}, Pcg32()};
+  for (int k = 0; k < static_cast<int>(blocks.size()); ++k) it.order.push_back(k);
+  SolveResult out;
+
+  // No constraints: nothing to sweep.
+  if (problem.nefc() == 0) return Finish(it, ExitReason::kNoConstraints, out);
+
   // MuJoCo's dual row states of the start forces: nchange counts changes from them.
   std::vector<RowState> state, old_state;
-  DualStates(problem, blocks, f, state);
-  out.exit = ExitReason::kIterations;
+  DualStates(problem, blocks, it.f, state);
   while (out.iterations < opt.iterations) {
-    // The cost before the sweep: only momentum's restart test needs it (O(nefc²)).
-    const double cost_before = opt.pgs_momentum ? DualCost(dual, f) : 0.0;
-    const core::VectorX f_old = f;
-    // 3.15: visit the blocks in a PCG32-shuffled order.
-    if (opt.pgs_shuffle) order = rng.Permutation(static_cast<int>(blocks.size()));
-    core::VectorX f_ex = f;
-    if (opt.pgs_momentum) {
-      // 3.15: Nesterov extrapolation f + β (f − f_prev), β = (k − 1)/(k + 2), then projection.
-      const double beta = (momentum_k - 1.0) / (momentum_k + 2.0);
-      if (momentum_k > 0) f_ex = f + beta * (f - f_prev);
-      for (const Block& block : blocks) ProjectBlock(problem, block, f_ex);
-    }
-    core::VectorX f_new = f_ex;
-    const double sweep_change = Sweep(problem, dual, blocks, order, f_new);
-    double improvement = -scale * sweep_change;
-    if (opt.pgs_momentum) {
-      // O'Donoghue–Candès restart when (f_new − f_ex)·(f_ex − f_prev) < 0.
-      const double restart_test = (f_new - f_ex).dot(f_ex - f);
-      improvement = scale * (cost_before - DualCost(dual, f_new));
-      if (restart_test < 0 || improvement < 0) {
-        momentum_k = 0;
-      } else {
-        ++momentum_k;
-      }
-      // A momentum sweep that raised the cost is replaced by a plain sweep from f (our rule;
-      // the 3.15 source is not available to check this detail).
-      if (improvement < 0) {
-        f_new = f;
-        improvement = -scale * Sweep(problem, dual, blocks, order, f_new);
-      }
-    }
-    f_prev = f_old;
-    f = f_new;
-    ++out.iterations;
+    // One sweep in the rules' order (§4 PGS): its scaled improvement.
+    rules.order(it);
     IterationStats stats;
-    stats.improvement = improvement;
+    stats.improvement = rules.sweep(it);
+    ++out.iterations;
+
     // MuJoCo's nactive and nchange: the dual row states after the sweep and how many changed.
     old_state.swap(state);
-    stats.nactive = DualStates(problem, blocks, f, state);
-    for (size_t i = 0; i < state.size(); ++i) stats.nchange += state[i] != old_state[i] ? 1 : 0;
+    stats.nactive = DualStates(problem, blocks, it.f, state);
+    stats.nchange = CountChanges(old_state, state);
     out.stats.push_back(stats);
-    // Stop after a sweep whose scaled improvement is below the tolerance.
-    if (improvement < opt.tolerance) {
-      out.exit = ExitReason::kImprovement;
-      break;
-    }
+
+    // §5 row "PGS, each sweep": the scaled improvement below the tolerance.
+    if (stats.improvement < opt.tolerance) return Finish(it, ExitReason::kImprovement, out);
   }
-  out.efc_force = f;
-  out.qacc = QaccFromForce(problem, dual, f);
-  out.cost = DualCost(dual, f);
-  return out;
+  return Finish(it, ExitReason::kIterations, out);
 }
 
 }  // namespace simatlas::mujoco

@@ -24,6 +24,12 @@ namespace simatlas::mujoco {
 core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
                                 const core::VectorX& d, double r);
 
+/// ½ δᵀ A_bb δ + δᵀ res: the change of the dual cost ½ fᵀA f + fᵀb when the rows
+/// [first, first + size(δ)) move by δ from forces whose residual there is res (A = AR for PGS,
+/// A without R for NoSlip; MuJoCo 2.2.2 engine_solver.c: costChange).
+double DualCostChange(const core::MatrixX& A, int first, const core::VectorX& delta,
+                      const core::VectorX& res);
+
 /// PCG32 (O'Neill) with the fixed seed state 0, increment 1.
 class Pcg32 {
  public:

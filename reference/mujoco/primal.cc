@@ -36,11 +36,6 @@ ConeGeometry Geometry(const Problem& problem, const Block& block, const double* 
   return g;
 }
 
-/// Dm = D₀/(μ²(1 + μ²)), the middle zone's weight.
-double ConeWeight(const Problem& problem, const Block& block, double mu) {
-  return 1 / problem.R[block.first] / (mu * mu * (1 + mu * mu));
-}
-
 /// Zone of an elliptic block: top (satisfied), bottom (quadratic) or middle (cone).
 RowState ConeZone(const ConeGeometry& g) {
   if (g.N >= g.mu * g.T || (g.T <= 0 && g.N >= 0)) return RowState::kSatisfied;
@@ -53,24 +48,61 @@ bool IsFriction(RowKind kind) {
 }
 
 /// The cone block's cost ½ Dm (N − μT)² in the middle zone (3.1).
-double ConeCost(const Problem& problem, const Block& block, const ConeGeometry& g) {
+double ConeCost(const ConstraintRows& rows, const Block& block, const ConeGeometry& g) {
   const double NT = g.N - g.mu * g.T;
-  return 0.5 * ConeWeight(problem, block, g.mu) * NT * NT;
+  return 0.5 * ConeWeight(rows, block, g.mu) * NT * NT;
+}
+
+/// The middle zone's force f = −∂s/∂z (3.1) and the coefficients of its Hessian block
+/// Hc = Dm S K S, K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (b = −μ/T, c = μN/T³, e = μ² − μN/T;
+/// formula sheet §3), at one block's residuals.
+struct ConeTerms {
+  double Dm = 0;                  // the middle zone's weight
+  std::array<double, 6> force{};  // f₀ = −Dm (N − μT) μ, f_j = −f₀ U_j μ_j / T (size used)
+  double b = 0, c = 0, e = 0;     // K's coefficients
+};
+
+ConeTerms MiddleZone(const ConstraintRows& rows, const Block& block, const Contact& contact,
+               const ConeGeometry& g) {
+  ConeTerms t;
+  const double mu = g.mu, N = g.N, T = g.T;
+  t.Dm = ConeWeight(rows, block, mu);
+  t.force[0] = -t.Dm * (N - mu * T) * mu;
+  for (int j = 0; j < g.nU; ++j) t.force[j + 1] = -t.force[0] * g.U[j] * contact.friction[j] / T;
+  t.b = -(mu / T);
+  t.c = mu * N / (T * T * T);
+  t.e = mu * mu - mu * N / T;
+  return t;
+}
+
+/// A frictionloss row in a linear state: −½ R fl² ∓ fl z (3.1, LINEARNEG / LINEARPOS).
+double LinearCost(const Problem& problem, int i, double z, RowState state) {
+  const double R = problem.R[i], fl = problem.frictionloss[i];
+  return state == RowState::kLinearNeg ? -0.5 * R * fl * fl - fl * z
+                                       : -0.5 * R * fl * fl + fl * z;
+}
+
+/// A quadratic scalar row's s = ½ D z² (3.1), written ½ z²/R: the division by R, not the
+/// product with efc_D that MuJoCo's mj_constraintUpdate forms, is this reference's rounding for
+/// scalar rows (the elliptic bottom zone multiplies by D), kept so answers stay bit-identical.
+double QuadraticCost(const Problem& problem, int i, double z) {
+  return 0.5 * z * z / problem.R[i];
 }
 
 /// s_b at the block's residuals z in the given state (3.1).
-double BlockCostAt(const Problem& problem, const Block& block, const double* z, RowState state) {
+double BlockCostAt(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                   const double* z, RowState state) {
   const int i = block.first;
   switch (state) {
     case RowState::kSatisfied: return 0;
     case RowState::kQuadratic: {
       double cost = 0;
-      for (int j = 0; j < block.size; ++j) cost += 0.5 * z[j] * z[j] / problem.R[i + j];
+      for (int j = 0; j < block.size; ++j) cost += QuadraticCost(problem, i + j, z[j]);
       return cost;
     }
     case RowState::kLinearNeg:
-    case RowState::kLinearPos: return ScalarRowCost(problem, i, z[0], state);
-    case RowState::kCone: return ConeCost(problem, block, Geometry(problem, block, z));
+    case RowState::kLinearPos: return LinearCost(problem, i, z[0], state);
+    case RowState::kCone: return ConeCost(rows, block, Geometry(problem, block, z));
   }
   return 0;
 }
@@ -78,14 +110,16 @@ double BlockCostAt(const Problem& problem, const Block& block, const double* z, 
 /// s_b(z + αv) − s_b(z) without cancellation when the state is the same at both ends: the
 /// difference is factored with the exact increment αv (e.g. ½ D αv (2z + αv)); a state change
 /// subtracts the two costs.
-double BlockCostChangeAt(const Problem& problem, const Block& block, const double* z,
-                         const double* v, double alpha, RowState state0, RowState state1) {
+double BlockCostChangeAt(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                         const double* z, const double* v, double alpha, RowState state0,
+                         RowState state1) {
   const int i = block.first, n = block.size;
   if (state0 != state1) {
     // A state change: subtract the two costs.
     std::array<double, 6> z1{};
     for (int j = 0; j < n; ++j) z1[j] = z[j] + alpha * v[j];
-    return BlockCostAt(problem, block, z1.data(), state1) - BlockCostAt(problem, block, z, state0);
+    return BlockCostAt(problem, rows, block, z1.data(), state1) -
+           BlockCostAt(problem, rows, block, z, state0);
   }
   switch (state0) {
     case RowState::kSatisfied: return 0;
@@ -115,15 +149,15 @@ double BlockCostChangeAt(const Problem& problem, const Block& block, const doubl
       const double dT = T1 + g.T > 0 ? (2 * alpha * UW + alpha * alpha * WW) / (T1 + g.T) : 0.0;
       const double dNT = g.mu * alpha * v[0] - g.mu * dT;
       const double NT = g.N - g.mu * g.T;
-      return 0.5 * ConeWeight(problem, block, g.mu) * dNT * (2 * NT + dNT);
+      return 0.5 * ConeWeight(rows, block, g.mu) * dNT * (2 * NT + dNT);
     }
   }
   return 0;
 }
 
 /// d s_b/dα = −f(z)·v and d² s_b/dα² = vᵀ Hc(z) v of one block at the residuals z along v.
-void BlockSlopes(const Problem& problem, const Block& block, const double* z, const double* v,
-                 RowState state, double& d1, double& d2) {
+void BlockSlopes(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                 const double* z, const double* v, RowState state, double& d1, double& d2) {
   const int i = block.first;
   d1 = d2 = 0;
   switch (state) {
@@ -131,7 +165,7 @@ void BlockSlopes(const Problem& problem, const Block& block, const double* z, co
     case RowState::kQuadratic:
       // f = −D z, Hc = D.
       for (int j = 0; j < block.size; ++j) {
-        const double D = 1 / problem.R[i + j];
+        const double D = rows.D[i + j];
         d1 += D * z[j] * v[j];
         d2 += D * v[j] * v[j];
       }
@@ -139,24 +173,21 @@ void BlockSlopes(const Problem& problem, const Block& block, const double* z, co
     case RowState::kLinearNeg: d1 = -problem.frictionloss[i] * v[0]; return;  // f = +fl
     case RowState::kLinearPos: d1 = problem.frictionloss[i] * v[0]; return;   // f = −fl
     case RowState::kCone: {
-      // f₀ = −Dm (N − μT) μ, f_j = −f₀ U_j μ_j / T; vᵀHc v = Dm wᵀ K w with w = S v (see
-      // BlockHessian for K): w₀² − 2(μ/T) w₀ (U·w') + (μN/T³)(U·w')² + (μ² − μN/T)‖w'‖².
+      // −f·v with the cone force, and vᵀHc v = Dm wᵀ K w with w = S v:
+      // w₀² + 2b w₀ (U·w') + c (U·w')² + e ‖w'‖².
       const ConeGeometry g = Geometry(problem, block, z);
       const Contact& c = problem.contacts[block.contact];
-      const double Dm = ConeWeight(problem, block, g.mu);
-      const double mu = g.mu, N = g.N, T = g.T;
-      const double f0 = -Dm * (N - mu * T) * mu;
-      const double w0 = mu * v[0];
-      double Uw = 0, ww = 0, fv = f0 * v[0];
+      const ConeTerms t = MiddleZone(rows, block, c, g);
+      const double w0 = g.mu * v[0];
+      double Uw = 0, ww = 0, fv = t.force[0] * v[0];
       for (int j = 0; j < g.nU; ++j) {
         const double w = c.friction[j] * v[j + 1];
         Uw += g.U[j] * w;
         ww += w * w;
-        fv += -f0 * g.U[j] * c.friction[j] / T * v[j + 1];
+        fv += t.force[j + 1] * v[j + 1];
       }
       d1 = -fv;
-      d2 = Dm * (w0 * w0 - 2 * (mu / T) * w0 * Uw + (mu * N / (T * T * T)) * Uw * Uw +
-                 (mu * mu - mu * N / T) * ww);
+      d2 = t.Dm * (w0 * w0 + 2 * t.b * w0 * Uw + t.c * Uw * Uw + t.e * ww);
       return;
     }
   }
@@ -179,23 +210,25 @@ RowState ScalarRowState(const Problem& problem, int i, double z) {
   return z >= 0 ? RowState::kSatisfied : RowState::kQuadratic;
 }
 
-double ScalarRowCost(const Problem& problem, int i, double z, RowState state) {
-  const double R = problem.R[i], fl = problem.frictionloss[i];
-  switch (state) {
-    case RowState::kQuadratic: return 0.5 * z * z / R;
-    case RowState::kLinearNeg: return -0.5 * R * fl * fl - fl * z;
-    case RowState::kLinearPos: return -0.5 * R * fl * fl + fl * z;
-    default: return 0;
-  }
+ConstraintRows MakeConstraintRows(const Problem& problem) {
+  ConstraintRows rows;
+  rows.blocks = MakeBlocks(problem);
+  // MuJoCo's efc_D: the inverse regulariser, once per row.
+  rows.D = problem.R.cwiseInverse();
+  return rows;
 }
 
-ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Block>& blocks,
+double ConeWeight(const ConstraintRows& rows, const Block& block, double mu) {
+  return rows.D[block.first] / (mu * mu * (1 + mu * mu));
+}
+
+ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
                                    const core::VectorX& jar) {
   const int nefc = problem.nefc();
   ConstraintEval out;
   out.force = core::VectorX::Zero(nefc);
   out.state.assign(nefc, RowState::kSatisfied);
-  for (const Block& block : blocks) {
+  for (const Block& block : rows.blocks) {
     const int i = block.first;
     if (block.elliptic) {
       const ConeGeometry g = Geometry(problem, block, jar.data() + i);
@@ -204,21 +237,14 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Blo
       if (zone == RowState::kQuadratic) {
         // Bottom zone: Σ ½ D_j z_j², f = −D z.
         for (int j = 0; j < block.size; ++j) {
-          const double D = 1 / problem.R[i + j];
-          out.cost += 0.5 * D * jar[i + j] * jar[i + j];
-          out.force[i + j] = -D * jar[i + j];
+          out.cost += 0.5 * rows.D[i + j] * jar[i + j] * jar[i + j];
+          out.force[i + j] = -rows.D[i + j] * jar[i + j];
         }
       } else if (zone == RowState::kCone) {
-        // Middle zone: ½ Dm (N − μT)², Dm = D₀/(μ²(1 + μ²)).
-        const Contact& c = problem.contacts[block.contact];
-        const double Dm = ConeWeight(problem, block, g.mu);
-        const double NT = g.N - g.mu * g.T;
-        out.cost += 0.5 * Dm * NT * NT;
-        // f₀ = −Dm (N − μT) μ, f_j = −f₀ U_j μ_j / T.
-        out.force[i] = -Dm * NT * g.mu;
-        for (int j = 1; j < block.size; ++j) {
-          out.force[i + j] = -out.force[i] * g.U[j - 1] * c.friction[j - 1] / g.T;
-        }
+        // Middle zone: ½ Dm (N − μT)² and the cone force.
+        out.cost += ConeCost(rows, block, g);
+        const ConeTerms t = MiddleZone(rows, block, problem.contacts[block.contact], g);
+        for (int j = 0; j < block.size; ++j) out.force[i + j] = t.force[j];
       }
       continue;
     }
@@ -226,7 +252,7 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Blo
     const double z = jar[i];
     const RowState state = ScalarRowState(problem, i, z);
     out.state[i] = state;
-    out.cost += ScalarRowCost(problem, i, z, state);
+    out.cost += BlockCostAt(problem, rows, block, &z, state);
     switch (state) {
       case RowState::kQuadratic: out.force[i] = -z / problem.R[i]; break;
       case RowState::kLinearNeg: out.force[i] = problem.frictionloss[i]; break;
@@ -237,42 +263,38 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Blo
   return out;
 }
 
-core::MatrixX BlockHessian(const Problem& problem, const Block& block, const core::VectorX& jar,
-                           RowState state) {
+core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                           const core::VectorX& jar, RowState state) {
   const int n = block.size, i = block.first;
   core::MatrixX H = core::MatrixX::Zero(n, n);
   if (state == RowState::kQuadratic) {
-    for (int j = 0; j < n; ++j) H(j, j) = 1 / problem.R[i + j];
+    for (int j = 0; j < n; ++j) H(j, j) = rows.D[i + j];
     return H;
   }
   if (state != RowState::kCone) return H;
-  // Middle zone: Dm S [[1, −(μ/T)Uᵀ], [−(μ/T)U, (μN/T³)UUᵀ + (μ² − μN/T)I]] S.
+  // Middle zone: Dm S K S with K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (Cone's coefficients).
   const ConeGeometry g = Geometry(problem, block, jar.data() + i);
   const Contact& c = problem.contacts[block.contact];
-  const double Dm = ConeWeight(problem, block, g.mu);
-  const double mu = g.mu, N = g.N, T = g.T;
+  const ConeTerms t = MiddleZone(rows, block, c, g);
   H(0, 0) = 1;
   for (int j = 1; j < n; ++j) {
-    H(0, j) = H(j, 0) = -(mu / T) * g.U[j - 1];
-    for (int k = 1; k < n; ++k) {
-      H(j, k) = (mu * N / (T * T * T)) * g.U[j - 1] * g.U[k - 1] +
-                (j == k ? mu * mu - mu * N / T : 0.0);
-    }
+    H(0, j) = H(j, 0) = t.b * g.U[j - 1];
+    for (int k = 1; k < n; ++k) H(j, k) = t.c * g.U[j - 1] * g.U[k - 1] + (j == k ? t.e : 0.0);
   }
   core::VectorX S(n);
-  S[0] = mu;
+  S[0] = g.mu;
   for (int j = 1; j < n; ++j) S[j] = c.friction[j - 1];
-  return Dm * S.asDiagonal() * H * S.asDiagonal();
+  return t.Dm * S.asDiagonal() * H * S.asDiagonal();
 }
 
-PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
+PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,
                           const SparseOperators& ops, const core::VectorX& qacc) {
   PrimalEval e;
   e.qacc = qacc;
   // jar = J a − aref, then the row states and forces.
   MultiplyRows(ops.J, qacc, e.jar);
   e.jar -= problem.aref;
-  e.constraints = EvaluateConstraints(problem, blocks, e.jar);
+  e.constraints = EvaluateConstraints(problem, rows, e.jar);
   // Gauss term ½ (a − a₀)ᵀ M (a − a₀) and its gradient M (a − a₀).
   const core::VectorX da = qacc - problem.qacc_smooth;
   MultiplyRows(ops.M, da, e.Mda);
@@ -284,25 +306,24 @@ PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& bloc
   return e;
 }
 
-PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
-                          const core::VectorX& qacc) {
-  return EvaluatePrimal(problem, blocks, MakeSparseOperators(problem), qacc);
+PrimalEval EvaluatePrimal(const Problem& problem, const core::VectorX& qacc) {
+  return EvaluatePrimal(problem, MakeConstraintRows(problem), MakeSparseOperators(problem), qacc);
 }
 
-core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
+core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
                             const SparseOperators& ops, const PrimalEval& eval) {
   const SparseRows& J = ops.J;
   // H = M + Jᵀ Hc J, accumulated row by row on the nonzeros of J (a contact row touches one or
   // two kinematic chains): D_i J_iᵀ J_i for a quadratic row, J_bᵀ Hc J_b for a cone block.
   core::MatrixX H = problem.M;
-  for (const Block& block : blocks) {
+  for (const Block& block : rows.blocks) {
     const RowState state = eval.constraints.state[block.first];
     if (state == RowState::kQuadratic) {
       for (int j = 0; j < block.size; ++j) {
-        AddRowOuterProduct(J, block.first + j, 1 / problem.R[block.first + j], H);
+        AddRowOuterProduct(J, block.first + j, rows.D[block.first + j], H);
       }
     } else if (state == RowState::kCone) {
-      AddBlockProduct(J, block.first, BlockHessian(problem, block, eval.jar, state), H);
+      AddBlockProduct(J, block.first, BlockHessian(problem, rows, block, eval.jar, state), H);
     }
   }
   // The products above filled the lower triangle: mirror it.
@@ -312,24 +333,9 @@ core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& bl
   return H;
 }
 
-core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
-                            const PrimalEval& eval) {
-  return PrimalHessian(problem, blocks, MakeSparseOperators(problem), eval);
-}
-
-double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,
-                 RowState state) {
-  return BlockCostAt(problem, block, jar.data() + block.first, state);
-}
-
-double BlockCostChange(const Problem& problem, const Block& block, const core::VectorX& jar,
-                       const core::VectorX& v, double alpha, RowState state0, RowState state1) {
-  return BlockCostChangeAt(problem, block, jar.data() + block.first, v.data() + block.first, alpha,
-                           state0, state1);
-}
-
-BlockLineTerms BlockAlongLine(const Problem& problem, const Block& block, const core::VectorX& jar,
-                              const core::VectorX& v, double alpha, RowState state0) {
+BlockLineTerms BlockAlongLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                              const core::VectorX& jar, const core::VectorX& v, double alpha,
+                              RowState state0) {
   const int i = block.first, n = block.size;
   // z(α) = jar + α v on the block's rows (dim ≤ 6), and its state.
   std::array<double, 6> z1{};
@@ -337,9 +343,16 @@ BlockLineTerms BlockAlongLine(const Problem& problem, const Block& block, const 
   BlockLineTerms t;
   t.state = block.elliptic ? ConeZone(Geometry(problem, block, z1.data()))
                            : ScalarRowState(problem, i, z1[0]);
-  t.cost = BlockCostChangeAt(problem, block, jar.data() + i, v.data() + i, alpha, state0, t.state);
-  BlockSlopes(problem, block, z1.data(), v.data() + i, t.state, t.d1, t.d2);
+  t.cost = BlockCostChangeAt(problem, rows, block, jar.data() + i, v.data() + i, alpha, state0,
+                             t.state);
+  BlockSlopes(problem, rows, block, z1.data(), v.data() + i, t.state, t.d1, t.d2);
   return t;
+}
+
+int CountChanges(const std::vector<RowState>& before, const std::vector<RowState>& after) {
+  int n = 0;
+  for (size_t i = 0; i < before.size(); ++i) n += before[i] != after[i] ? 1 : 0;
+  return n;
 }
 
 int CountActive(const std::vector<RowState>& state) {

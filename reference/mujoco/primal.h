@@ -22,6 +22,16 @@ enum class RowState {
   kCone,        ///< elliptic middle zone
 };
 
+/// The rows of one solve, built once: the blocks of Ω and MuJoCo's efc_D = 1/R, the weight of
+/// every quadratic row (3.1).
+struct ConstraintRows {
+  std::vector<Block> blocks;  ///< MakeBlocks of the problem
+  core::VectorX D;            ///< efc_D = 1/R per row (nefc) [kg]
+};
+
+/// The blocks and D = 1/R of problem (O(nefc)); the solvers build it once per solve.
+ConstraintRows MakeConstraintRows(const Problem& problem);
+
 /// The constraint part at one jar: forces f(a), states, cost s.
 struct ConstraintEval {
   core::VectorX force;          ///< f(a) = −∂s/∂z per row (nefc)
@@ -33,17 +43,14 @@ struct ConstraintEval {
 /// linear outside ±R fl, quadratic inside; limits and contact rows satisfied when z ≥ 0.
 RowState ScalarRowState(const Problem& problem, int i, double z);
 
-/// Scalar row i's cost s_i(z) in the given state: ½ z²/R, −½ R fl² ∓ fl z, or 0.
-double ScalarRowCost(const Problem& problem, int i, double z, RowState state);
-
 /// (3.1) for every block at the residual jar.
-ConstraintEval EvaluateConstraints(const Problem& problem, const std::vector<Block>& blocks,
+ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
                                    const core::VectorX& jar);
 
 /// The block's Hessian Hc of s at jar (size × size): diag(D) on quadratic rows, the cone block
 /// Dm S [[1, −(μ/T)Uᵀ], [−(μ/T)U, (μN/T³)UUᵀ + (μ² − μN/T)I]] S in the middle zone, 0 elsewhere.
-core::MatrixX BlockHessian(const Problem& problem, const Block& block, const core::VectorX& jar,
-                           RowState state);
+core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                           const core::VectorX& jar, RowState state);
 
 /// Cost, gradient and forces at one acceleration.
 struct PrimalEval {
@@ -56,36 +63,23 @@ struct PrimalEval {
   core::VectorX gradient;  ///< M (a − a₀) − Jᵀ f(a)
 };
 
-/// Evaluates (3.2)'s cost and gradient at qacc.
-PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
-                          const core::VectorX& qacc);
-/// The same with J and M as sparse rows (J a, Jᵀ f, M(a − a₀) in O(nnz)); the solvers build
-/// them once per solve.
-PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
+/// Evaluates (3.2)'s cost and gradient at qacc (J and M as sparse rows: J a, Jᵀ f,
+/// M(a − a₀) in O(nnz)).
+PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,
                           const SparseOperators& ops, const core::VectorX& qacc);
+/// The same building the rows and sparse operators for this one evaluation.
+PrimalEval EvaluatePrimal(const Problem& problem, const core::VectorX& qacc);
 
-/// H = M + Jᵀ Hc J at the states of eval.
-core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
-                            const PrimalEval& eval);
-/// The same accumulated on the nonzeros of J: D_i J_iᵀJ_i per quadratic row, J_bᵀ Hc J_b per
-/// cone block (MuJoCo 3.x engine_solver.c: MakeHessian; 2.2.2 forms Jᵀ D J with mju_sqrMatTD).
-core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
+/// H = M + Jᵀ Hc J at the states of eval, accumulated on the nonzeros of J: D_i J_iᵀJ_i per
+/// quadratic row, J_bᵀ Hc J_b per cone block (MuJoCo 3.x engine_solver.c: MakeHessian; 2.2.2
+/// forms Jᵀ D J with mju_sqrMatTD).
+core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
                             const SparseOperators& ops, const PrimalEval& eval);
-
-/// The block's cost s_b(z) in the given state (3.1).
-double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,
-                 RowState state);
-
-/// s_b(z + α v) − s_b(z) for one block without cancellation: when the state is the same at both
-/// ends the difference is factored with the exact increment α v (e.g. ½ D αv (2z + αv)),
-/// otherwise the two costs are subtracted.
-double BlockCostChange(const Problem& problem, const Block& block, const core::VectorX& jar,
-                       const core::VectorX& v, double alpha, RowState state0, RowState state1);
 
 /// One block's part of the line search at α along the residual direction v = J s.
 struct BlockLineTerms {
   RowState state = RowState::kSatisfied;  ///< the block's state at z + α v
-  double cost = 0;  ///< s_b(z + α v) − s_b(z), as BlockCostChange
+  double cost = 0;  ///< s_b(z + α v) − s_b(z), without cancellation when the state is kept
   double d1 = 0;    ///< d s_b/dα = −f(z + α v)·v
   double d2 = 0;    ///< d² s_b/dα² = vᵀ Hc(z + α v) v
 };
@@ -94,10 +88,17 @@ struct BlockLineTerms {
 /// work, nothing allocated, so a line-search evaluation costs O(nefc) (MuJoCo 3.x
 /// engine_solver.c: PrimalEval; MuJoCo also caches per-row quadratic coefficients in
 /// PrimalPrepare, here the three products per row are recomputed).
-BlockLineTerms BlockAlongLine(const Problem& problem, const Block& block, const core::VectorX& jar,
-                              const core::VectorX& v, double alpha, RowState state0);
+BlockLineTerms BlockAlongLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                              const core::VectorX& jar, const core::VectorX& v, double alpha,
+                              RowState state0);
+
+/// The middle zone's weight Dm = D₀/(μ²(1 + μ²)) of an elliptic block (3.1).
+double ConeWeight(const ConstraintRows& rows, const Block& block, double mu);
 
 /// Rows that are not satisfied (MuJoCo's nactive).
 int CountActive(const std::vector<RowState>& state);
+
+/// Rows whose state differs between before and after (same length; MuJoCo's nchange).
+int CountChanges(const std::vector<RowState>& before, const std::vector<RowState>& after);
 
 }  // namespace simatlas::mujoco

@@ -11,7 +11,7 @@
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/blas_222.h"
-#include "reference/mujoco/impedance.h"
+#include "reference/mujoco/constants.h"
 #include "reference/mujoco/primal.h"
 #include "reference/mujoco/primal_search_222.h"
 #include "reference/mujoco/spd_factor.h"

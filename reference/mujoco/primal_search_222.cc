@@ -6,7 +6,7 @@
 #include <array>
 #include <cmath>
 
-#include "reference/mujoco/impedance.h"
+#include "reference/mujoco/constants.h"
 #include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::mujoco {
@@ -201,7 +201,7 @@ LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, doubl
   MultiplyRows(in.ops.J, in.search, Jv);
   MultiplyRows(in.ops.M, in.search, Ms);
   // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
-  const LineData222 data{in.problem, in.blocks, in.at.jar, Jv,
+  const LineData222 data{in.problem, in.rows.blocks, in.at.jar, Jv,
                          {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)}};
   const PrimalLine222 line(data);
   return SearchLine222(line, opt.tolerance * opt.ls_tolerance * search_norm / scale,

@@ -2,9 +2,9 @@
 /// @file
 /// MJ-solvers §4–§5: CG and Newton sharing one primal loop and one line search (PrimalSearch).
 /// CG: preconditioned direction −M⁻¹g with Polak–Ribière+ (2.2.2) or Hager–Zhang (3.10+).
-/// Newton: −H⁻¹g with H = M + JᵀHcJ, refactored when row states change. Termination as §5,
-/// with Options::version choosing once (PrimalRules) 2.2.2's line search, improvement and tests
-/// or the 3.15 ones (certificate, decrement, positive improvement).
+/// Newton: −H⁻¹g with H = M + JᵀHcJ, refactored when row states change. Termination as §5.
+/// The solver and Options::version choose their rules once (PrimalRules: preconditioner,
+/// direction, 2.2.2's line search, improvement and tests or the 3.15 ones).
 
 #include <vector>
 
@@ -33,12 +33,10 @@ struct LineSearchResult {
 /// The 1-D restriction of the primal cost along s from the current point.
 class PrimalLine {
  public:
-  /// The line a + α s through the evaluated point `at` along `search` (s, nv); keeps references
-  /// to problem and blocks, which must outlive it.
-  PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const PrimalEval& at,
-             const core::VectorX& search);
-  /// The same with J and M as sparse rows (J s, M s in O(nnz)); the solver builds them once.
-  PrimalLine(const Problem& problem, const std::vector<Block>& blocks, const SparseOperators& ops,
+  /// The line a + α s through the evaluated point `at` along `search` (s, nv), with J and M as
+  /// sparse rows (J s, M s in O(nnz)); keeps references to problem and rows, which must
+  /// outlive it.
+  PrimalLine(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
              const PrimalEval& at, const core::VectorX& search);
   /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second
   /// derivative is replaced by 1e-15).
@@ -46,7 +44,7 @@ class PrimalLine {
 
  private:
   const Problem& problem_;
-  const std::vector<Block>& blocks_;
+  const ConstraintRows& rows_;
   core::VectorX jar_, Js_;
   std::vector<RowState> state0_;
   double gauss1_ = 0, gauss2_ = 0;
@@ -62,7 +60,7 @@ LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double
 /// What a line search of the primal loop needs, all referenced (they must outlive it).
 struct LineInputs {
   const Problem& problem;            ///< the problem
-  const std::vector<Block>& blocks;  ///< its blocks (MakeBlocks)
+  const ConstraintRows& rows;        ///< its blocks and D = 1/R (MakeConstraintRows)
   const SparseOperators& ops;        ///< J and M as sparse rows
   const PrimalEval& at;              ///< the evaluated current point a
   const core::VectorX& search;       ///< the search direction s (nv)
@@ -72,8 +70,8 @@ struct LineInputs {
 LineSearchResult PrimalSearchAlong(const LineInputs& in, double search_norm, double scale,
                                    const Options& opt);
 
-/// The shared CG/Newton loop from qacc0 (opt.solver must be CG or Newton), under the rules of
-/// opt.version (MakePrimalRules).
+/// The shared CG/Newton loop from qacc0 (opt.solver must be CG or Newton, else InputError),
+/// under the rules of opt.solver and opt.version (MakePrimalRules).
 SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, double scale);
 
 }  // namespace simatlas::mujoco

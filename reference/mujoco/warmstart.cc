@@ -20,10 +20,11 @@ core::VectorX PrimalStart(const Problem& problem,
                           const std::optional<core::VectorX>& qacc_warmstart) {
   if (!qacc_warmstart) return problem.qacc_smooth;
   RequireWarmstart(problem, *qacc_warmstart);
-  const std::vector<Block> blocks = MakeBlocks(problem);
+  const ConstraintRows rows = MakeConstraintRows(problem);
+  const SparseOperators ops = MakeSparseOperators(problem);
   // Full cost (Gauss + constraint) under the new J, R, aref at both candidates.
-  const double warm = EvaluatePrimal(problem, blocks, *qacc_warmstart).cost;
-  const double smooth = EvaluatePrimal(problem, blocks, problem.qacc_smooth).cost;
+  const double warm = EvaluatePrimal(problem, rows, ops, *qacc_warmstart).cost;
+  const double smooth = EvaluatePrimal(problem, rows, ops, problem.qacc_smooth).cost;
   return smooth < warm ? problem.qacc_smooth : *qacc_warmstart;
 }
 
@@ -33,7 +34,7 @@ core::VectorX DualStart(const Problem& problem, const DualProblem& dual,
   RequireWarmstart(problem, *qacc_warmstart);
   // Forces of the primal force map at the warm acceleration.
   const core::VectorX jar = problem.J * *qacc_warmstart - problem.aref;
-  core::VectorX f = EvaluateConstraints(problem, MakeBlocks(problem), jar).force;
+  core::VectorX f = EvaluateConstraints(problem, MakeConstraintRows(problem), jar).force;
   // Kept unless worse than f = 0.
   if (DualCost(dual, f) > 0) f.setZero();
   return f;

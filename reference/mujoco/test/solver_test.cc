@@ -122,7 +122,7 @@ TEST(Dual, FrictionlossSaturates) {
     EXPECT_NEAR(r.qacc[0], 2.5, 1e-12) << SolverName(s);
   }
   const ConstraintEval c =
-      EvaluateConstraints(p, MakeBlocks(p), core::VectorX::Constant(1, 2.5));
+      EvaluateConstraints(p, MakeConstraintRows(p), core::VectorX::Constant(1, 2.5));
   EXPECT_EQ(c.state[0], RowState::kLinearPos);
   // Cost −½ R fl² + fl z = −0.25 + 2.5.
   EXPECT_DOUBLE_EQ(c.cost, 2.25);
@@ -168,14 +168,14 @@ TEST(Primal, EllipticZones) {
   // since μN + T = −1 + 0.1 ≤ 0); z = (−0.1, 1, 0) middle: N = −0.1, T = 1,
   // Dm = D₀/(1·2), cost ½ Dm (N − μT)² = ½ (0.95/0.05)/2 · 1.21.
   const Problem p = T11(Cone::kElliptic);
-  const auto blocks = MakeBlocks(p);
+  const ConstraintRows rows = MakeConstraintRows(p);
   core::VectorX z(3);
   z << 1, 0, 0;
-  EXPECT_EQ(EvaluateConstraints(p, blocks, z).state[0], RowState::kSatisfied);
+  EXPECT_EQ(EvaluateConstraints(p, rows, z).state[0], RowState::kSatisfied);
   z << -1, 0.1, 0;
-  EXPECT_EQ(EvaluateConstraints(p, blocks, z).state[0], RowState::kQuadratic);
+  EXPECT_EQ(EvaluateConstraints(p, rows, z).state[0], RowState::kQuadratic);
   z << -0.1, 1, 0;
-  const ConstraintEval c = EvaluateConstraints(p, blocks, z);
+  const ConstraintEval c = EvaluateConstraints(p, rows, z);
   EXPECT_EQ(c.state[0], RowState::kCone);
   const double D0 = 0.95 / 0.05;
   EXPECT_NEAR(c.cost, 0.5 * D0 / 2 * 1.21, 1e-12);
@@ -184,22 +184,40 @@ TEST(Primal, EllipticZones) {
   EXPECT_NEAR(c.force[1], -D0 / 2 * 1.1, 1e-12);
 }
 
+TEST(Primal, ConstraintRowsStoreMujocoEfcD) {
+  // T11 elliptic: one condim-3 block, R = 0.05/0.95 on each row, so D = 1/R = 0.95/0.05 = 19
+  // (MuJoCo's efc_D); μ = 1 gives the middle zone's weight Dm = D₀/(μ²(1 + μ²)) = 19/2.
+  // Frictionless one-row problem: R = 0.5 → D = 2, one scalar block.
+  const Problem p = T11(Cone::kElliptic);
+  const ConstraintRows rows = MakeConstraintRows(p);
+  ASSERT_EQ(rows.blocks.size(), 1u);
+  EXPECT_TRUE(rows.blocks[0].elliptic);
+  EXPECT_EQ(rows.blocks[0].size, 3);
+  ASSERT_EQ(rows.D.size(), 3);
+  for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(rows.D[i], 19);
+  EXPECT_DOUBLE_EQ(ConeWeight(rows, rows.blocks[0], 1.0), 9.5);
+  const ConstraintRows one = MakeConstraintRows(OneDof(RowKind::kContactFrictionless, 1, 0, 0.5, 0));
+  ASSERT_EQ(one.blocks.size(), 1u);
+  EXPECT_FALSE(one.blocks[0].elliptic);
+  EXPECT_EQ(one.D[0], 2);
+}
+
 TEST(Primal, ConeHessianMatchesFiniteDifferencesOfForce) {
   // Hc = −∂f/∂z in the middle zone, checked by central differences (an independent oracle).
   const Problem p = T11(Cone::kElliptic);
-  const auto blocks = MakeBlocks(p);
+  const ConstraintRows rows = MakeConstraintRows(p);
   core::VectorX z(3);
   z << -0.1, 0.7, -0.4;
-  const ConstraintEval c = EvaluateConstraints(p, blocks, z);
+  const ConstraintEval c = EvaluateConstraints(p, rows, z);
   ASSERT_EQ(c.state[0], RowState::kCone);
-  const core::MatrixX H = BlockHessian(p, blocks[0], z, c.state[0]);
+  const core::MatrixX H = BlockHessian(p, rows, rows.blocks[0], z, c.state[0]);
   const double h = 1e-6;
   for (int k = 0; k < 3; ++k) {
     core::VectorX zp = z, zm = z;
     zp[k] += h;
     zm[k] -= h;
-    const core::VectorX col = -(EvaluateConstraints(p, blocks, zp).force -
-                                EvaluateConstraints(p, blocks, zm).force) / (2 * h);
+    const core::VectorX col = -(EvaluateConstraints(p, rows, zp).force -
+                                EvaluateConstraints(p, rows, zm).force) / (2 * h);
     for (int j = 0; j < 3; ++j) EXPECT_NEAR(H(j, k), col[j], 1e-5 * (1 + std::abs(col[j])));
   }
 }
