@@ -249,10 +249,10 @@ void Section41Graph(Narrator& n) {
   const auto result = sap::SolveSapProblem(two, {});
   const sap::SapModel model(two);
   // Catches: a clique outside every constraint changed by the solve, or counted as participating.
-  n.Claim("two cliques, one constrained: participating velocities " + std::to_string(model.num_participating_velocities()) +
-              " of " + std::to_string(model.num_velocities()) + "; the free clique keeps v* = (" + Num(result.v(3)) + ", " +
+  n.Claim("two cliques, one constrained: participating velocities " + std::to_string(model.num_velocities()) +
+              " of " + std::to_string(model.num_problem_velocities()) + "; the free clique keeps v* = (" + Num(result.v(3)) + ", " +
               Num(result.v(4)) + ", " + Num(result.v(5)) + ") m/s",
-          model.num_participating_velocities() == 3 && model.num_velocities() == 6 &&
+          model.num_velocities() == 3 && model.num_problem_velocities() == 6 &&
               result.v.tail(3) == idle.v_star);
 }
 

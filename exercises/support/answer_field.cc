@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "reference/core/errors.h"
-#include "reference/laws/law.h"
+#include "reference/core/parse.h"
 
 namespace simatlas::exercises {
 
@@ -75,7 +75,7 @@ AnswerValue ParseAnswerValue(const AnswerField& field, const std::string& text) 
     }
     case AnswerKind::kNumber: {
       try {
-        return laws::ParseNumber(field.key, WithoutUnit(field, text));
+        return core::ParseNumber(field.key, WithoutUnit(field, text));
       } catch (const core::InputError&) {
         ThrowBadValue(field, text);
       }

@@ -131,6 +131,7 @@ def test_numerical_error_is_distinct():
     with pytest.raises(simatlas.NumericalError) as raised:
         simatlas.law("material.point_stiffness", k1=1e308, k2=1e308)
     code, out, err = run_cli("law", "material.point_stiffness", "k1=1e308", "k2=1e308", "--json")
-    assert code == 2 and out == "" and err == f"simatlas law: {raised.value}\n"
+    # A NumericalError is a failed check (docs/CONVENTIONS.md): exit 1, nothing on stdout.
+    assert code == 1 and out == "" and err == f"simatlas law: {raised.value}\n"
     with pytest.raises(simatlas.NumericalError, match="not finite"):
         simatlas.simulate("box_slide", v0=1e308, steps=3)

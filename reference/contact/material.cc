@@ -1,3 +1,4 @@
+// E3-geometry §3: each combined material field (material.h).
 #include "reference/contact/material.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// DESIGN.md "Conventions": errors that name the quantity, its value, unit and rule.
 #include "reference/core/errors.h"
 
 #include <array>

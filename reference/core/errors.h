@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// DESIGN.md "Conventions" — errors name the quantity, its value, its unit and the rule.
 /// Errors of the reference engine. Every bad input is reported as an InputError whose
 /// message names the quantity, its value, its unit and the rule it broke, e.g.
 /// "mu_dynamic = -0.2 must be >= 0 (friction coefficient)". Functions never print or exit.

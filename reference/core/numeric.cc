@@ -1,3 +1,4 @@
+// formula sheet §0 (shared conventions): sd(a, b), [x]₊, the soft norm.
 #include "reference/core/numeric.h"
 
 #include <cmath>

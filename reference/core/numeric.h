@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// formula sheet §0 (shared conventions) — numeric helpers every part uses.
 /// Numeric helpers shared by every part, named as in the formula sheet's notation section:
 /// sd(a, b) (Drake's safe_divide), [x]₊, the soft norm, and the Eigen aliases.
 

@@ -2,9 +2,12 @@
 // (one parser for the command line, the problem file and bindings).
 #include "reference/io/mujoco_options.h"
 
+#include <limits>
+
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
+#include "reference/core/parse.h"
 #include "reference/io/text_file.h"
 
 namespace simatlas::io {
@@ -81,39 +84,18 @@ bool ParseSwitch(const std::string& key, const std::string& text) {
 }
 
 int ParseCount(const std::string& key, const std::string& text, int minimum) {
-  std::size_t used = 0;
-  int value = 0;
-  try {
-    value = std::stoi(text, &used);
-  } catch (const std::exception&) {
-    throw core::InputError(key + " = '" + text + "' must be an integer");
-  }
-  if (used != text.size()) throw core::InputError(key + " = '" + text + "' must be an integer");
-  if (value < minimum) core::ThrowInputError(key, value, "", ">= " + std::to_string(minimum));
-  return value;
+  return static_cast<int>(
+      core::ParseInteger(key, text, minimum, std::numeric_limits<int>::max()));
 }
 
 double ParseNonNegative(const std::string& key, const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    throw core::InputError(key + " = '" + text + "' must be a number");
-  }
-  if (used != text.size()) throw core::InputError(key + " = '" + text + "' must be a number");
+  const double value = core::ParseNumber(key, text);
   core::RequireNonNegative(key, value, "(dimensionless)");
   return value;
 }
 
 core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
-  const std::string text = ReadTextFile(path, "warmstart file");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw core::InputError("warmstart file " + path + " is not valid JSON: " + e.what());
-  }
+  const nlohmann::json doc = ReadJsonFile(path, "warmstart file");
   // The three accepted shapes: [..], {"qacc": [..]}, {"expected": {"qacc": [..]}}.
   const nlohmann::json* qacc = &doc;
   if (doc.is_object() && doc.contains("qacc")) {

@@ -294,14 +294,7 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
 }
 
 MujocoProblemFile ReadMujocoProblem(const std::string& path) {
-  const std::string text = ReadTextFile(path, "file");
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw core::InputError("file " + path + " is not valid JSON: " + e.what());
-  }
-  return ParseMujocoProblem(doc);
+  return ParseMujocoProblem(ReadJsonFile(path, "file"));
 }
 
 std::string FormatsDirectory() { return SIMATLAS_FORMATS_DIR; }

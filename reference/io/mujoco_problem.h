@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// MJ-solvers §2–§5 — the problem files of the MuJoCo solvers.
 /// Reader of `simatlas/mujoco-problem/1` files (formats/mujoco-problem.md): one MuJoCo
 /// constraint problem (MJ-solvers §2–§5) and, optionally, the producing engine's answer.
 /// Every malformed field is reported as core::InputError naming its JSON path

@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// E3-SAP §4 and MJ-solvers §2–§5 — writing the problems of both solvers.
 /// Writers of the two problem formats (formats/sap-problem.md, formats/mujoco-problem.md): the
 /// inverse of the readers in sap_problem.h and mujoco_problem.h, so that a problem built in
 /// memory (a generated test problem, a `simatlas check` query) travels as the same JSON a file

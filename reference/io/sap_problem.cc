@@ -303,14 +303,7 @@ SapProblemFile ParseSapProblem(const json& doc) {
 }
 
 SapProblemFile ReadSapProblem(const std::string& path) {
-  const std::string text = ReadTextFile(path, "file");
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    // Syntax errors and numbers beyond a double (e.g. 1e999, out_of_range.406) alike.
-    throw core::InputError("file " + path + " is not valid JSON: " + e.what());
-  }
+  const json doc = ReadJsonFile(path, "file");
   try {
     return ParseSapProblem(doc);
   } catch (const core::InputError& e) {

@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// E3-SAP §2–§4 — the problem files of the SAP solver.
 /// Reader of `simatlas/sap-problem/1` files (formats/sap-problem.md): one SAP convex problem
 /// (E3-SAP §2–§4) and optional solver parameter overrides. Every malformed field is reported as
 /// core::InputError naming its JSON path ("constraints[1].stiffness = -5 N/m must be > 0");

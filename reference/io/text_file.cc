@@ -1,3 +1,4 @@
+// DESIGN.md "Conventions": a file error names the file and the system's reason.
 // Text files with the system's reason on failure (issue 20). The reason is strerror(errno) of
 // the failing open/read; a directory is named as such (std::ifstream opens a directory on Linux
 // and fails only at the first read, with no errno of its own).
@@ -41,6 +42,15 @@ std::ofstream OpenForWriting(const std::string& path, const std::string& what) {
   std::ofstream out(path);
   if (!out) throw core::InputError(prefix + SystemReason(errno != 0 ? errno : EACCES));
   return out;
+}
+
+nlohmann::json ReadJsonFile(const std::string& path, const std::string& what) {
+  const std::string text = ReadTextFile(path, what);
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw core::InputError(what + " " + path + " is not valid JSON: " + e.what());
+  }
 }
 
 }  // namespace simatlas::io

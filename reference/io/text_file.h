@@ -1,11 +1,14 @@
 #pragma once
 /// @file
+/// DESIGN.md "Conventions" — text files whose errors name the file and the system's reason.
 /// Reading and creating the project's text files (problem files, answer sheets, CSV output) with
 /// errors that name the file and the system's reason (issue 20): "No such file or directory",
 /// "Permission denied", "Is a directory".
 
 #include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 namespace simatlas::io {
 
@@ -14,6 +17,11 @@ namespace simatlas::io {
 /// with the system's reason (strerror of open/read), and "<what> <path> cannot be read: Is a
 /// directory" for a directory.
 std::string ReadTextFile(const std::string& path, const std::string& what);
+
+/// The JSON document in the file at path (ReadTextFile, then the parse). Throws core::InputError
+/// "<what> <path> is not valid JSON: <parser's reason>" for syntax errors and numbers beyond a
+/// double (1e999) alike.
+nlohmann::json ReadJsonFile(const std::string& path, const std::string& what);
 
 /// A stream writing to path, created or truncated. Throws core::InputError "<what> <path> cannot be
 /// opened for writing: <reason>" with the system's reason.

@@ -1,12 +1,13 @@
+// DESIGN.md "The law registry": signatures, arguments, evaluation and the registry.
 #include "reference/laws/law.h"
 
-#include <charconv>
 #include <cmath>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "reference/core/errors.h"
+#include "reference/core/parse.h"
 
 namespace simatlas::laws {
 
@@ -89,25 +90,6 @@ const Law& Registry::Get(const std::string& name) const {
   throw InputError("unknown law '" + name + "' (simatlas law --list shows every law)");
 }
 
-double ParseNumber(const std::string& key, const std::string& text) {
-  const std::string where = key + " = '" + text + "'";
-  if (text == "inf" || text == "+inf") return std::numeric_limits<double>::infinity();
-  if (text == "-inf") return -std::numeric_limits<double>::infinity();
-  double value = 0.0;
-  const char* begin = text.data();
-  const char* end = text.data() + text.size();
-  if (begin != end && *begin == '+') ++begin;
-  const auto result = std::from_chars(begin, end, value);
-  if (text.empty() || result.ec == std::errc::invalid_argument || result.ptr != end) {
-    throw InputError(where + " must be a number (decimal, scientific, inf or -inf)");
-  }
-  if (result.ec == std::errc::result_out_of_range) {
-    throw InputError(where + " must be within the range of a double");
-  }
-  if (std::isnan(value)) throw InputError(where + " must be a number, not NaN");
-  return value;
-}
-
 namespace {
 
 const Quantity* FindInput(const Law& law, const std::string& key) {
@@ -132,13 +114,13 @@ std::string SizesText(const std::vector<int>& sizes) {
 Value ParseValue(const Quantity& q, const std::string& text) {
   switch (q.kind) {
     case ValueKind::kNumber:
-      return ParseNumber(q.name, text);
+      return core::ParseNumber(q.name, text);
     case ValueKind::kVector: {
       std::vector<double> numbers;
       std::size_t start = 0;
       while (true) {
         const std::size_t comma = text.find(',', start);
-        numbers.push_back(ParseNumber(q.name, text.substr(start, comma - start)));
+        numbers.push_back(core::ParseNumber(q.name, text.substr(start, comma - start)));
         if (comma == std::string::npos) break;
         start = comma + 1;
       }

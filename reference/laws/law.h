@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// DESIGN.md "The law registry" — every formula of the course as a named law.
 /// The law registry (DESIGN.md, "The law registry"): every formula a student may want to
 /// evaluate is a named law with its course section, its inputs and outputs with units and
 /// defaults, and the function that computes it. One registry drives `simatlas law`, the
@@ -94,9 +95,6 @@ class Registry {
 /// The registry of every law of the reference engine (built once, on first use).
 const Registry& AllLaws();
 
-/// Parses one number as typed by a user: decimal or scientific, "inf"/"-inf"; rejects NaN,
-/// empty text and trailing characters. key names the input in the error message.
-double ParseNumber(const std::string& key, const std::string& text);
 
 /// Parses "key=value" arguments against law's inputs: unknown keys, repeated keys, missing
 /// required inputs, bad numbers, wrong vector lengths and unknown labels throw InputError.

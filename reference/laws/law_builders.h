@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// DESIGN.md "The law registry" — short constructors for law signatures.
 /// Short constructors for law signatures, so a family file reads as a table.
 
 #include <string>

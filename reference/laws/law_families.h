@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// DESIGN.md "The law registry" — one registration function per law family.
 /// One registration function per law family; AllLaws() calls them in course order.
 
 #include "reference/laws/law.h"

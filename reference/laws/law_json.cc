@@ -1,8 +1,10 @@
+// DESIGN.md "The law registry": law values and signatures as JSON.
 #include "reference/laws/law_json.h"
 
 #include <cmath>
 
 #include "reference/core/errors.h"
+#include "reference/core/parse.h"
 
 namespace simatlas::laws {
 
@@ -27,7 +29,7 @@ std::string Shown(const json& j) {
 
 double NumberFromJson(const std::string& key, const json& j) {
   if (j.is_number()) return j.get<double>();
-  if (j.is_string()) return ParseNumber(key, j.get<std::string>());
+  if (j.is_string()) return core::ParseNumber(key, j.get<std::string>());
   throw InputError(key + " must be a number (or \"inf\"), got " + Shown(j));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 /// @file
+/// DESIGN.md "The law registry" — law values and signatures as JSON.
 /// JSON form of law values and signatures: numbers, arrays of numbers, strings and booleans.
 /// JSON has no infinity, so ±∞ is written as the strings "inf" / "-inf" and read back from them.
 

@@ -1,3 +1,4 @@
+// DESIGN.md "The law registry": AllLaws() in the course's reading order.
 #include "reference/laws/law_families.h"
 
 namespace simatlas::laws {

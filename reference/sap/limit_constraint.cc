@@ -1,3 +1,4 @@
+// E3-SAP §2 / §4.1: the joint-limit constraint (limit_constraint.h).
 // Joint-limit constraint (see limit_constraint.h for the course references).
 #include "reference/sap/limit_constraint.h"
 

@@ -7,8 +7,12 @@
 /// constraint's own impulse law). The evaluator recomputes γᵢ(v) from the claimed v with the
 /// reference constraints and measures, in the §4.2 scaled norm with D = diag(A)^(−1/2) (the
 /// code's exponent; Drake's header comment says ^(+1/2)):
-///   r = ‖D (A(v − v*) − Jᵀγ(v))‖   (the gradient of ℓ at v, every DOF)       [√J]
-///   s = max(‖D A v‖, ‖D Jᵀγ(v)‖)   (Drake's scale, participating DOFs)          [√J]
+///   r = ‖D (A(v − v*) − Jᵀγ(v))‖   (the gradient of ℓ at v)                    [√J]
+///   s = max(‖D A v‖, ‖D Jᵀγ(v)‖)   (Drake's scale)                              [√J]
+/// over the participating DOFs, with the solver's own CalcStoppingCriteriaResidual
+/// (sap/stopping_criteria.h, Drake's convention); the cliques no constraint references are
+/// measured apart by the same formula with Jᵀγ = 0 (there the answer must be v = v*, which the
+/// solver sets without iterating),
 /// and the distance of the claimed impulses from the law, ‖γ_claimed,ᵢ − γᵢ(v)‖ [N·s].
 /// Used by `simatlas check sap.solve` and by tests; it never solves anything itself.
 
@@ -22,8 +26,10 @@ namespace simatlas::sap {
 
 /// The measured optimality of one claimed answer.
 struct SapOptimality {
-  double momentum_residual = 0.0;  ///< r = ‖D g(v)‖, g = A(v − v*) − Jᵀγ(v) [√J]
-  double momentum_scale = 0.0;     ///< s = max(‖D A v‖, ‖D Jᵀγ(v)‖) [√J]
+  double momentum_residual = 0.0;  ///< r = ‖D g(v)‖, g = A(v − v*) − Jᵀγ(v), participating DOFs [√J]
+  double momentum_scale = 0.0;     ///< s = max(‖D A v‖, ‖D Jᵀγ(v)‖), participating DOFs [√J]
+  double free_momentum_residual = 0.0;  ///< ‖D A(v − v*)‖ over the non-participating DOFs [√J]
+  double free_momentum_scale = 0.0;     ///< ‖D A v‖ over the non-participating DOFs [√J]
   double impulse_error = 0.0;      ///< maxᵢ ‖γ_claimed,ᵢ − γᵢ(v)‖ [N·s]
   double impulse_scale = 0.0;      ///< maxᵢ ‖γᵢ(v)‖ [N·s]
   int worst_constraint = -1;       ///< i of the largest impulse error (−1: no constraints)
@@ -31,7 +37,7 @@ struct SapOptimality {
 };
 
 /// Tolerances of the check (the header above; `simatlas check sap.solve --list`):
-///   momentum   r ≤ abs_tolerance + rel_tolerance · s
+///   momentum   r ≤ abs_tolerance + rel_tolerance · s (and the same on the non-participating DOFs)
 ///   impulses   ‖γ_claimed − γ(v)‖ ≤ impulse_rel_tolerance · maxᵢ‖γᵢ(v)‖ (exact zero when all γ are 0)
 /// The defaults are Drake's (4.3) tolerances εa = 1e-14 √J and εr = 1e-6 with a slack of 2 on εr
 /// for the rounding of D g in another program. A solver meets them when it stops on (4.3); the

@@ -1,8 +1,7 @@
-// E3-SAP §4.1: cliques, clusters, participating DOFs, Delassus estimate (4.2).
+// E3-SAP §4.1: cliques, participating DOFs, the (4.3) scaling D, Delassus estimate (4.2).
 #include "reference/sap/sap_model.h"
 
 #include <algorithm>
-#include <map>
 #include <utility>
 
 namespace simatlas::sap {
@@ -24,11 +23,17 @@ std::unique_ptr<SapConstraint> MakeConstraint(const ConstraintSpec& spec, double
 
 }  // namespace
 
+core::VectorX InvSqrtDiagonal(const core::MatrixX& A) {
+  // (4.3): D = diag(A)^(−1/2), the square root first, then the inverse (Drake inverts first;
+  // the two agree to rounding).
+  return A.diagonal().cwiseSqrt().cwiseInverse();
+}
+
 SapModel::SapModel(const SapProblem& problem) {
   ValidateSapProblem(problem);
   const int num_cliques = static_cast<int>(problem.cliques.size());
-  num_velocities_ = NumVelocities(problem);
-  full_v_star_ = FullVStar(problem);
+  num_problem_velocities_ = NumVelocities(problem);
+  problem_v_star_ = FullVStar(problem);
 
   // Participating cliques: those referenced by at least one constraint, in clique order.
   std::vector<int> participating_index(num_cliques, -1);
@@ -43,7 +48,7 @@ SapModel::SapModel(const SapProblem& problem) {
   }
 
   // Permutation of DOFs: original index → participating index (−1: keeps v*).
-  permutation_.assign(num_velocities_, -1);
+  permutation_.assign(num_problem_velocities_, -1);
   int original_offset = 0, reduced_offset = 0;
   std::vector<core::VectorX> v_star_blocks;
   for (int c = 0; c < num_cliques; ++c) {
@@ -63,8 +68,10 @@ SapModel::SapModel(const SapProblem& problem) {
     v_star_.segment(offsets_[b], sizes_[b]) = v_star_blocks[b];
   }
 
-  // Clusters: constraints grouped by their (sorted) clique pair, in order of first appearance.
-  std::map<std::pair<int, int>, int> cluster_of_pair;
+  // D = diag(A)^(−1/2) of the participating DOFs, once (4.3).
+  inv_sqrt_A_.resize(reduced_offset);
+  for (size_t b = 0; b < A_.size(); ++b) inv_sqrt_A_.segment(offsets_[b], sizes_[b]) = InvSqrtDiagonal(A_[b]);
+
   // Constraints with Delassus blocks Wᵢ = Σ_c Jᵢc diag(A_c)⁻¹ Jᵢcᵀ and wᵢ = ‖Wᵢ‖_F/nᵢ.
   for (int i = 0; i < static_cast<int>(problem.constraints.size()); ++i) {
     const ConstraintSpec& spec = problem.constraints[i];
@@ -82,12 +89,6 @@ SapModel::SapModel(const SapProblem& problem) {
     mc.vb = spec.vb.size() == 0 ? core::VectorX::Zero(ni) : spec.vb;
     mc.constraint = MakeConstraint(spec, problem.time_step, mc.w);
 
-    std::pair<int, int> key(mc.cliques[0], mc.cliques.size() > 1 ? mc.cliques[1] : -1);
-    if (key.second >= 0 && key.second < key.first) std::swap(key.first, key.second);
-    auto [it, inserted] =
-        cluster_of_pair.try_emplace(key, static_cast<int>(clusters_.size()));
-    if (inserted) clusters_.push_back({key.first, key.second, {}});
-    clusters_[it->second].constraints.push_back(i);
 
     equation_offsets_.push_back(num_equations_);
     num_equations_ += ni;
@@ -103,15 +104,15 @@ core::VectorX SapModel::A_diagonal() const {
 
 core::VectorX SapModel::Reduce(const core::VectorX& full_v) const {
   core::VectorX v(v_star_.size());
-  for (int k = 0; k < num_velocities_; ++k) {
+  for (int k = 0; k < num_problem_velocities_; ++k) {
     if (permutation_[k] >= 0) v(permutation_[k]) = full_v(k);
   }
   return v;
 }
 
 core::VectorX SapModel::Expand(const core::VectorX& v) const {
-  core::VectorX full = full_v_star_;
-  for (int k = 0; k < num_velocities_; ++k) {
+  core::VectorX full = problem_v_star_;
+  for (int k = 0; k < num_problem_velocities_; ++k) {
     if (permutation_[k] >= 0) full(k) = v(permutation_[k]);
   }
   return full;

@@ -1,10 +1,11 @@
-// E3-SAP §4, §4.2: the SAP Newton solver and its termination.
+// E3-SAP §4, §4.2: the SAP Newton solver and its termination (4.3), (4.4).
 #include "reference/sap/sap_solver.h"
 
 #include <cmath>
 
 #include "reference/core/errors.h"
 #include "reference/sap/block_sparse_cholesky.h"
+#include "reference/sap/stopping_criteria.h"
 
 namespace simatlas::sap {
 
@@ -78,7 +79,7 @@ void ForEachHessianBlock(const SapModel& model, const std::vector<ConstraintMatr
 }  // namespace
 
 MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G) {
-  const int n = model.num_participating_velocities();
+  const int n = model.num_velocities();
   MatrixX H = MatrixX::Zero(n, n);
   const auto& off = model.clique_offsets();
   const auto& size = model.clique_sizes();
@@ -165,73 +166,87 @@ class CostLine {
 
 }  // namespace
 
+namespace {
+
+// The line search the parameters select along v + αΔv, from ℓ(v) and ℓ'(0) = g·Δv.
+LineSearchResult SearchLine(const SapModel& model, const VectorX& v, const VectorX& dv,
+                            const SapEvaluation& e, const SapSolverParameters& parameters) {
+  const CostLine line(model, v, dv);
+  const double dell0 = e.g.dot(dv);
+  if (parameters.line_search == LineSearchType::kExact) {
+    return PerformExactLineSearch(line, dell0, parameters.exact_line_search,
+                                  parameters.cost_abs_tolerance, parameters.cost_rel_tolerance);
+  }
+  return PerformBacktrackingLineSearch(line, e.cost, dell0, parameters.backtracking_line_search,
+                                       parameters.relative_slop);
+}
+
+// A rise of ℓ over the last step beyond the slop: counted (Drake logs it), thrown if asked for.
+void CheckMonotonicity(double ell_previous, double ell, int k,
+                       const SapSolverParameters& parameters, SapSolverResult* result) {
+  if (!CostRoseBeyondSlop(ell_previous, ell, parameters.relative_slop)) return;
+  ++result->nonmonotonic_iterations;
+  if (parameters.nonmonotonic_convergence_is_error) {
+    throw core::NumericalError("SAP cost increased from " + core::FormatNumber(ell_previous) +
+                               " J to " + core::FormatNumber(ell) + " J in the step of iteration " +
+                               std::to_string(k - 1));
+  }
+}
+
+}  // namespace
+
 SapSolverResult SolveSapModel(const SapModel& model, const VectorX& v0,
                               const SapSolverParameters& parameters) {
   ValidateSapSolverParameters(parameters);
-  if (v0.size() != model.num_velocities()) {
-    core::ThrowInputError("v_guess size", v0.size(), "", std::to_string(model.num_velocities()));
+  if (v0.size() != model.num_problem_velocities()) {
+    core::ThrowInputError("v_guess size", v0.size(), "",
+                          std::to_string(model.num_problem_velocities()));
   }
   SapSolverResult result;
-  // D = diag(A)^(−1/2) [kg^(−1/2)]: D·g has units √J for every DOF type.
-  const VectorX D = model.A_diagonal().cwiseSqrt().cwiseInverse();
   VectorX v = model.Reduce(v0);
   SapEvaluation e = EvaluateSap(model, v);
-  bool cost_criterion = false;
+  double ell_previous = e.cost;
   int k = 0;
   for (;; ++k) {
-    // (4.3) at the top of iteration k: r = ‖D g‖ ≤ εa + εr max(‖D p‖, ‖D jc‖), p = A v.
-    const double r = D.cwiseProduct(e.g).norm();
-    const double s = std::max(D.cwiseProduct(model.MultiplyByA(v)).norm(),
-                              D.cwiseProduct(e.jc).norm());
-    const bool optimality = r <= parameters.abs_tolerance + parameters.rel_tolerance * s;
-    result.momentum_residual = r;
-    result.momentum_scale = s;
-    result.optimality_criterion_reached = optimality;
-    result.cost_criterion_reached = cost_criterion;
-    // Success if either flag is set; failure when the budget is spent.
-    if (optimality || cost_criterion) {
-      result.success = true;
-      break;
-    }
-    if (k == parameters.max_iterations) {
-      result.success = false;
-      break;
-    }
-    // Newton direction H Δv = −g.
+    // (4.3) at the top of iteration k: ‖D g‖ ≤ εa + εr max(‖D p‖, ‖D jc‖), p = A v.
+    const StoppingCriteriaResidual r =
+        CalcStoppingCriteriaResidual(model.inv_sqrt_A(), e.g, model.MultiplyByA(v), e.jc);
+    result.momentum_residual = r.momentum_residual;
+    result.momentum_scale = r.momentum_scale;
+    result.optimality_criterion_reached =
+        OptimalityCriterionReached(r, parameters.abs_tolerance, parameters.rel_tolerance);
+
+    // Success when (4.3) or (4.4) holds, with no factorization at k = 0 for a good guess.
+    if (result.optimality_criterion_reached || result.cost_criterion_reached) break;
+
+    // Monotonicity of the last step, checked only now, after the convergence test: Drake places
+    // it there on purpose, so that round-off in ℓ near convergence (g almost zero) is no alarm.
+    CheckMonotonicity(ell_previous, e.cost, k, parameters, &result);
+
+    // The budget is spent: failure (the last iterate's criteria were checked above).
+    if (k == parameters.max_iterations) break;
+
+    // (4.1) Newton direction: H Δv = −g with H = A + JᵀGJ.
     const VectorX dv = SolveHessian(model, e.G, -e.g, parameters.linear_solver);
-    // Line search along v + αΔv.
-    const CostLine line(model, v, dv);
-    const double dell0 = e.g.dot(dv);
-    const LineSearchResult ls =
-        parameters.line_search == LineSearchType::kExact
-            ? PerformExactLineSearch(line, dell0, parameters.exact_line_search,
-                                     parameters.cost_abs_tolerance, parameters.cost_rel_tolerance)
-            : PerformBacktrackingLineSearch(line, e.cost, dell0,
-                                            parameters.backtracking_line_search,
-                                            parameters.relative_slop);
-    result.stats.push_back({e.cost, r, s, ls.alpha, ls.iterations});
-    const double ell_prev = e.cost;
+
+    // (4.1) Step length α along v + αΔv, then the step.
+    const LineSearchResult ls = SearchLine(model, v, dv, e, parameters);
+    result.stats.push_back(
+        {e.cost, r.momentum_residual, r.momentum_scale, ls.alpha, ls.iterations});
+    ell_previous = e.cost;
     v += ls.alpha * dv;
     e = EvaluateSap(model, v);
-    const double ell = e.cost;
-    // Monotonicity: a rise beyond the slop is logged (counted), an error only if asked for.
-    const double slop =
-        parameters.relative_slop * std::max(1.0, 0.5 * (std::abs(ell) + std::abs(ell_prev)));
-    if (ell > ell_prev + slop) {
-      ++result.nonmonotonic_iterations;
-      if (parameters.nonmonotonic_convergence_is_error) {
-        throw core::NumericalError("SAP cost increased from " + core::FormatNumber(ell_prev) +
-                                   " J to " + core::FormatNumber(ell) + " J at iteration " +
-                                   std::to_string(k));
-      }
-    }
-    // (4.4): |ℓ_m − ℓ_{m−1}| < εca + εcr (|ℓ_m| + |ℓ_{m−1}|)/2 and α > 0.5.
-    cost_criterion = std::abs(ell - ell_prev) <
-                         parameters.cost_abs_tolerance +
-                             parameters.cost_rel_tolerance * 0.5 * (std::abs(ell) + std::abs(ell_prev)) &&
-                     ls.alpha > 0.5;
+
+    // (4.4) after the step: the cost change below its tolerance with α > 0.5. A short step
+    // changes ℓ little far from the optimum too; requiring α near 1 keeps that small change
+    // from passing for convergence (E3-SAP §4.2: a false stagnation of a small line-search step).
+    result.cost_criterion_reached =
+        CostCriterionReached(ell_previous, e.cost, ls.alpha, parameters.cost_abs_tolerance,
+                             parameters.cost_rel_tolerance);
   }
-  // num_iters = k at exit.
+
+  // num_iters = k at exit; the answer on every DOF (the others keep v*).
+  result.success = result.optimality_criterion_reached || result.cost_criterion_reached;
   result.iterations = k;
   result.cost = e.cost;
   result.v = model.Expand(v);
@@ -261,21 +276,33 @@ void RequireFiniteAnswer(const SapSolverResult& r) {
 
 }  // namespace
 
-SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters) {
-  ValidateSapSolverParameters(parameters);
-  // No constraints: v = v*, success, zero iterations, no model built.
+SapProblemSolve::SapProblemSolve(const SapProblem& problem) : problem_(problem) {
+  // No constraints: no model (Drake's SolveWithGuess returns v* before building one).
   if (problem.constraints.empty()) {
     ValidateSapProblem(problem);
+    return;
+  }
+  model_.emplace(problem);
+  v0_ = problem.v_guess ? *problem.v_guess : model_->problem_v_star();
+}
+
+SapSolverResult SapProblemSolve::Solve(const SapSolverParameters& parameters) const {
+  ValidateSapSolverParameters(parameters);
+  // No constraints: v = v*, success, zero iterations.
+  if (!model_) {
     SapSolverResult result;
     result.success = true;
-    result.v = FullVStar(problem);
+    result.v = FullVStar(problem_);
     return result;
   }
-  const SapModel model(problem);
-  const VectorX v0 = problem.v_guess ? *problem.v_guess : model.full_v_star();
-  SapSolverResult result = SolveSapModel(model, v0, parameters);
+  SapSolverResult result = SolveSapModel(*model_, v0_, parameters);
   RequireFiniteAnswer(result);
   return result;
+}
+
+SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters) {
+  ValidateSapSolverParameters(parameters);
+  return SapProblemSolve(problem).Solve(parameters);
 }
 
 }  // namespace simatlas::sap

@@ -3,7 +3,8 @@
 /// E3-SAP §4 and §4.2 — the SAP solver: the convex cost ℓ(v) = ½‖v − v*‖²_A + Σ ℓc,i (4.1), its
 /// gradient g = A(v − v*) − Jᵀγ and Hessian H = A + JᵀGJ, Newton steps H Δv = −g with a dense or
 /// block-sparse Cholesky, the exact or backtracking line search, and the termination of (4.3)
-/// and (4.4) with D = diag(A)^(−1/2) (the code; the header comment's ^(1/2) is wrong).
+/// and (4.4) with D = diag(A)^(−1/2) (the code; the header comment's ^(1/2) is wrong), in
+/// sap/stopping_criteria.h.
 /// Drake: multibody/contact_solvers/sap/sap_solver.cc (SolveWithGuessImpl,
 /// CalcStoppingCriteriaResidual), sap_solver.h (SapSolverParameters).
 
@@ -15,6 +16,7 @@
 #include "reference/sap/line_search.h"
 #include "reference/sap/sap_model.h"
 #include "reference/sap/sap_problem.h"
+#include "reference/sap/stopping_criteria.h"
 
 namespace simatlas::sap {
 
@@ -47,7 +49,9 @@ struct SapSolverParameters {
   BacktrackingLineSearchParameters backtracking_line_search;  ///< used when kBacktracking
   double relative_slop = 1000.0 * core::kEpsilon;  ///< monotonicity slop
   /// If true, a cost rise beyond the slop throws core::NumericalError; otherwise it is only
-  /// counted in SapSolverResult::nonmonotonic_iterations (Drake logs it).
+  /// counted in SapSolverResult::nonmonotonic_iterations (Drake logs it). A step's rise is
+  /// looked at in the next iteration, after its convergence test (Drake's order), so the step
+  /// that converges is never an error.
   bool nonmonotonic_convergence_is_error = false;
 };
 
@@ -75,7 +79,7 @@ struct SapSolverResult {
   double momentum_residual = 0.0;    ///< ‖D g‖ at exit [√J]
   double momentum_scale = 0.0;       ///< max(‖D p‖, ‖D jc‖) at exit [√J]
   double cost = 0.0;                 ///< ℓ at exit [J]
-  int nonmonotonic_iterations = 0;   ///< iterations whose cost rose beyond the slop (logged)
+  int nonmonotonic_iterations = 0;   ///< non-converged iterates whose cost rose beyond the slop over the last step (logged)
   std::vector<SapIterationStats> stats;  ///< one entry per Newton iteration taken (k = 0 … iterations−1)
 };
 
@@ -99,13 +103,33 @@ core::MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<Cons
 core::VectorX SolveHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G,
                            const core::VectorX& b, LinearSolverType type);
 
-/// The Newton loop of §4.2 from the full guess v0 on a built model.
+/// The Newton loop of §4.2 from the full guess v0 (num_problem_velocities() entries) on a built
+/// model: (4.3) at the top of every iteration, then the monotonicity check, then the Newton
+/// step and (4.4). ≤ max_iterations steps.
 SapSolverResult SolveSapModel(const SapModel& model, const core::VectorX& v0,
                               const SapSolverParameters& parameters);
 
-/// Solves a problem: with no constraints returns v* with success and zero iterations without
-/// building a model (both criterion flags stay false: no criterion was evaluated); otherwise
-/// builds the model and starts from v_guess (default v*).
+/// A problem made ready to solve, once: validated, its model built (none when it has no
+/// constraint) and its start v_guess (default v*). Solve() may run many times on it (the
+/// `--repeat` timing of `simatlas sap solve`, like Drake's SapSolver on a model its driver built).
+class SapProblemSolve {
+ public:
+  /// Validates the problem (InputError naming the field) and builds its model if it has a
+  /// constraint. The problem must outlive this object.
+  explicit SapProblemSolve(const SapProblem& problem);
+
+  /// With no constraints: v* with success and zero iterations (both criterion flags stay false:
+  /// no criterion was evaluated). Otherwise SolveSapModel from the start, and a non-finite
+  /// answer is a core::NumericalError naming its first bad entry.
+  SapSolverResult Solve(const SapSolverParameters& parameters) const;
+
+ private:
+  const SapProblem& problem_;
+  std::optional<SapModel> model_;
+  core::VectorX v0_;
+};
+
+/// SapProblemSolve(problem).Solve(parameters), the parameters checked first.
 SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters);
 
 }  // namespace simatlas::sap

@@ -55,14 +55,14 @@ core::Vector3 CalcConeImpulseDerivative(const FrictionConeConstraint& c, double 
 }
 
 core::MatrixX CalcVelocitySensitivityToVStar(const SapModel& model, const VectorX& v) {
-  const int nv = model.num_velocities();
+  const int nv = model.num_problem_velocities();
   core::MatrixX dv = core::MatrixX::Identity(nv, nv);
   const SapEvaluation e = EvaluateSap(model, model.Reduce(v));
   const core::MatrixX H = AssembleDenseHessian(model, e.G);
   const Eigen::LLT<core::MatrixX> llt(H);
   // ∂g/∂v* = −A on the participating block → ∂v/∂v* = H⁻¹ A.
   const auto& perm = model.velocity_permutation();
-  const int np = model.num_participating_velocities();
+  const int np = model.num_velocities();
   core::MatrixX A = core::MatrixX::Zero(np, np);
   for (size_t b = 0; b < model.A_blocks().size(); ++b) {
     A.block(model.clique_offsets()[b], model.clique_offsets()[b], model.clique_sizes()[b],
@@ -98,9 +98,9 @@ VectorX CalcVelocitySensitivity(const SapModel& model, double h, const VectorX& 
   const Eigen::LLT<core::MatrixX> llt(AssembleDenseHessian(model, e.G));
   const VectorX dv = llt.solve(rhs);
   // Non-participating DOFs keep v*: zero sensitivity.
-  VectorX full = VectorX::Zero(model.num_velocities());
+  VectorX full = VectorX::Zero(model.num_problem_velocities());
   const auto& perm = model.velocity_permutation();
-  for (int k = 0; k < model.num_velocities(); ++k) {
+  for (int k = 0; k < model.num_problem_velocities(); ++k) {
     if (perm[k] >= 0) full(k) = dv(perm[k]);
   }
   return full;

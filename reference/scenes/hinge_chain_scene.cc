@@ -8,6 +8,7 @@
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/tree_integrators.h"
+#include "reference/scenes/rod_chain.h"
 #include "reference/scenes/scene.h"
 
 namespace simatlas::scenes {
@@ -17,49 +18,16 @@ namespace {
 using multibody::Vector3;
 
 Scene Build(const SceneArguments& a) {
-  Scene scene;
-  const double links = a.Number("links");
-  if (!(links >= 1 && links <= 50 && std::floor(links) == links)) {
-    core::ThrowInputError("links", links, "1", "an integer in [1, 50]");
-  }
-  const double mass = a.Number("mass"), length = a.Number("length");
-  core::RequirePositive("mass", mass, "kg");
-  core::RequirePositive("length", length, "m");
-  core::RequireNonNegative("damping", a.Number("damping"), "N·m·s/rad");
+  // The rods of rod_chain.h; every joint: damping D, armature (rotor inertia) and spring k about 0.
   core::RequireNonNegative("armature", a.Number("armature"), "kg·m²");
   core::RequireNonNegative("stiffness", a.Number("stiffness"), "N·m/rad");
   core::RequireFinite("torque", a.Number("torque"), "N·m");
-  core::RequireFinite("g", a.Number("g"), "m/s²");
-  scene.tree.set_gravity(Vector3(0, 0, -a.Number("g")));
-  // Rods as in pendulum_chain: pivot at the origin, COM at (0, 0, −L/2), slender cylinder of
-  // radius L/20. Every joint: damping D, armature (rotor inertia) and spring k about 0.
-  const double r = length / 20;
-  int parent = multibody::kWorldBody;
-  for (int i = 1; i <= static_cast<int>(links); ++i) {
-    multibody::RigidBody rod;
-    rod.name = "link" + std::to_string(i);
-    rod.mass = mass;
-    rod.p_BoBcm_B = Vector3(0, 0, -length / 2);
-    const double Ixx = mass * (3 * r * r + length * length) / 12;
-    rod.I_BBcm_B = Vector3(Ixx, Ixx, mass * r * r / 2).asDiagonal();
-    const int b = scene.tree.AddBody(rod);
-    multibody::RigidTransform X_PF;
-    if (parent != multibody::kWorldBody) X_PF.p = Vector3(0, 0, -length);
-    multibody::JointSpec joint = multibody::MakeRevoluteJoint("joint" + std::to_string(i), parent,
-                                                              b, Vector3::UnitY(), X_PF);
-    joint.damping = VectorX::Constant(1, a.Number("damping"));
-    joint.reflected_inertia = a.Number("armature");
-    joint.stiffness = a.Number("stiffness");
-    scene.tree.AddJoint(joint);
-    parent = b;
-  }
+  Scene scene;
+  BuildRodChain(a, {a.Number("armature"), a.Number("stiffness")}, &scene);
   // A motor on the first joint with a constant input.
   scene.tree.AddActuator(0);
   scene.applied.u = VectorX::Constant(1, a.Number("torque"));
   // First joint at theta0 with rate omega0, the others straight and at rest.
-  scene.q0 = VectorX::Zero(scene.tree.num_positions());
-  scene.q0(0) = a.Number("theta0");
-  scene.v0 = VectorX::Zero(scene.tree.num_velocities());
   scene.v0(0) = a.Number("omega0");
   scene.tree.ValidatePositions(scene.q0);
   scene.tree.ValidateVelocities(scene.v0);

@@ -2,10 +2,10 @@
 #include "reference/scenes/scene.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <set>
 
 #include "reference/core/errors.h"
+#include "reference/core/parse.h"
 
 namespace simatlas::scenes {
 
@@ -16,17 +16,6 @@ const SceneKey* FindKey(const std::vector<SceneKey>& keys, const std::string& na
     if (k.name == name) return &k;
   }
   return nullptr;
-}
-
-// A decimal or scientific number; rejects empty text, trailing characters and NaN.
-double ParseNumber(const std::string& key, const std::string& text) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  const double value = std::strtod(begin, &end);
-  if (text.empty() || end != begin + text.size() || std::isnan(value)) {
-    throw core::InputError(key + " = '" + text + "' is not a number");
-  }
-  return value;
 }
 
 std::string JoinNames(const std::vector<std::string>& names) {
@@ -93,7 +82,7 @@ SceneArguments ParseSceneArguments(const SceneDefinition& definition,
       }
       parsed.labels[name] = text;
     } else {
-      parsed.numbers[name] = ParseNumber(name, text);
+      parsed.numbers[name] = core::ParseNumber(name, text);
     }
   }
   // Defaults for the keys not given.

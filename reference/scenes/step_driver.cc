@@ -34,16 +34,20 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
   trajectory.t.push_back(0.0);
   trajectory.q.push_back(q);
   trajectory.v.push_back(v);
+  // The state after step `step` with its contact records (none: zero force, no iterations).
+  const auto record = [&](int step, double force, int iterations, std::vector<ContactResult> contacts) {
+    trajectory.t.push_back((step + 1) * options.dt);
+    trajectory.q.push_back(q);
+    trajectory.v.push_back(v);
+    trajectory.contact_force.push_back(force);
+    trajectory.solver_iterations.push_back(iterations);
+    trajectory.contacts.push_back(std::move(contacts));
+  };
   for (int step = 0; step < options.steps; ++step) {
     if (scene.smooth_step) {
       // A MuJoCo-chapter scene: one step of its §7 integrator, no constraints.
       scene.smooth_step(options.dt, q, v);
-      trajectory.t.push_back((step + 1) * options.dt);
-      trajectory.q.push_back(q);
-      trajectory.v.push_back(v);
-      trajectory.contact_force.push_back(0.0);
-      trajectory.solver_iterations.push_back(0);
-      trajectory.contacts.emplace_back();
+      record(step, 0.0, 0, {});
       continue;
     }
     if (!scene.contact_geometry.empty()) {
@@ -54,12 +58,7 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
       v = r.v_next;
       double total_fn = 0.0;
       for (const ContactResult& c : r.contacts) total_fn += c.fn;
-      trajectory.t.push_back((step + 1) * options.dt);
-      trajectory.q.push_back(q);
-      trajectory.v.push_back(v);
-      trajectory.contact_force.push_back(total_fn);
-      trajectory.solver_iterations.push_back(r.solver_iterations);
-      trajectory.contacts.push_back(std::move(r.contacts));
+      record(step, total_fn, r.solver_iterations, std::move(r.contacts));
       continue;
     }
     // Geometry → contact pairs → constraints: none in these scenes, so the solver has nothing
@@ -69,12 +68,7 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
     // q_next = q₀ + h N(q₀) v_next (§5).
     q = r.q_next;
     v = r.v_next;
-    trajectory.t.push_back((step + 1) * options.dt);
-    trajectory.q.push_back(q);
-    trajectory.v.push_back(v);
-    trajectory.contact_force.push_back(0.0);
-    trajectory.solver_iterations.push_back(0);
-    trajectory.contacts.emplace_back();
+    record(step, 0.0, 0, {});
   }
   // T + V at every recorded state.
   for (std::size_t k = 0; k < trajectory.q.size(); ++k) {

@@ -204,6 +204,9 @@ Json JsonVector(const Eigen::VectorXd& value);
 /// Reads a protocol number (JSON number or "inf"/"-inf"); throws ProtocolError otherwise
 /// (what names the quantity in the message).
 double ReadNumber(const Json& value, const std::string& what);
+/// Reads a protocol array of numbers (ReadNumber per entry, what[i] in messages); any other
+/// shape throws ProtocolError.
+Eigen::VectorXd ReadVector(const Json& value, const std::string& what);
 
 /// A property over one law's generated inputs: draws inputs of `law`, queries them (with the
 /// differential comparison), then calls predicate(inputs, outputs, session), which asserts

@@ -179,6 +179,15 @@ double ReadNumber(const Json& value, const std::string& what) {
   throw ProtocolError(what + " must be a number (or \"inf\"), got " + value.dump());
 }
 
+Eigen::VectorXd ReadVector(const Json& value, const std::string& what) {
+  if (!value.is_array()) throw ProtocolError(what + " must be an array of numbers, got " + value.dump());
+  Eigen::VectorXd v(static_cast<Eigen::Index>(value.size()));
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    v(static_cast<Eigen::Index>(i)) = ReadNumber(value[i], what + "[" + std::to_string(i) + "]");
+  }
+  return v;
+}
+
 Session::Session(const Family& family, Program& program) : family_(family), program_(program) {}
 
 const LawUnderCheck& Session::Law(const std::string& law) const {

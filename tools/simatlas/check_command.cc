@@ -4,11 +4,14 @@
 // protocol error (malformed answer, timeout, crash of the program under test).
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "reference/core/errors.h"
+#include "reference/core/parse.h"
 #include "tools/check/check_run.h"
 #include "tools/simatlas/commands.h"
 
@@ -20,17 +23,6 @@ constexpr const char* kUsage =
     "usage: simatlas check --list [--json]\n"
     "       simatlas check --example LAW [--seed S]   (one query line and the reference's answer line)\n"
     "       simatlas check FAMILY|LAW --against 'COMMAND' [--cases N] [--seed S] [--timeout T] [--json]";
-
-// A positive integer option value.
-bool ParseCount(const std::string& text, long long min, long long& value) {
-  try {
-    std::size_t used = 0;
-    value = std::stoll(text, &used);
-    return used == text.size() && value >= min;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 int Usage(std::ostream& err, const std::string& message) {
   err << "simatlas check: " << message << "\n" << kUsage << "\n";
@@ -125,26 +117,24 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
     } else if (a == "--against" || a == "--cases" || a == "--seed" || a == "--timeout") {
       if (!has_value) return Usage(err, a + " needs a value");
       const std::string& v = args[++i];
-      long long n = 0;
-      if (a == "--against") {
-        command = v;
-        have_command = true;
-      } else if (a == "--cases") {
-        if (!ParseCount(v, 1, n) || n > 1000000) {
-          return Usage(err, "--cases = '" + v + "' must be an integer in [1, 1000000]");
+      try {
+        if (a == "--against") {
+          command = v;
+          have_command = true;
+        } else if (a == "--cases") {
+          options.cases = static_cast<int>(core::ParseInteger("--cases", v, 1, 1000000));
+        } else if (a == "--seed") {
+          options.seed = static_cast<std::uint64_t>(
+              core::ParseInteger("--seed", v, 0, std::numeric_limits<long long>::max()));
+          have_seed = true;
+        } else {
+          options.timeout_s = core::ParseNumber("--timeout", v);
+          if (!(options.timeout_s > 0.0) || !std::isfinite(options.timeout_s)) {
+            return Usage(err, "--timeout = '" + v + "' s must be a finite number > 0");
+          }
         }
-        options.cases = static_cast<int>(n);
-      } else if (a == "--seed") {
-        if (!ParseCount(v, 0, n)) return Usage(err, "--seed = '" + v + "' must be an integer >= 0");
-        options.seed = static_cast<std::uint64_t>(n);
-        have_seed = true;
-      } else {
-        char* end = nullptr;
-        const double t = std::strtod(v.c_str(), &end);
-        if (end == v.c_str() || *end != '\0' || !(t > 0.0) || !std::isfinite(t)) {
-          return Usage(err, "--timeout = '" + v + "' s must be a number > 0");
-        }
-        options.timeout_s = t;
+      } catch (const core::InputError& e) {
+        return Usage(err, e.what());
       }
     } else if (a.rfind("--", 0) == 0) {
       return Usage(err, "unknown option '" + a + "'");

@@ -17,6 +17,16 @@ inline constexpr int kExitBadInput = 2;
 /// `simatlas law --list [--json]` and `simatlas law NAME key=value ... [--json]`.
 int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// The synopsis of `simatlas sap`, shared by `simatlas --help` and the command's usage line.
+inline constexpr const char* kSapSynopsis =
+    "sap solve FILE [--line-search exact|backtracking] "
+    "[--linear-solver dense|block_sparse_cholesky] [--repeat N] [--json]";
+
+/// Runs a command body: an InputError prints "`command`: message" on err and gives exit 2 (bad
+/// input), a NumericalError (an answer that cannot be trusted: a check failed) the same line and
+/// exit 1, as docs/CONVENTIONS.md says; otherwise the body's own exit code.
+int RunGuarded(const std::string& command, std::ostream& err, const std::function<int()>& body);
+
 /// `simatlas sap solve FILE [--line-search exact|backtracking]
 /// [--linear-solver dense|block_sparse_cholesky] [--repeat N] [--json]`: E3-SAP §4 on a
 /// simatlas/sap-problem/1 file; exit 1 when the solver fails to converge.

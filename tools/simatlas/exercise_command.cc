@@ -21,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference/core/errors.h"
+#include "reference/core/parse.h"
 #include "tools/simatlas/commands.h"
 
 extern char** environ;
@@ -50,7 +52,7 @@ std::vector<int> ExerciseNumbers(const std::string& folder) {
   for (const auto& entry : fs::directory_iterator(fs::path(SIMATLAS_EXERCISES_SOURCE_DIR) / folder, error)) {
     std::smatch match;
     const std::string file = entry.path().filename().string();
-    if (std::regex_match(file, match, name)) numbers.push_back(std::stoi(match[1]));
+    if (std::regex_match(file, match, name)) numbers.push_back(static_cast<int>(core::ParseInteger(file, match[1].str(), 0, 1000000)));
   }
   std::sort(numbers.begin(), numbers.end());
   return numbers;
@@ -187,12 +189,11 @@ int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, 
     return kExitBadInput;
   }
   const std::vector<int> numbers = ExerciseNumbers(folder);
+  // Not an integer, or none of the chapter's numbers: the same message.
   int n = 0;
   try {
-    std::size_t used = 0;
-    n = std::stoi(args[1], &used);
-    if (used != args[1].size()) n = 0;
-  } catch (const std::exception&) {
+    n = static_cast<int>(core::ParseInteger("N", args[1], 1, 1000));
+  } catch (const core::InputError&) {
     n = 0;
   }
   if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) {

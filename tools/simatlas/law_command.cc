@@ -67,7 +67,7 @@ int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::
     err << "usage: simatlas law NAME key=value ... [--json] | simatlas law --list [--json]\n";
     return kExitBadInput;
   }
-  try {
+  return RunGuarded("simatlas law", err, [&] {
     const laws::Law& law = laws::AllLaws().Get(rest[0]);
     const laws::Values inputs =
         laws::ParseArguments(law, std::vector<std::string>(rest.begin() + 1, rest.end()));
@@ -83,13 +83,7 @@ int RunLawCommand(const std::vector<std::string>& args, std::ostream& out, std::
       }
     }
     return 0;
-  } catch (const core::InputError& e) {
-    err << "simatlas law: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas law: " << e.what() << "\n";
-    return kExitBadInput;
-  }
+  });
 }
 
 }  // namespace simatlas::tools

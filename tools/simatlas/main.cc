@@ -20,8 +20,8 @@ const std::map<std::string, Entry>& Commands() {
   static const std::map<std::string, Entry> commands = {
       {"sap",
        {simatlas::tools::RunSapCommand,
-        "sap solve FILE [--line-search exact|backtracking] [--linear-solver dense|block_sparse_cholesky]\n"
-        "      [--repeat N] [--json]       solve one SAP problem file (formats/sap-problem.md)"}},
+        std::string(simatlas::tools::kSapSynopsis) +
+            "\n                                 solve one SAP problem file (formats/sap-problem.md)"}},
       {"simulate",
        {simatlas::tools::RunSimulateCommand,
         "simulate SCENE key=value ... [--csv FILE] [--json]  run a built-in scene (discrete steps)\n"

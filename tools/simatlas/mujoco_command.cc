@@ -14,6 +14,7 @@
 #include "reference/mujoco/solve.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
+#include "tools/simatlas/vector_json.h"
 
 namespace simatlas::tools {
 
@@ -55,8 +56,6 @@ nlohmann::json StatsJson(const mujoco::SolveResult& r) {
   }
   return stats;
 }
-
-std::vector<double> ToStd(const core::VectorX& v) { return std::vector<double>(v.begin(), v.end()); }
 
 // What the exit reason means for the answer (§5). The iteration cap: no termination test
 // fired. A zero step: the line search found no decrease — usually the optimum to rounding (the
@@ -140,8 +139,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     }
     if (json) {
       nlohmann::json o = {{"solver", mujoco::SolverName(problem.opt.solver)},
-                          {"efc_force", ToStd(result.efc_force)},
-                          {"qacc", ToStd(result.qacc)},
+                          {"efc_force", VectorJson(result.efc_force)},
+                          {"qacc", VectorJson(result.qacc)},
                           {"iterations", result.iterations},
                           {"exit", mujoco::ExitReasonName(result.exit)},
                           {"iteration_cap_reached",

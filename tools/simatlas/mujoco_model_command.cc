@@ -67,15 +67,7 @@ ModelArgs ParseModelArgs(const std::vector<std::string>& args, size_t positional
 }  // namespace
 
 int RunMujocoGuarded(std::ostream& err, const std::function<int()>& body) {
-  try {
-    return body();
-  } catch (const core::InputError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas mujoco: " << e.what() << "\n";
-    return 1;
-  }
+  return RunGuarded("simatlas mujoco", err, body);
 }
 
 void PrintMujocoModelHelp(std::ostream& out) {

@@ -1,6 +1,7 @@
 // `simatlas sap solve FILE ...`: reads a simatlas/sap-problem/1 file, runs the SAP solver of
 // E3-SAP §4 and prints the answer (text, or one JSON object with --json).
 #include <chrono>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,27 +10,23 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
+#include "reference/core/parse.h"
 #include "reference/io/sap_problem.h"
 #include "reference/sap/sap_solver.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
+#include "tools/simatlas/vector_json.h"
 
 namespace simatlas::tools {
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: simatlas sap solve FILE [--line-search exact|backtracking] "
-    "[--linear-solver dense|block_sparse_cholesky] [--repeat N] [--json]\n";
-
-nlohmann::json ToJson(const core::VectorX& v) {
-  return nlohmann::json(std::vector<double>(v.data(), v.data() + v.size()));
-}
+const std::string kUsage = std::string("usage: simatlas ") + kSapSynopsis + "\n";
 
 nlohmann::json ResultToJson(const sap::SapSolverResult& r) {
   nlohmann::json gamma = nlohmann::json::array(), vc = nlohmann::json::array();
-  for (const auto& g : r.gamma) gamma.push_back(ToJson(g));
-  for (const auto& v : r.vc) vc.push_back(ToJson(v));
+  for (const auto& g : r.gamma) gamma.push_back(VectorJson(g));
+  for (const auto& v : r.vc) vc.push_back(VectorJson(v));
   nlohmann::json stats = nlohmann::json::array();
   for (const auto& s : r.stats) {
     stats.push_back({{"cost", s.cost},
@@ -39,7 +36,7 @@ nlohmann::json ResultToJson(const sap::SapSolverResult& r) {
                      {"line_search_iterations", s.line_search_iterations}});
   }
   return {{"status", r.success ? "success" : "failure"},
-          {"v", ToJson(r.v)},
+          {"v", VectorJson(r.v)},
           {"gamma", gamma},
           {"vc", vc},
           {"iterations", r.iterations},
@@ -123,13 +120,15 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
       }
     } else if (a == "--repeat") {
       const auto v = value();
+      if (!v) {
+        err << "simatlas sap: --repeat needs a value (an integer >= 1)\n";
+        return kExitBadInput;
+      }
       try {
-        size_t used = 0;
-        repeat = v ? std::stoi(*v, &used) : 0;
-        if (!v || used != v->size() || repeat < 1) throw std::invalid_argument("");
-      } catch (const std::exception&) {
-        err << "simatlas sap: --repeat = " << v.value_or("(missing)")
-            << " must be an integer >= 1\n";
+        repeat = static_cast<int>(
+            core::ParseInteger("--repeat", *v, 1, std::numeric_limits<int>::max()));
+      } catch (const core::InputError& e) {
+        err << "simatlas sap: " << e.what() << "\n";
         return kExitBadInput;
       }
     } else if (!a.empty() && a[0] == '-') {
@@ -146,27 +145,19 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
     err << kUsage;
     return kExitBadInput;
   }
-  try {
+  return RunGuarded("simatlas sap", err, [&] {
     io::SapProblemFile problem = io::ReadSapProblem(file);
     if (line_search) problem.parameters.line_search = *line_search;
     if (linear_solver) problem.parameters.linear_solver = *linear_solver;
     sap::SapSolverResult result = sap::SolveSapProblem(problem.problem, problem.parameters);
     // --repeat N: mean wall time of N further solves of the same problem. As in Drake, where
     // SapSolver::SolveWithGuess receives a model the driver built, the model is built once and
-    // only the Newton solve (from the same guess) is timed.
+    // only the solve (from the same guess) is timed.
     double seconds_per_solve = 0.0;
     if (repeat > 0) {
-      std::optional<sap::SapModel> model;
-      core::VectorX v0;
-      if (!problem.problem.constraints.empty()) {
-        model.emplace(problem.problem);
-        v0 = problem.problem.v_guess ? *problem.problem.v_guess : model->full_v_star();
-      }
+      const sap::SapProblemSolve prepared(problem.problem);
       const auto start = std::chrono::steady_clock::now();
-      for (int k = 0; k < repeat; ++k) {
-        result = model ? sap::SolveSapModel(*model, v0, problem.parameters)
-                       : sap::SolveSapProblem(problem.problem, problem.parameters);
-      }
+      for (int k = 0; k < repeat; ++k) result = prepared.Solve(problem.parameters);
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       seconds_per_solve = elapsed.count() / repeat;
     }
@@ -189,13 +180,7 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     // A solve that did not converge is a failed check.
     return result.success ? 0 : 1;
-  } catch (const core::InputError& e) {
-    err << "simatlas sap: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas sap: " << e.what() << "\n";
-    return 1;
-  }
+  });
 }
 
 }  // namespace simatlas::tools

@@ -11,6 +11,7 @@
 #include "reference/scenes/step_driver.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
+#include "tools/simatlas/vector_json.h"
 
 namespace simatlas::tools {
 
@@ -53,8 +54,6 @@ void PrintList(std::ostream& out, bool json) {
   if (json) out << all.dump(2) << "\n";
 }
 
-std::vector<double> ToStd(const Eigen::VectorXd& x) { return {x.data(), x.data() + x.size()}; }
-
 // The contacts of one step (§4.1): point, normal force, force on the body, slip, vn.
 nlohmann::json ContactsJson(const std::vector<scenes::ContactResult>& contacts) {
   nlohmann::json all = nlohmann::json::array();
@@ -62,10 +61,10 @@ nlohmann::json ContactsJson(const std::vector<scenes::ContactResult>& contacts) 
     all.push_back({{"geometry", c.geometry},
                    {"body", c.body},
                    {"halfspace_body", c.halfspace_body},
-                   {"p_WC", ToStd(c.p_WC)},
+                   {"p_WC", VectorJson(c.p_WC)},
                    {"phi0", c.phi0},
                    {"fn", c.fn},
-                   {"f_Bc_W", ToStd(c.f_Bc_W)},
+                   {"f_Bc_W", VectorJson(c.f_Bc_W)},
                    {"slip_speed", c.slip_speed},
                    {"separation_speed", c.separation_speed}});
   }
@@ -125,7 +124,7 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
            "simulate --list [--json]\n";
     return kExitBadInput;
   }
-  try {
+  return RunGuarded("simatlas simulate", err, [&] {
     // Parse, build, run, summarise.
     const scenes::SceneDefinition& def = scenes::FindScene(rest[0]);
     const scenes::SceneArguments arguments =
@@ -157,8 +156,8 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
       const std::vector<double> t(trajectory.t.begin() + 1, trajectory.t.end());
       const nlohmann::json answer{{"scene", def.name},
                                   {"parameters", parameters},
-                                  {"q", ToStd(trajectory.q.back())},
-                                  {"v", ToStd(trajectory.v.back())},
+                                  {"q", VectorJson(trajectory.q.back())},
+                                  {"v", VectorJson(trajectory.v.back())},
                                   {"t", t},
                                   {"contact_force", trajectory.contact_force},
                                   {"solver_iterations", trajectory.solver_iterations},
@@ -201,13 +200,7 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
       }
     }
     return 0;
-  } catch (const core::InputError& e) {
-    err << "simatlas simulate: " << e.what() << "\n";
-    return kExitBadInput;
-  } catch (const core::NumericalError& e) {
-    err << "simatlas simulate: " << e.what() << "\n";
-    return kExitBadInput;
-  }
+  });
 }
 
 }  // namespace simatlas::tools

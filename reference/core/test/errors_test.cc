@@ -1,3 +1,4 @@
+// DESIGN.md "Conventions": the error messages name quantity, value, unit and rule.
 #include "reference/core/errors.h"
 
 #include <gtest/gtest.h>

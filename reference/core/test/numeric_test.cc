@@ -1,3 +1,4 @@
+// formula sheet §0 (shared conventions): sd(a, b), [x]₊, the soft norm, hand values.
 #include "reference/core/numeric.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// E3-geometry §2.2: the broad phase of the hydroelastic contact-surface query.
 // The broad phase of the contact-surface query (reference/geometry/aabb_tree.h) must return
 // exactly the boxes a loop over all of them would: checked against that loop on random boxes.
 #include "reference/geometry/aabb_tree.h"

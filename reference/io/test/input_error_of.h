@@ -1,4 +1,5 @@
 #pragma once
+// E3-SAP §4 and MJ-solvers §2–§5: the readers' error messages.
 // The io tests' one helper for error messages: what an InputError thrown by a call says.
 #include <string>
 

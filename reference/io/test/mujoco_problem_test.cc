@@ -1,3 +1,4 @@
+// MJ-solvers §2–§5: the MuJoCo problem reader and its example files.
 // Reader of formats/mujoco-problem.md, and every example file (written by MuJoCo 2.2.2 with
 // its converged answer) reproduced by every reference solver: MJ-solvers §2–§5.
 #include "reference/io/mujoco_problem.h"

@@ -1,3 +1,4 @@
+// E3-SAP §4 and MJ-solvers §2–§5: the problem writers.
 // Tests of the problem writers (reference/io/problem_writer.h): every example file of
 // formats/examples/ read, written and read again gives the same problem, number for number
 // (reconstruction, no frozen output), and the written documents use only the format's keys

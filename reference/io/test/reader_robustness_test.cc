@@ -1,3 +1,4 @@
+// E3-SAP §4 and MJ-solvers §2–§5: malformed problem files.
 // Bad problem files (issue #10): every malformed field of formats/sap-problem.md and
 // formats/mujoco-problem.md is a core::InputError naming the JSON path, the value and the rule —
 // never a crash, a silent default or a wrapped-around integer.

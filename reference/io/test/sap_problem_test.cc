@@ -1,3 +1,4 @@
+// E3-SAP §2–§4: the SAP problem reader and its example files.
 // Tests of the SAP problem reader (formats/sap-problem.md) and of the example problems in
 // formats/examples/sap/: each example's answer is checked against the hand derivation stated
 // in its "source" (repeated here with the arithmetic).

@@ -1,3 +1,4 @@
+// MJ-solvers §7: mujoco.integrate_linear through the registry.
 // mujoco.integrate_linear through the registry: T8 and T9 (formula sheet, MuJoCo 2.2.2) and
 // the backward-Euler identity of the discrete integrator (hand arithmetic).
 #include <gtest/gtest.h>

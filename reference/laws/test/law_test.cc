@@ -1,3 +1,4 @@
+// DESIGN.md "The law registry": the law machinery.
 // The law machinery: parsing key=value arguments, defaults, errors, and the registry.
 #include "reference/laws/law.h"
 
@@ -13,22 +14,6 @@ namespace simatlas::laws {
 namespace {
 
 using core::InputError;
-
-TEST(ParseNumber, AcceptsDecimalScientificAndInfinity) {
-  EXPECT_EQ(ParseNumber("k", "1e5"), 1e5);
-  EXPECT_EQ(ParseNumber("k", "-0.25"), -0.25);
-  EXPECT_EQ(ParseNumber("k", "+3"), 3.0);
-  EXPECT_TRUE(std::isinf(ParseNumber("k", "inf")));
-  EXPECT_LT(ParseNumber("k", "-inf"), 0);
-}
-
-TEST(ParseNumber, RejectsGarbageNaNAndEmpty) {
-  EXPECT_THROW(ParseNumber("k", ""), InputError);
-  EXPECT_THROW(ParseNumber("k", "nan"), InputError);
-  EXPECT_THROW(ParseNumber("k", "1e5x"), InputError);
-  EXPECT_THROW(ParseNumber("k", "abc"), InputError);
-  EXPECT_THROW(ParseNumber("k", "1e999"), InputError);
-}
 
 TEST(Registry, EveryLawHasSectionSummaryAndUnits) {
   const auto& all = AllLaws().all();

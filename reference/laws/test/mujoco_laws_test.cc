@@ -1,3 +1,4 @@
+// MJ-solvers §2a: the mujoco.* laws through the registry.
 // mujoco.* laws through the registry: signatures, defaults and T11 numbers (MuJoCo 2.2.2).
 #include <gtest/gtest.h>
 

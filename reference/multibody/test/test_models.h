@@ -1,4 +1,5 @@
 #pragma once
+// E3-SAP §1: small models of the multibody unit tests.
 // Small models shared by the multibody unit tests, with the parameters their hand derivations use.
 #include "reference/multibody/multibody_tree.h"
 

@@ -1,3 +1,4 @@
+// E3-SAP §2 / §4.1: the joint-limit constraint, hand-derived numbers.
 // Unit tests of the joint-limit constraint (limit_constraint.h). Hand-derived numbers.
 #include "reference/sap/limit_constraint.h"
 

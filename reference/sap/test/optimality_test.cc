@@ -75,6 +75,23 @@ TEST(SapOptimality, ImpulseThatIsNotTheLawAtVFails) {
   EXPECT_NE(SapOptimalityViolation(m).find("impulse law"), std::string::npos);
 }
 
+// A second clique no constraint references (A = [9] kg, v* = 2 m/s) is measured apart, with the
+// solver's (4.3) on its own DOFs (Drake's participating-DOF convention for the contact part):
+//   at v = v*: g = 0, so the answer passes and the participating numbers stay the hand ones;
+//   at v = 2.1: ‖D g‖ = 9·0.1/√9 = 0.3 √J against 1e-14 + 2e-6 · ‖D A v‖ = 2e-6 · 3·2.1 = 1.26e-5.
+TEST(SapOptimality, NonParticipatingCliqueMustKeepVStar) {
+  SapProblem p = FallingBody();
+  p.cliques.push_back({core::MatrixX::Constant(1, 1, 9.0), VectorX::Constant(1, 2.0)});
+  const auto kept = EvaluateSapOptimality(p, Vec({-0.78, 2.0}), {Vec({0, 0, 0.88})});
+  EXPECT_EQ(SapOptimalityViolation(kept), "");
+  EXPECT_EQ(kept.free_momentum_residual, 0.0);
+  EXPECT_NEAR(kept.free_momentum_scale, 6.0, 1e-14);  // ‖D A v‖ = 3 · 2
+  EXPECT_NEAR(kept.momentum_scale, 1.56, 1e-14);      // as without the second clique
+  const auto moved = EvaluateSapOptimality(p, Vec({-0.78, 2.1}), {Vec({0, 0, 0.88})});
+  EXPECT_NEAR(moved.free_momentum_residual, 0.3, 1e-14);
+  EXPECT_NE(SapOptimalityViolation(moved).find("non-participating cliques keep v*"), std::string::npos);
+}
+
 TEST(SapOptimality, WrongSizesAndNaNAreInputErrors) {
   EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78, 0}), {Vec({0, 0, 0.88})}), core::InputError);
   EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78}), {Vec({0, 0.88})}), core::InputError);

@@ -1,4 +1,5 @@
 #pragma once
+// E3-SAP §4: the pizza saver of the SAP tests.
 // The pizza-saver problem of the SAP tests (after Drake's sap_solver_test.cc "PizzaSaver"
 // idea, numbers ours): one body with v = (vx, vy, vz, ω_z), m = 1 kg, I_z = 1 kg·m², resting on
 // the ground (body A) on three legs at radius R = 1 m, angles 0, 2π/3, 4π/3, under gravity

@@ -45,8 +45,6 @@ TEST(SapModel, PizzaSaverDelassusEstimateIsSqrt6Over3) {
     EXPECT_NEAR(c.w(0), std::sqrt(6.0) / 3.0, 1e-15);
     EXPECT_EQ(c.w(0), c.w(2));  // all three entries equal
   }
-  ASSERT_EQ(model.clusters().size(), 1u);  // one clique, one cluster of three constraints
-  EXPECT_EQ(model.clusters()[0].constraints.size(), 3u);
 }
 
 TEST(SapSolver, PizzaSaverNoTorque) {
@@ -148,8 +146,8 @@ TEST(SapSolver, NonParticipatingCliqueKeepsVStar) {
   problem.cliques.insert(problem.cliques.begin(), free_body);
   for (auto& c : problem.constraints) c.cliques = {1};
   const SapModel model(problem);
-  EXPECT_EQ(model.num_velocities(), 6);
-  EXPECT_EQ(model.num_participating_velocities(), 4);
+  EXPECT_EQ(model.num_problem_velocities(), 6);
+  EXPECT_EQ(model.num_velocities(), 4);
   EXPECT_EQ(model.velocity_permutation(), (std::vector<int>{-1, -1, 0, 1, 2, 3}));
   const auto r = SolveSapProblem(problem, Tight());
   EXPECT_EQ(r.v(0), 0.3);
@@ -193,6 +191,42 @@ TEST(SapSolver, CostCriterionAloneIsSuccess) {
   EXPECT_FALSE(r.optimality_criterion_reached);
   ASSERT_FALSE(r.stats.empty());
   EXPECT_GT(r.stats.back().alpha, 0.5);
+}
+
+// A final step whose cost rises by rounding alone must not fail a converging solve, even with
+// nonmonotonic_convergence_is_error: Drake checks monotonicity after the convergence test for
+// this reason. Construction: (4.3) off (εa = εr = 0), so the run ends on (4.4), and
+// relative_slop = 0, so a rise of one rounding unit counts. Why the final step's cost can rise:
+// its exact decrease is ½ gᵀH⁻¹g ≤ ½ gᵀA⁻¹g = ½ ‖D g‖² (H = A + JᵀGJ ⪰ A, and A is diagonal here,
+// so A⁻¹ = D²), and the test checks that this is below one rounding unit ε|ℓ| of the cost; the
+// computed change of ℓ is then rounding, up or down. Over the torques below some final steps go
+// up: the first one found is solved again with the error switched on.
+TEST(SapSolver, FinalStepRisingByRoundOffStillConverges) {
+  auto p = SapSolverParameters{};
+  p.rel_tolerance = 0.0;
+  p.abs_tolerance = 0.0;
+  p.relative_slop = 0.0;
+  int rising = 0;
+  for (int i = 0; i < 40 && rising == 0; ++i) {
+    const SapProblem problem = MakePizzaSaver(kH, 4.0 + 0.05 * i, Leg());
+    const auto quiet = SolveSapProblem(problem, p);
+    ASSERT_TRUE(quiet.success && quiet.cost_criterion_reached);
+    ASSERT_FALSE(quiet.stats.empty());
+    const double before = quiet.stats.back().cost;
+    if (!(quiet.cost > before)) continue;
+    ++rising;
+    // The exact decrease of the final step is below one rounding unit of ℓ.
+    const double residual = quiet.stats.back().momentum_residual;
+    EXPECT_LT(0.5 * residual * residual, core::kEpsilon * std::abs(before));
+    // The old order (check before the convergence test) threw here; Drake's order converges.
+    auto strict = p;
+    strict.nonmonotonic_convergence_is_error = true;
+    const auto r = SolveSapProblem(problem, strict);
+    EXPECT_TRUE(r.success);
+    EXPECT_EQ(r.v, quiet.v);
+    EXPECT_EQ(r.nonmonotonic_iterations, 0);
+  }
+  EXPECT_EQ(rising, 1) << "no torque gave a final step whose cost rose by rounding";
 }
 
 TEST(SapSolver, BacktrackingReachesTheSameAnswer) {

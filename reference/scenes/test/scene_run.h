@@ -1,4 +1,5 @@
 #pragma once
+// E3-SAP §2 and §5: running a scene in the scene tests.
 // Test support shared by the scene tests: run a scene by name with key=value arguments and
 // read one of its named summary results.
 #include <gtest/gtest.h>

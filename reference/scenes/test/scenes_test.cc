@@ -144,8 +144,8 @@ TEST(SceneArguments, ErrorsNameTheKey) {
     return "";
   };
   EXPECT_NE(message({"radius=1"}).find("has no key 'radius'"), std::string::npos);
-  EXPECT_NE(message({"dt=abc"}).find("dt = 'abc' is not a number"), std::string::npos);
-  EXPECT_NE(message({"dt=nan"}).find("not a number"), std::string::npos);
+  EXPECT_NE(message({"dt=abc"}).find("dt = 'abc' must be a number"), std::string::npos);
+  EXPECT_NE(message({"dt=nan"}).find("not NaN"), std::string::npos);
   EXPECT_NE(message({"dt=-1"}).find("dt = -1 s"), std::string::npos);
   EXPECT_NE(message({"steps=2.5"}).find("steps = 2.5"), std::string::npos);
   EXPECT_NE(message({"approximation=tamsi"}).find("must be one of sap, similar, lagged"),

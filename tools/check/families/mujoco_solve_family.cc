@@ -31,16 +31,6 @@ rc::Gen<Json> ProblemInputs(rc::Gen<mujoco::Cone> cone) {
 
 rc::Gen<mujoco::Cone> AnyCone() { return rc::gen::element(mujoco::Cone::kPyramidal, mujoco::Cone::kElliptic); }
 
-// An array of numbers as a vector; any other shape is a protocol fault.
-Eigen::VectorXd ReadVector(const Json& value, const std::string& what) {
-  if (!value.is_array()) throw ProtocolError(what + " must be an array of numbers, got " + value.dump());
-  Eigen::VectorXd v(static_cast<Eigen::Index>(value.size()));
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    v(static_cast<Eigen::Index>(i)) = ReadNumber(value[i], what + "[" + std::to_string(i) + "]");
-  }
-  return v;
-}
-
 // The reference answer: warmstart off, the problem's solver and options.
 Json ReferenceSolve(const Json& inputs) {
   const mujoco::Problem problem = io::ParseMujocoProblem(inputs.at("problem")).problem;

@@ -37,16 +37,6 @@ rc::Gen<Json> ProblemInputs(property_tests::SapProblemShape shape) {
   });
 }
 
-// An array of numbers as a vector; any other shape is a protocol fault.
-Eigen::VectorXd ReadVector(const Json& value, const std::string& what) {
-  if (!value.is_array()) throw ProtocolError(what + " must be an array of numbers, got " + value.dump());
-  Eigen::VectorXd v(static_cast<Eigen::Index>(value.size()));
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    v(static_cast<Eigen::Index>(i)) = ReadNumber(value[i], what + "[" + std::to_string(i) + "]");
-  }
-  return v;
-}
-
 // The reference answer: the SAP solver of §4 with the problem's parameters.
 Json ReferenceSolve(const Json& inputs) {
   const io::SapProblemFile file = io::ParseSapProblem(inputs.at("problem"));

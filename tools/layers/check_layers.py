@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The layer rule and the section citations of the sources (issue 19; DESIGN.md "Layout").
+
+    check_layers.py ROOT DESIGN_MD
+
+Checks, naming file:line for every failure (exit 1; 2 for unusable arguments):
+  1. every project #include of a file under reference/, adapters/ and tools/ names its own part
+     or a part cmake/layers.txt lets it include; reference/ includes nothing outside reference/
+     (test folders of reference/ parts follow their part's rule; those of adapters/ and tools/
+     may include oracles and fixtures, so they are not scanned);
+  2. the rule is exact: every part that cmake/layers.txt lists for a part is included by some
+     file of it (for reference/ parts that is what their CMake target links), and every folder of
+     reference/ has a line;
+  3. README.md's layer diagram is cmake/layers.txt's rule, line for line;
+  4. every file of reference/ cites its section in its first comment line (a course section
+     "E3-SAP §…", "E3-geometry §…", "MJ-solvers §…", the formula sheet "formula sheet §…", or a
+     DESIGN.md section by its heading, `DESIGN.md "Heading"`).
+"""
+import pathlib
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+COURSE_CITATION = re.compile(r"(E3-SAP|E3-geometry|MJ-solvers)\b[^§]*§\s*\d|formula sheet §\s*\d", re.IGNORECASE)
+DESIGN_CITATION = re.compile(r'DESIGN\.md "([^"]+)"')
+SOURCE_SUFFIXES = {".h", ".cc", ".cpp"}
+
+
+def read_rule(path):
+    """{part: (line number, [parts it may include])} from cmake/layers.txt."""
+    rule = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        part, _, deps = line.partition(":")
+        rule[part.strip()] = (number, deps.split())
+    return rule
+
+
+def part_of(relative):
+    """The part a repository path belongs to: reference/<p>/… → p, adapters/<a>/… → adapters/a,
+    tools/<t>/… → tools/t, anything else → its first folder."""
+    pieces = relative.split("/")
+    if pieces[0] == "reference" and len(pieces) > 2:
+        return pieces[1]
+    if pieces[0] in ("adapters", "tools") and len(pieces) > 2:
+        return pieces[0] + "/" + pieces[1]
+    return pieces[0]
+
+
+def sources(root, top):
+    for path in sorted((root / top).rglob("*")):
+        if path.is_file() and path.suffix in SOURCE_SUFFIXES:
+            yield path
+
+
+def check_includes(root, rule, failures):
+    """Checks 1 and 2; returns {part: set of parts its non-test files include}."""
+    top_folders = {p.name for p in root.iterdir() if p.is_dir()}
+    used = {}
+    for top in ("reference", "adapters", "tools"):
+        for path in sources(root, top):
+            relative = path.relative_to(root).as_posix()
+            in_test = "/test/" in relative
+            if in_test and top != "reference":
+                continue
+            part = part_of(relative)
+            if part not in rule:
+                failures.append(f"{relative}:1: part '{part}' has no line in cmake/layers.txt")
+                continue
+            allowed = set(rule[part][1]) | {part}
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                match = INCLUDE.match(line)
+                if not match or match.group(1).split("/")[0] not in top_folders:
+                    continue
+                included = match.group(1)
+                target = part_of(included)
+                if top == "reference" and not included.startswith("reference/"):
+                    failures.append(f"{relative}:{number}: includes {included}: nothing in "
+                                    f"reference/ includes a file outside it")
+                elif target not in allowed:
+                    failures.append(f"{relative}:{number}: includes {included}: part '{part}' may "
+                                    f"include only {', '.join(sorted(allowed))} (cmake/layers.txt)")
+                elif not in_test and target != part:
+                    used.setdefault(part, set()).add(target)
+    # Exactness: nothing listed that no file includes; every reference folder has a line.
+    for part, (number, deps) in rule.items():
+        for dep in deps:
+            if dep not in used.get(part, set()):
+                failures.append(f"cmake/layers.txt:{number}: {part} lists {dep}, but no file of "
+                                f"{part} includes it (the link would be one the code does not use)")
+    for folder in sorted((root / "reference").iterdir()):
+        if folder.is_dir() and folder.name not in rule:
+            failures.append(f"reference/{folder.name}:1: no line in cmake/layers.txt")
+
+
+def check_readme(root, rule_path, failures):
+    """Check 3: README's fenced layer block equals the rule lines of cmake/layers.txt."""
+    rule_lines = [l for l in rule_path.read_text(encoding="utf-8").splitlines()
+                  if l.strip() and not l.startswith("#")]
+    readme = (root / "README.md").read_text(encoding="utf-8").splitlines()
+    try:
+        start = readme.index("```text layers")
+    except ValueError:
+        failures.append("README.md:1: no layer diagram (a ```text layers block with the lines of "
+                        "cmake/layers.txt)")
+        return
+    block = []
+    for line in readme[start + 1:]:
+        if line.startswith("```"):
+            break
+        block.append(line)
+    if block != rule_lines:
+        failures.append(f"README.md:{start + 1}: the layer diagram differs from cmake/layers.txt "
+                        f"(README: {block}; cmake/layers.txt: {rule_lines})")
+
+
+def first_comment(lines):
+    """(line number, text) of the first comment line that is not `/// @file`."""
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped.startswith("//"):
+            if stripped.lstrip("/").strip() == "@file":
+                continue
+            return number, stripped
+        if stripped and not stripped.startswith("#pragma"):
+            return number, ""
+    return 1, ""
+
+
+def check_citations(root, design_headings, failures):
+    """Check 4."""
+    for path in sources(root, "reference"):
+        relative = path.relative_to(root).as_posix()
+        number, comment = first_comment(path.read_text(encoding="utf-8").splitlines())
+        design = DESIGN_CITATION.search(comment)
+        if COURSE_CITATION.search(comment):
+            continue
+        if design and (design_headings is None or design.group(1) in design_headings):
+            continue
+        why = (f'DESIGN.md has no section "{design.group(1)}"' if design else
+               "it cites no section")
+        failures.append(f"{relative}:{number}: the first comment line must cite the file's "
+                        f"section (E3-SAP §…, E3-geometry §…, MJ-solvers §…, formula sheet §… or "
+                        f'DESIGN.md "Heading"); {why}: {comment or "(no comment)"}')
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    root, design = pathlib.Path(argv[1]), pathlib.Path(argv[2])
+    rule_path = root / "cmake" / "layers.txt"
+    try:
+        rule = read_rule(rule_path)
+    except OSError as error:
+        print(f"check_layers: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    # DESIGN.md lives in the read-only shared folder; without it the headings go unverified.
+    design_headings = None
+    try:
+        design_headings = {line.lstrip("#").strip()
+                           for line in design.read_text(encoding="utf-8").splitlines()
+                           if line.startswith("#")}
+    except OSError as error:
+        print(f"check_layers: {error.filename}: {error.strerror}; DESIGN.md citations are "
+              f"accepted without checking their heading")
+    failures = []
+    check_includes(root, rule, failures)
+    check_readme(root, rule_path, failures)
+    check_citations(root, design_headings, failures)
+    for failure in failures:
+        print(failure)
+    print(f"layers: {len(failures)} violation(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
