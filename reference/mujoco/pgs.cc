@@ -25,8 +25,13 @@ double CostChange(const DualProblem& dual, const Block& block, const core::Vecto
 }
 
 /// The block's residual (AR f + b) on its rows. AR is symmetric (MakeDual symmetrises it), so
-/// row i is read as the contiguous column i.
+/// row i is read as the contiguous column i; on the sparse path from AR's sparse rows.
 core::VectorX BlockResidual(const DualProblem& dual, const Block& block, const core::VectorX& f) {
+  if (dual.sparse_rows) {
+    core::VectorX res(block.size);
+    for (int j = 0; j < block.size; ++j) res[j] = DualResidual(dual, block.first + j, f);
+    return res;
+  }
   return dual.AR.middleCols(block.first, block.size).transpose() * f +
          dual.b.segment(block.first, block.size);
 }
@@ -37,7 +42,7 @@ core::VectorX BlockResidual(const DualProblem& dual, const Block& block, const c
 double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
                     core::VectorX& f) {
   const int i = block.first;
-  const double res = dual.AR.col(i).dot(f) + dual.b[i];
+  const double res = DualResidual(dual, i, f);
   const double old = f[i];
   f[i] -= res / dual.AR(i, i);
   ProjectBlock(problem, block, f);

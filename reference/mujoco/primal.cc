@@ -286,7 +286,7 @@ PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& bloc
 
 PrimalEval EvaluatePrimal(const Problem& problem, const std::vector<Block>& blocks,
                           const core::VectorX& qacc) {
-  return EvaluatePrimal(problem, blocks, MakeSparseOperators(problem), qacc);
+  return EvaluatePrimal(problem, blocks, *OperatorsOf(problem), qacc);
 }
 
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
@@ -314,7 +314,7 @@ core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& bl
 
 core::MatrixX PrimalHessian(const Problem& problem, const std::vector<Block>& blocks,
                             const PrimalEval& eval) {
-  return PrimalHessian(problem, blocks, MakeSparseOperators(problem), eval);
+  return PrimalHessian(problem, blocks, *OperatorsOf(problem), eval);
 }
 
 double BlockCost(const Problem& problem, const Block& block, const core::VectorX& jar,

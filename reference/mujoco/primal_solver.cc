@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/impedance.h"
 #include "reference/mujoco/primal_rules.h"
+#include "reference/mujoco/sparse_path.h"
 #include "reference/mujoco/spd_factor.h"
 #include "reference/mujoco/sparse_rows.h"
 
@@ -30,7 +32,7 @@ PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
 
 PrimalLine::PrimalLine(const Problem& problem, const std::vector<Block>& blocks,
                        const PrimalEval& at, const core::VectorX& search)
-    : PrimalLine(problem, blocks, MakeSparseOperators(problem), at, search) {}
+    : PrimalLine(problem, blocks, *OperatorsOf(problem), at, search) {}
 
 LinePoint PrimalLine::Evaluate(double alpha) const {
   LinePoint p;
@@ -171,7 +173,7 @@ HessianUpdate UpdateHessian(const Problem& problem, const std::vector<Block>& bl
   if (UpdateHessianByRows(problem, before, eval.constraints.state, nchange, h, downdate_failed)) {
     return HessianUpdate::kRankOne;
   }
-  h.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
+  FactorHessian(problem, blocks, ops, eval, h);
   return downdate_failed ? HessianUpdate::kForcedRefactor : HessianUpdate::kRefactor;
 }
 
@@ -199,8 +201,10 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   // The version's line search, improvement and exit tests, chosen once.
   const PrimalRules rules = MakePrimalRules(opt);
   const std::vector<Block> blocks = MakeBlocks(problem);
-  // J's and M's nonzeros once: every J a, Jᵀ f, J s, M a and Jᵀ Hc J below works on them.
-  const SparseOperators ops = MakeSparseOperators(problem);
+  // J's and M's nonzeros (prepared once per problem, else built here): every J a, Jᵀ f, J s,
+  // M a and Jᵀ Hc J below works on them.
+  const std::shared_ptr<const SparseOperators> shared_ops = OperatorsOf(problem);
+  const SparseOperators& ops = *shared_ops;
   SolveResult out;
   PrimalEval eval = EvaluatePrimal(problem, blocks, ops, qacc0);
   auto finish = [&](ExitReason reason) {
@@ -218,8 +222,8 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   // The metric M (CG preconditioner, certificate; factored for every solver, which checks M
   // is positive definite) and, for Newton, H = M + JᵀHcJ.
   SpdFactor m_factor, h_factor;
-  m_factor.Factor(problem.M, "M");
-  if (newton) h_factor.Factor(PrimalHessian(problem, blocks, ops, eval), "H");
+  FactorM(problem, ops, m_factor);
+  if (newton) FactorHessian(problem, blocks, ops, eval, h_factor);
   // M⁻¹ g (CG's direction, the certificate) and the preconditioned gradient (H⁻¹ g for Newton).
   core::VectorX Mgrad = m_factor.Solve(eval.gradient);
   core::VectorX precond = newton ? h_factor.Solve(eval.gradient) : Mgrad;

@@ -11,6 +11,7 @@
 #include "reference/mujoco/noslip.h"
 #include "reference/mujoco/pgs.h"
 #include "reference/mujoco/primal_solver.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -35,7 +36,8 @@ void RequireFiniteAnswer(const SolveResult& result) {
 }  // namespace
 
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) {
-  ValidateProblem(problem);
+  // A prepared problem was validated once (PrepareProblem, at read time); others here.
+  if (!IsPrepared(problem)) ValidateProblem(problem);
   if (settings.islands) {
     SolveResult combined = SolveIslands(problem, settings.qacc_warmstart).combined;
     RequireFiniteAnswer(combined);
