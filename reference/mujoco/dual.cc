@@ -23,9 +23,10 @@ std::vector<int> TreeRoots(const std::vector<int>& parent) {
 }
 
 /// A = B Bᵀ, B_r = D^{-1/2} L⁻ᵀ J_rᵀ on the ancestor closure of row r's DOFs; A_rs only for
-/// rows r, s sharing a tree, the rest of A stays 0.
+/// rows r, s sharing a tree, the rest of A stays 0. `partners[r]` lists those rows s
+/// (ascending, r included): the nonzero pattern of A's row r.
 void TreeDualMatrix(const Problem& problem, const SparseRows& J, const TreeFactor& factor,
-                    core::MatrixX& A) {
+                    core::MatrixX& A, std::vector<std::vector<int>>& partners) {
   const int nv = problem.nv, nefc = problem.nefc();
   const std::vector<int>& parent = problem.dof_parentid;
   const std::vector<int> root = TreeRoots(parent);
@@ -55,6 +56,7 @@ void TreeDualMatrix(const Problem& problem, const SparseRows& J, const TreeFacto
   }
   // A_rs = B_r · B_s for the rows s ≥ r of r's trees (B_r scattered into work).
   std::vector<int> seen(nefc, -1);
+  partners.assign(nefc, {});
   for (int r = 0; r < nefc; ++r) {
     for (size_t k = 0; k < b_dofs[r].size(); ++k) work[b_dofs[r][k]] = b_value[r][k];
     for (const int d : b_dofs[r]) {
@@ -65,6 +67,8 @@ void TreeDualMatrix(const Problem& problem, const SparseRows& J, const TreeFacto
         double dot = 0;
         for (size_t k = 0; k < b_dofs[s].size(); ++k) dot += b_value[s][k] * work[b_dofs[s][k]];
         A(r, s) = A(s, r) = dot;
+        partners[r].push_back(s);
+        if (s != r) partners[s].push_back(r);
       }
     }
     for (const int d : b_dofs[r]) work[d] = 0;
@@ -89,9 +93,11 @@ DualProblem MakeDual(const Problem& problem) {
   auto m_factor = std::make_shared<SpdFactor>();
   FactorM(problem, *dual.ops, *m_factor);
   dual.m_factor = m_factor;
-  if (const TreeFactor* tree = m_factor->Tree()) {
+  std::vector<std::vector<int>> partners;
+  const TreeFactor* tree = m_factor->Tree();
+  if (tree) {
     dual.A = core::MatrixX::Zero(nefc, nefc);
-    TreeDualMatrix(problem, J, *tree, dual.A);
+    TreeDualMatrix(problem, J, *tree, dual.A, partners);
   } else {
     // A = J M⁻¹ Jᵀ column by column with J's nonzeros only, symmetrised exactly (through a
     // copy: A + Aᵀ written into A itself would alias).
@@ -107,10 +113,25 @@ DualProblem MakeDual(const Problem& problem) {
   }
   dual.AR = dual.A;
   dual.AR.diagonal() += problem.R;
-  // The sparse path reads AR's rows by their nonzeros.
+  // The sparse path reads AR's rows by their nonzeros: with the tree on each row's partners
+  // (no scan of the dense AR), else AR's exact nonzeros.
   if (dual.ops->sparse_path) {
     dual.sparse_rows = true;
-    dual.AR_rows = MakeSparseRows(dual.AR);
+    if (tree) {
+      SparseRows& rows = dual.AR_rows;
+      rows.rows = rows.cols = nefc;
+      rows.start.assign(1, 0);
+      for (int r = 0; r < nefc; ++r) {
+        std::sort(partners[r].begin(), partners[r].end());
+        for (const int s : partners[r]) {
+          rows.col.push_back(s);
+          rows.value.push_back(dual.AR(r, s));
+        }
+        rows.start.push_back(static_cast<int>(rows.col.size()));
+      }
+    } else {
+      dual.AR_rows = MakeSparseRows(dual.AR);
+    }
   }
   // b = J a₀ − aref (efc_b).
   MultiplyRows(J, problem.qacc_smooth, dual.b);
@@ -118,16 +139,12 @@ DualProblem MakeDual(const Problem& problem) {
   return dual;
 }
 
-double DualResidual(const DualProblem& dual, int i, const core::VectorX& f) {
-  if (!dual.sparse_rows) return dual.AR.col(i).dot(f) + dual.b[i];
-  const SparseRows& AR = dual.AR_rows;
-  double sum = 0;
-  for (int k = AR.start[i]; k < AR.start[i + 1]; ++k) sum += AR.value[k] * f[AR.col[k]];
-  return sum + dual.b[i];
-}
-
 double DualCost(const DualProblem& dual, const core::VectorX& force) {
-  return 0.5 * force.dot(dual.AR * force) + force.dot(dual.b);
+  if (!dual.sparse_rows) return 0.5 * force.dot(dual.AR * force) + force.dot(dual.b);
+  // ½ fᵀ (AR f) + fᵀ b with AR f from AR's sparse rows.
+  core::VectorX ARf;
+  MultiplyRows(dual.AR_rows, force, ARf);
+  return 0.5 * force.dot(ARf) + force.dot(dual.b);
 }
 
 core::VectorX QaccFromForce(const Problem& problem, const DualProblem& dual,

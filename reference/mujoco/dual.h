@@ -35,8 +35,14 @@ DualProblem MakeDual(const Problem& problem);
 double DualCost(const DualProblem& dual, const core::VectorX& force);
 
 /// (AR f + b)_i, from AR's sparse row on the sparse path, else its dense column (AR is
-/// symmetric).
-double DualResidual(const DualProblem& dual, int i, const core::VectorX& force);
+/// symmetric). Inline: PGS evaluates it once per row and sweep.
+inline double DualResidual(const DualProblem& dual, int i, const core::VectorX& force) {
+  if (!dual.sparse_rows) return dual.AR.col(i).dot(force) + dual.b[i];
+  const SparseRows& AR = dual.AR_rows;
+  double sum = 0;
+  for (int k = AR.start[i]; k < AR.start[i + 1]; ++k) sum += AR.value[k] * force[AR.col[k]];
+  return sum + dual.b[i];
+}
 
 /// qacc = a₀ + M⁻¹ Jᵀ f.
 core::VectorX QaccFromForce(const Problem& problem, const DualProblem& dual,
