@@ -4,9 +4,8 @@
 // auto: sparse from nv = 60) or with a dense Jacobian — on the settled humanoid or 22 humanoids
 // of oracle/oracle_scenes.h with the settings of mujoco_bench.cc (no warmstart, tolerance 1e-8,
 // at most 100 iterations). Only that solve is collected when run under
-//   valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no
-//       simatlas_count_mujoco SCENE CONE SOLVER SIDE
-// (callgrind client requests around it; loading and settling run uninstrumented), so the instruction count does not depend on the
+//   valgrind --tool=callgrind --collect-atstart=no simatlas_count_mujoco SCENE CONE SOLVER SIDE
+// (callgrind's collection is toggled around it by client requests), so the instruction count does not depend on the
 // machine's load. Prints the iteration count. Exit 2 on bad arguments.
 #include <valgrind/callgrind.h>
 
@@ -56,18 +55,14 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   if (side == "reference") {
     mujoco::Problem p = oracle::ExtractProblem(scene);
     mujoco::PrepareProblem(p);
-    CALLGRIND_START_INSTRUMENTATION;
     CALLGRIND_TOGGLE_COLLECT;
     const mujoco::SolveResult r = mujoco::SolveProblem(p);
     CALLGRIND_TOGGLE_COLLECT;
-    CALLGRIND_STOP_INSTRUMENTATION;
     iterations = r.iterations;
   } else {
-    CALLGRIND_START_INSTRUMENTATION;
     CALLGRIND_TOGGLE_COLLECT;
     mj_fwdConstraint(m, d);
     CALLGRIND_TOGGLE_COLLECT;
-    CALLGRIND_STOP_INSTRUMENTATION;
     iterations = d->solver_iter;
   }
   std::cout << iterations << "\n";

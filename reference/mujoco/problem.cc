@@ -151,10 +151,11 @@ void ValidateProblem(const Problem& p) {
                               "-1 (a root) or a DOF index < " + std::to_string(i));
       }
     }
-    if (!MatchesTree(p.M, p.dof_parentid)) {
-      core::ThrowInputError("M", p.nv, "kg or kg m^2",
-                            "nonzero only on DOF pairs where one is an ancestor of the other in "
-                            "dof_parentid");
+    int i = 0, j = 0;
+    if (!MatchesTree(p.M, p.dof_parentid, &i, &j)) {
+      core::ThrowInputError(Indexed2("M", i, j), p.M(i, j), "kg or kg m^2",
+                            "0: DOF " + std::to_string(j) + " is not an ancestor of DOF " +
+                                std::to_string(i) + " in dof_parentid");
     }
   }
   for (int i = 0; i < nefc; ++i) {

@@ -20,23 +20,9 @@ void AddRowPairs(const SparseOperators& ops, int r, double w, double* value) {
 /// value[·] += (Hc(p, q) J_pa) J_qb over a cone block's row pairs with col b ≤ col a
 /// (AddBlockProduct's products and order).
 void AddBlockPairs(const SparseOperators& ops, int first, const core::MatrixX& Hc, double* value) {
-  const SparseRows& J = ops.J;
-  const int n = static_cast<int>(Hc.rows());
-  for (int p = 0; p < n; ++p) {
-    for (int q = 0; q < n; ++q) {
-      const double h = Hc(p, q);
-      if (h == 0) continue;
-      const int rp = first + p, rq = first + q;
-      for (int a = J.start[rp]; a < J.start[rp + 1]; ++a) {
-        const double ha = h * J.value[a];
-        for (int b = J.start[rq]; b < J.start[rq + 1]; ++b) {
-          if (J.col[b] <= J.col[a]) {
-            value[PatternPosition(ops.hessian, J.col[a], J.col[b])] += ha * J.value[b];
-          }
-        }
-      }
-    }
-  }
+  ForEachBlockProduct(ops.J, first, Hc, [&](int i, int j, double v) {
+    value[PatternPosition(ops.hessian, i, j)] += v;
+  });
 }
 
 }  // namespace

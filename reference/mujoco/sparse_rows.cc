@@ -119,7 +119,9 @@ int PatternPosition(const HessianPattern& pattern, int row, int col) {
 bool UsesSparsePath(const Problem& problem) { return problem.nv >= kSparseFactorFromNv; }
 
 SparseOperators MakeSparseOperators(const Problem& problem) {
-  SparseOperators ops{MakeSparseRows(problem.J), MakeSparseRows(problem.M)};
+  SparseOperators ops;
+  ops.J = MakeSparseRows(problem.J);
+  ops.M = MakeSparseRows(problem.M);
   if (!problem.dof_parentid.empty()) {
     ops.has_tree = true;
     ops.tree = MakeMTree(problem.M, problem.dof_parentid);
@@ -174,21 +176,7 @@ void AddRowOuterProduct(const SparseRows& J, int r, double w, core::MatrixX& H) 
 }
 
 void AddBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, core::MatrixX& H) {
-  const int n = static_cast<int>(Hc.rows());
-  // Σ_{p,q} Hc(p, q) J_pᵀ J_q over the block's row pairs.
-  for (int p = 0; p < n; ++p) {
-    for (int q = 0; q < n; ++q) {
-      const double h = Hc(p, q);
-      if (h == 0) continue;
-      const int rp = first + p, rq = first + q;
-      for (int a = J.start[rp]; a < J.start[rp + 1]; ++a) {
-        const double ha = h * J.value[a];
-        for (int b = J.start[rq]; b < J.start[rq + 1]; ++b) {
-          if (J.col[b] <= J.col[a]) H(J.col[a], J.col[b]) += ha * J.value[b];
-        }
-      }
-    }
-  }
+  ForEachBlockProduct(J, first, Hc, [&H](int i, int j, double v) { H(i, j) += v; });
 }
 
 }  // namespace simatlas::mujoco

@@ -18,16 +18,22 @@ bool IsDofForest(const std::vector<int>& parent, int nv) {
   return true;
 }
 
-bool MatchesTree(const core::MatrixX& M, const std::vector<int>& parent) {
+bool MatchesTree(const core::MatrixX& M, const std::vector<int>& parent, int* row, int* col) {
   const int nv = static_cast<int>(M.rows());
   std::vector<char> ancestor(nv, 0);
   for (int i = 0; i < nv; ++i) {
     // Mark i's ancestors, test row i left of the diagonal, then clear the marks.
     for (int a = parent[i]; a >= 0; a = parent[a]) ancestor[a] = 1;
-    bool ok = true;
-    for (int j = 0; j < i && ok; ++j) ok = M(i, j) == 0 || ancestor[j];
+    int off = -1;
+    for (int j = 0; j < i && off < 0; ++j) {
+      if (M(i, j) != 0 && !ancestor[j]) off = j;
+    }
     for (int a = parent[i]; a >= 0; a = parent[a]) ancestor[a] = 0;
-    if (!ok) return false;
+    if (off >= 0) {
+      if (row) *row = i;
+      if (col) *col = off;
+      return false;
+    }
   }
   return true;
 }

@@ -26,9 +26,11 @@ struct MTree {
 /// True when `parent` is a DOF forest in MuJoCo's order: nv entries, parent[i] ∈ [−1, i).
 bool IsDofForest(const std::vector<int>& parent, int nv);
 
-/// True when every nonzero M(i, j), j < i, lies on the tree (j an ancestor of i). Requires
+/// True when every nonzero M(i, j), j < i, lies on the tree (j an ancestor of i); otherwise
+/// false with the first such (i, j) in `row`, `col` when given. Requires
 /// IsDofForest(parent, M.rows()).
-bool MatchesTree(const core::MatrixX& M, const std::vector<int>& parent);
+bool MatchesTree(const core::MatrixX& M, const std::vector<int>& parent, int* row = nullptr,
+                 int* col = nullptr);
 
 /// M's tree entries (requires IsDofForest; entries off the tree are not read).
 MTree MakeMTree(const core::MatrixX& M, const std::vector<int>& parent);
