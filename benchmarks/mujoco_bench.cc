@@ -2,10 +2,13 @@
 // reference PGS, CG and Newton time per solve and iterations on
 //   - the project's example problems formats/examples/*.json (simatlas/mujoco-problem/1), and
 //   - when built with the MuJoCo 2.2.2 oracle (SIMATLAS_BENCH_ORACLE): the settled humanoid and
-//     22-humanoid problems of oracle/oracle_scenes.h, timed side by side with MuJoCo's own
-//     mj_fwdConstraint on the same state and options (no warmstart, tolerance 1e-8, at most
-//     100 iterations — the settings of oracle/benchmark_newton.cc), so that benchmarks/run can
-//     form reference/MuJoCo ratios from one run.
+//     22-humanoid problems of oracle/oracle_scenes.h, both cones, timed side by side with
+//     MuJoCo's own mj_fwdConstraint on the same state and options (no warmstart, tolerance 1e-8,
+//     at most 100 iterations — the settings of oracle/benchmark_newton.cc): MuJoCo with its
+//     default options (jacobian = auto: sparse from nv = 60, engine_support.c: mj_isSparse) as
+//     "mujoco" and with a dense Jacobian as "mujoco_dense", so that benchmarks/run can form
+//     reference/MuJoCo ratios from one run. The reference problem is prepared once (validation
+//     and sparse structure, as reading a file does); each timed solve does all the rest.
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -16,6 +19,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solve.h"
+#include "reference/mujoco/sparse_rows.h"
 
 #ifdef SIMATLAS_BENCH_ORACLE
 #include "oracle/oracle_scenes.h"
@@ -28,9 +32,11 @@ using namespace simatlas;
 constexpr mujoco::SolverKind kSolvers[] = {mujoco::SolverKind::kPGS, mujoco::SolverKind::kCG,
                                            mujoco::SolverKind::kNewton};
 
-// Times mujoco::SolveProblem (validation + solver, warmstart off) and reports its iterations.
+// Times mujoco::SolveProblem (solver and its setup, warmstart off) of the problem prepared once
+// and reports its iterations.
 void ReferenceBench(benchmark::State& state, mujoco::Problem problem, mujoco::SolverKind solver) {
   problem.opt.solver = solver;
+  mujoco::PrepareProblem(problem);
   mujoco::SolveResult result;
   for (auto _ : state) {
     result = mujoco::SolveProblem(problem);
@@ -73,46 +79,57 @@ mjtSolver MujocoSolver(mujoco::SolverKind solver) {
 }
 
 // Sets the comparison options on the model and runs mj_forward so mjData holds the state.
-void ConfigureScene(oracle::Scene& scene, mujoco::SolverKind solver) {
+void ConfigureScene(oracle::Scene& scene, mujoco::SolverKind solver, mjtJacobian jacobian) {
   mjModel* m = scene.model.get();
   m->opt.disableflags |= mjDSBL_WARMSTART;
   m->opt.tolerance = 1e-8;
   m->opt.iterations = 100;
   m->opt.solver = MujocoSolver(solver);
+  m->opt.jacobian = jacobian;
   mj_forward(m, scene.data.get());
 }
 
-// MuJoCo's own constraint solve on the settled state.
-void MujocoBench(benchmark::State& state, const oracle::SceneSpec& spec,
-                 mujoco::SolverKind solver) {
-  oracle::Scene scene = oracle::Prepare(spec, mjCONE_PYRAMIDAL);
-  ConfigureScene(scene, solver);
+// MuJoCo's own constraint solve on the settled state with the given Jacobian option.
+void MujocoBench(benchmark::State& state, const oracle::SceneSpec& spec, mjtCone cone,
+                 mujoco::SolverKind solver, mjtJacobian jacobian) {
+  oracle::Scene scene = oracle::Prepare(spec, cone);
+  ConfigureScene(scene, solver, jacobian);
   for (auto _ : state) mj_fwdConstraint(scene.model.get(), scene.data.get());
   state.counters["nv"] = scene.model->nv;
   state.counters["nefc"] = scene.data->nefc;
   state.counters["iterations"] = scene.data->solver_iter;
 }
 
-// The same problem extracted for the reference (R and aref taken from MuJoCo).
-void ExtractedReferenceBench(benchmark::State& state, const oracle::SceneSpec& spec,
+// The same problem extracted for the reference (R and aref taken from MuJoCo; the dense
+// Jacobian the problem form holds).
+void ExtractedReferenceBench(benchmark::State& state, const oracle::SceneSpec& spec, mjtCone cone,
                              mujoco::SolverKind solver) {
-  oracle::Scene scene = oracle::Prepare(spec, mjCONE_PYRAMIDAL);
-  ConfigureScene(scene, solver);
+  oracle::Scene scene = oracle::Prepare(spec, cone);
+  ConfigureScene(scene, solver, mjJAC_DENSE);
   ReferenceBench(state, oracle::ExtractProblem(scene), solver);
 }
 
-// humanoid and humanoid22 × solver, MuJoCo then reference.
+// humanoid and humanoid22 × cone × solver: MuJoCo default, MuJoCo dense, reference.
 void RegisterOracle() {
+  const std::pair<mjtCone, const char*> cones[] = {{mjCONE_PYRAMIDAL, "pyramidal"},
+                                                   {mjCONE_ELLIPTIC, "elliptic"}};
   for (const oracle::SceneSpec& spec : oracle::OracleScenes()) {
     if (spec.label != "humanoid" && spec.label != "humanoid22") continue;
-    for (mujoco::SolverKind solver : kSolvers) {
-      const std::string tail = spec.label + "/" + mujoco::SolverName(solver);
-      benchmark::RegisterBenchmark(("MJ/mujoco/" + tail).c_str(), [=](benchmark::State& s) {
-        MujocoBench(s, spec, solver);
-      })->Unit(benchmark::kMicrosecond);
-      benchmark::RegisterBenchmark(("MJ/reference/" + tail).c_str(), [=](benchmark::State& s) {
-        ExtractedReferenceBench(s, spec, solver);
-      })->Unit(benchmark::kMicrosecond);
+    for (const auto& [cone, cone_name] : cones) {
+      for (mujoco::SolverKind solver : kSolvers) {
+        const std::string tail =
+            spec.label + "_" + cone_name + "/" + mujoco::SolverName(solver);
+        benchmark::RegisterBenchmark(("MJ/mujoco/" + tail).c_str(), [=](benchmark::State& s) {
+          MujocoBench(s, spec, cone, solver, mjJAC_AUTO);
+        })->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark(("MJ/mujoco_dense/" + tail).c_str(),
+                                     [=](benchmark::State& s) {
+                                       MujocoBench(s, spec, cone, solver, mjJAC_DENSE);
+                                     })->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark(("MJ/reference/" + tail).c_str(), [=](benchmark::State& s) {
+          ExtractedReferenceBench(s, spec, cone, solver);
+        })->Unit(benchmark::kMicrosecond);
+      }
     }
   }
 }

@@ -1,9 +1,10 @@
 """Issue 9: turns the benchmark CSVs of benchmarks/run into summary CSVs and figures.
 
 usage: report.py OUT_DIR FIG_DIR PROPERTY_CASES PROPERTY_PROGRAM...
-Reads OUT_DIR/{sap,mujoco}.csv (Google Benchmark, aggregates only) and OUT_DIR/<program>.json
-(gtest reports); writes OUT_DIR/{sap_summary,mujoco_summary,mujoco_ratios,property_throughput}.csv
-and FIG_DIR/{bench_sap_time_vs_n,bench_sap_iterations_vs_n,bench_mujoco_ratios}.png.
+Reads OUT_DIR/{sap,mujoco}.csv (Google Benchmark, aggregates only), OUT_DIR/<program>.json
+(gtest reports) and, when present, OUT_DIR/mujoco_instructions.csv (callgrind counts, issue 21);
+writes OUT_DIR/{sap_summary,mujoco_summary,mujoco_ratios,mujoco_instruction_ratios,
+property_throughput}.csv and FIG_DIR/{bench_sap_time_vs_n,bench_sap_iterations_vs_n,bench_mujoco_ratios}.png.
 Every time shown is the median of the repetitions.
 """
 import csv
@@ -112,16 +113,21 @@ def mujoco_report(out, figs):
                "iterations"], rows)
     for r in rows:
         print("MJ", *r)
-    ratios = []
+    ratios, dense_ratio = [], {}
     for name, e in sorted(med.items()):
         _, engine, problem, solver = name.split("/")
         other = med.get(f"MJ/mujoco/{problem}/{solver}")
+        dense = med.get(f"MJ/mujoco_dense/{problem}/{solver}")
         if engine == "reference" and other:
             ratios.append((problem, solver, e["ms"] / other["ms"], int(e["iterations"]),
                            int(other["iterations"])))
+            dense_ratio[(problem, solver)] = f"{e['ms'] / dense['ms']:.3g}" if dense else ""
+    # MuJoCo with its default options ("mujoco") first, with a dense Jacobian beside it.
     write_csv(f"{out}/mujoco_ratios.csv",
-              ["problem", "solver", "time_ratio_reference_over_mujoco", "reference_iterations",
-               "mujoco_iterations"], [[p, s, f"{r:.3g}", a, b] for p, s, r, a, b in ratios])
+              ["problem", "solver", "time_ratio_reference_over_mujoco",
+               "time_ratio_reference_over_mujoco_dense", "reference_iterations",
+               "mujoco_iterations"],
+              [[p, s, f"{r:.3g}", dense_ratio[(p, s)], a, b] for p, s, r, a, b in ratios])
     for r in ratios:
         print("RATIO", *r)
     if not ratios:
@@ -143,6 +149,33 @@ def mujoco_report(out, figs):
     fig.tight_layout()
     fig.savefig(f"{figs}/bench_mujoco_ratios.png", dpi=110)
     plt.close(fig)
+
+
+def instruction_report(out):
+    """Reference / MuJoCo counted instructions per solve (mujoco_instructions.csv, callgrind)."""
+    path = f"{out}/mujoco_instructions.csv"
+    try:
+        rows = list(csv.DictReader(open(path)))
+    except FileNotFoundError:
+        print("no mujoco_instructions.csv (no oracle or no valgrind): no instruction ratios")
+        return
+    count = {(r["scene"], r["cone"], r["solver"], r["side"]): r for r in rows}
+    out_rows = []
+    for (scene, cone, solver, side), r in sorted(count.items()):
+        if side != "reference":
+            continue
+        ref = int(r["instructions"])
+        mj = int(count[(scene, cone, solver, "mujoco")]["instructions"])
+        dense = int(count[(scene, cone, solver, "mujoco_dense")]["instructions"])
+        out_rows.append([scene, cone, solver, ref, mj, dense, f"{ref / mj:.3g}",
+                         f"{ref / dense:.3g}", r["iterations"],
+                         count[(scene, cone, solver, "mujoco")]["iterations"]])
+    write_csv(f"{out}/mujoco_instruction_ratios.csv",
+              ["scene", "cone", "solver", "reference", "mujoco", "mujoco_dense",
+               "ratio_over_mujoco", "ratio_over_mujoco_dense", "reference_iterations",
+               "mujoco_iterations"], out_rows)
+    for r in out_rows:
+        print("INSTRUCTIONS", *r)
 
 
 def property_report(out, cases, programs):
@@ -168,6 +201,7 @@ def main():
     out, figs, cases, programs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
     sap_report(out, figs)
     mujoco_report(out, figs)
+    instruction_report(out)
     property_report(out, cases, programs)
 
 

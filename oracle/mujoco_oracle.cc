@@ -269,6 +269,7 @@ nlohmann::json ProblemDocument(const Scene& scene, const std::string& source) {
   json M = json::array();
   for (int i = 0; i < p.nv; ++i) M.push_back(std::vector<double>(p.M.row(i).begin(), p.M.row(i).end()));
   doc["M"] = M;
+  doc["dof_parentid"] = p.dof_parentid;
   doc["qacc_smooth"] = Row(d->qacc_smooth, m->nv);
   doc["opt"] = {{"cone", m->opt.cone == mjCONE_ELLIPTIC ? "elliptic" : "pyramidal"},
                 {"solver", mujoco::SolverName(p.opt.solver)},

@@ -10,6 +10,7 @@
 
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
+#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::adapters {
 
@@ -101,6 +102,8 @@ mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
   mj_fullM(m, dense.data(), d->qM);
   p.M = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
       dense.data(), nv, nv);
+  // M's DOF tree (MuJoCo's dof_parentid: parents precede children), for mj_factorM's factor.
+  p.dof_parentid.assign(m->dof_parentid, m->dof_parentid + nv);
   p.qacc_smooth = Vec(d->qacc_smooth, nv);
   p.J = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
       d->efc_J, nefc, nv);
@@ -295,8 +298,8 @@ Snapshot SnapshotOf(const std::string& path, const ModelOptions& options) {
   std::string source = "MuJoCo 2.2.2 " + path + " steps=" + std::to_string(options.steps);
   if (options.keyframe) source += " keyframe=" + std::to_string(*options.keyframe);
   Snapshot s = model.Read(source);
-  // The same validation a file gets on reading.
-  mujoco::ValidateProblem(s.file.problem);
+  // The same validation (and sparse structure) a file gets on reading.
+  mujoco::PrepareProblem(s.file.problem);
   return s;
 }
 

@@ -32,8 +32,8 @@ struct ModelOptions {
   bool warmstart = true;     ///< MuJoCo's warmstart in the final mj_forward (mjDSBL_WARMSTART off)
 };
 
-/// The constraint problem of the last mj_forward, copied from mjData (M by mj_fullM, the
-/// dense efc_J, efc_R, efc_aref, efc_frictionloss, the active contacts, the options and
+/// The constraint problem of the last mj_forward, copied from mjData (M by mj_fullM and its
+/// DOF tree m->dof_parentid, the dense efc_J, efc_R, efc_aref, efc_frictionloss, the active contacts, the options and
 /// stat.meaninertia). The Jacobian must be dense (opt.jacobian = mjJAC_DENSE).
 mujoco::Problem ProblemOf(const mjModel* model, const mjData* data);
 

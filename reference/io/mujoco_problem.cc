@@ -14,6 +14,8 @@
 
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
+#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::io {
 
@@ -43,8 +45,19 @@ void RequireKnownKeys(const json& object, const std::set<std::string>& allowed,
 }
 
 // M = L Lᵀ row by row; the first pivot d_k ≤ 0 names the leading block M[0..k][0..k] that is not
-// positive definite (ValidateProblem has already checked symmetry and a positive diagonal).
-void RequirePositiveDefiniteM(const core::MatrixX& M) {
+// positive definite (ValidateProblem has already checked symmetry and a positive diagonal). With
+// a DOF tree the tree factor's pivots decide, in O(Σ depth²) (MuJoCo's mj_factorM).
+void RequirePositiveDefiniteM(const mujoco::Problem& p) {
+  if (p.prepared && p.prepared->has_tree) {
+    try {
+      mujoco::TreeFactor().Factor(p.prepared->tree, "M");
+    } catch (const core::NumericalError& e) {
+      throw core::InputError(std::string(e.what()) +
+                             " must be > 0 (M along dof_parentid is not positive definite)");
+    }
+    return;
+  }
+  const core::MatrixX& M = p.M;
   const int n = static_cast<int>(M.rows());
   core::MatrixX L = core::MatrixX::Zero(n, n);
   for (int k = 0; k < n; ++k) {
@@ -178,8 +191,8 @@ mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
 MujocoProblemFile ParseMujocoProblem(const json& doc) {
   MujocoProblemFile file;
   if (!doc.is_object()) Bad("document", "must be a JSON object");
-  RequireKnownKeys(doc, {"schema", "source", "nv", "M", "qacc_smooth", "opt", "contacts", "efc",
-                         "expected", "qacc_warmstart"}, "document");
+  RequireKnownKeys(doc, {"schema", "source", "nv", "M", "dof_parentid", "qacc_smooth", "opt",
+                         "contacts", "efc", "expected", "qacc_warmstart"}, "document");
   const std::string schema = String(Field(doc, "schema", "document"), "schema");
   if (schema != "simatlas/mujoco-problem/1") {
     Bad("schema = \"" + schema + "\"", "must be \"simatlas/mujoco-problem/1\"");
@@ -194,6 +207,15 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   p.M.resize(p.nv, p.nv);
   for (int i = 0; i < p.nv; ++i) {
     p.M.row(i) = Vector(M[i], "M[" + std::to_string(i) + "]", p.nv, "kg").transpose();
+  }
+  // dof_parentid (optional): nv integers, checked against M by ValidateProblem.
+  if (const json* tree = OptionalField(doc, "dof_parentid")) {
+    if (!tree->is_array() || static_cast<int>(tree->size()) != p.nv) {
+      Bad("dof_parentid", "must be an array of nv integers");
+    }
+    for (int i = 0; i < p.nv; ++i) {
+      p.dof_parentid.push_back(Integer((*tree)[i], "dof_parentid[" + std::to_string(i) + "]"));
+    }
   }
   p.qacc_smooth = Vector(Field(doc, "qacc_smooth", "document"), "qacc_smooth", p.nv, "m/s^2");
   p.opt = ParseOptions(Field(doc, "opt", "document"), file.settings);
@@ -288,8 +310,9 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     x.solver_iter = Integer(Field(*e, "solver_iter", "expected"), "expected.solver_iter");
     file.expected = x;
   }
-  mujoco::ValidateProblem(p);
-  RequirePositiveDefiniteM(p.M);
+  // Validated once here, with the sparse structure the solves reuse (PrepareProblem).
+  mujoco::PrepareProblem(p);
+  RequirePositiveDefiniteM(p);
   return file;
 }
 

@@ -95,6 +95,7 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
                         const mujoco::SolveSettings& settings) {
   json doc = {{"schema", "simatlas/mujoco-problem/1"}, {"source", source}, {"nv", p.nv},
               {"M", Matrix(p.M)}, {"qacc_smooth", Vector(p.qacc_smooth)}};
+  if (!p.dof_parentid.empty()) doc["dof_parentid"] = p.dof_parentid;
   doc["opt"] = {{"cone", ConeName(p.opt.cone)}, {"solver", mujoco::SolverName(p.opt.solver)},
                 {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
                 {"impratio", p.opt.impratio}, {"timestep", p.opt.timestep},

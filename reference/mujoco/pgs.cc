@@ -32,7 +32,7 @@ double KeepOrUndo(double change, const Block& block, const double* old, core::Ve
 double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
                     core::VectorX& f) {
   const int i = block.first;
-  const double res = dual.AR.col(i).dot(f) + dual.b[i];
+  const double res = DualResidual(dual, i, f);
   const double old = f[i];
   f[i] -= res / dual.AR(i, i);
   ProjectBlock(problem, block, f);
@@ -47,10 +47,14 @@ double UpdateElliptic(const Problem& problem, const DualProblem& dual, const Blo
                       core::VectorX& f) {
   const int i = block.first, n = block.size;
   const auto A = dual.AR.block(i, i, n, n);
-  // The block's residual; AR is symmetric (MakeDual symmetrises it), so row i is read as the
-  // contiguous column i.
-  const core::VectorX res =
-      dual.AR.middleCols(i, n).transpose() * f + dual.b.segment(i, n);
+  // The block's residual: on the sparse path from AR's sparse rows, else from AR, which is
+  // symmetric (MakeDual symmetrises it), so row i is read as the contiguous column i.
+  core::VectorX res(n);
+  if (dual.sparse_rows) {
+    for (int j = 0; j < n; ++j) res[j] = DualResidual(dual, i + j, f);
+  } else {
+    res = dual.AR.middleCols(i, n).transpose() * f + dual.b.segment(i, n);
+  }
   const core::VectorX old = f.segment(i, n);
   if (f[i] < kMinVal) {
     // Tiny normal: update the normal alone, friction zero.

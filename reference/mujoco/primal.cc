@@ -307,7 +307,7 @@ PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,
 }
 
 PrimalEval EvaluatePrimal(const Problem& problem, const core::VectorX& qacc) {
-  return EvaluatePrimal(problem, MakeConstraintRows(problem), MakeSparseOperators(problem), qacc);
+  return EvaluatePrimal(problem, MakeConstraintRows(problem), *OperatorsOf(problem), qacc);
 }
 
 core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,

@@ -10,6 +10,7 @@
 #include "reference/core/errors.h"
 #include "reference/mujoco/constants.h"
 #include "reference/mujoco/primal_search_222.h"
+#include "reference/mujoco/sparse_path.h"
 
 namespace simatlas::mujoco {
 
@@ -55,7 +56,7 @@ HessianUpdate UpdateHessian(PrimalIterate& it, const std::vector<RowState>& befo
   if (UpdateHessianByRows(it, before, nchange, it.h_factor, downdate_failed)) {
     return HessianUpdate::kRankOne;
   }
-  it.h_factor.Factor(PrimalHessian(it.problem, it.rows, it.ops, it.eval), "H");
+  FactorHessian(it.problem, it.rows, it.ops, it.eval, it.h_factor);
   return downdate_failed ? HessianUpdate::kForcedRefactor : HessianUpdate::kRefactor;
 }
 
@@ -77,7 +78,7 @@ void CgStart(PrimalIterate& it) {
 }
 
 void NewtonStart(PrimalIterate& it) {
-  it.h_factor.Factor(PrimalHessian(it.problem, it.rows, it.ops, it.eval), "H");
+  FactorHessian(it.problem, it.rows, it.ops, it.eval, it.h_factor);
   it.Mgrad = it.m_factor.Solve(it.eval.gradient);
   it.precond = it.h_factor.Solve(it.eval.gradient);
 }

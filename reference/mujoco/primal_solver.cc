@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/constants.h"
 #include "reference/mujoco/primal_rules.h"
+#include "reference/mujoco/sparse_path.h"
 #include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::mujoco {
@@ -167,9 +169,11 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   const Options& opt = problem.opt;
   const PrimalRules rules = MakePrimalRules(opt);
 
-  // Blocks, D = 1/R and J's and M's nonzeros once per solve; the start point's cost and g (3.2).
+  // Blocks and D = 1/R once per solve, J's and M's nonzeros once per problem (prepared, else
+  // built here); the start point's cost and g (3.2).
   const ConstraintRows rows = MakeConstraintRows(problem);
-  const SparseOperators ops = MakeSparseOperators(problem);
+  const std::shared_ptr<const SparseOperators> shared_ops = OperatorsOf(problem);
+  const SparseOperators& ops = *shared_ops;
   PrimalIterate it{problem, rows, ops, scale, EvaluatePrimal(problem, rows, ops, qacc0),
                    SpdFactor(), SpdFactor(), {}, {}, {}};
   SolveResult out;
@@ -181,7 +185,7 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   }
 
   // Factor M (checks it is positive definite) and precondition g: M⁻¹g, Newton's H⁻¹g (3.2).
-  it.m_factor.Factor(problem.M, "M");
+  FactorM(problem, ops, it.m_factor);
   rules.precondition_start(it);
 
   // §5 rows "CG / Newton before the loop" (3.15 certificate, decrement; none in 2.2.2).

@@ -1,9 +1,11 @@
 // MJ-solvers §2–§5 — the constraint problem, its blocks and its validation.
 #include "reference/mujoco/problem.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "reference/core/errors.h"
+#include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::mujoco {
 
@@ -37,8 +39,9 @@ std::string Indexed2(const char* name, int i, int j) {
   return Indexed(name, i) + "[" + std::to_string(j) + "]";
 }
 
-// Element checks run on every solve (O(nv² + nefc·nv)): each tests the value first and builds
-// the quantity's name only for the message of a value that fails.
+// Element checks run once per problem (O(nv² + nefc·nv), at read time or in an unprepared
+// solve): each tests the value first and builds the quantity's name only for the message of a
+// value that fails.
 void CheckFinite(const char* name, int i, double value, const char* unit) {
   if (!std::isfinite(value)) core::RequireFinite(Indexed(name, i), value, unit);
 }
@@ -136,6 +139,25 @@ void ValidateProblem(const Problem& p) {
   for (int i = 0; i < p.nv; ++i) {
     if (!(p.M(i, i) > 0)) core::RequirePositive(Indexed2("M", i, i), p.M(i, i), "kg or kg m^2");
   }
+  // A given DOF tree: a forest in MuJoCo's order carrying all of M's nonzeros.
+  if (!p.dof_parentid.empty()) {
+    if (static_cast<int>(p.dof_parentid.size()) != p.nv) {
+      core::ThrowInputError("dof_parentid length", static_cast<double>(p.dof_parentid.size()),
+                            "1", "equal to nv (or absent)");
+    }
+    for (int i = 0; i < p.nv; ++i) {
+      if (p.dof_parentid[i] < -1 || p.dof_parentid[i] >= i) {
+        core::ThrowInputError(Indexed("dof_parentid", i), p.dof_parentid[i], "1",
+                              "-1 (a root) or a DOF index < " + std::to_string(i));
+      }
+    }
+    int i = 0, j = 0;
+    if (!MatchesTree(p.M, p.dof_parentid, &i, &j)) {
+      core::ThrowInputError(Indexed2("M", i, j), p.M(i, j), "kg or kg m^2",
+                            "0: DOF " + std::to_string(j) + " is not an ancestor of DOF " +
+                                std::to_string(i) + " in dof_parentid");
+    }
+  }
   for (int i = 0; i < nefc; ++i) {
     CheckPositive("efc.R", i, p.R[i], "1/kg");
     CheckFinite("efc.aref", i, p.aref[i], "m/s^2");
@@ -184,6 +206,17 @@ Problem SubProblem(const Problem& p, const std::vector<int>& dofs, const std::ve
   s.opt = p.opt;
   s.M.resize(s.nv, s.nv);
   s.qacc_smooth.resize(s.nv);
+  // The tree restricted to ascending DOFs: each DOF's parent is its nearest ancestor in the set.
+  if (!p.dof_parentid.empty() && std::is_sorted(dofs.begin(), dofs.end())) {
+    std::vector<int> index(p.nv, -1);
+    for (int i = 0; i < s.nv; ++i) index[dofs[i]] = i;
+    s.dof_parentid.resize(s.nv);
+    for (int i = 0; i < s.nv; ++i) {
+      int a = p.dof_parentid[dofs[i]];
+      while (a >= 0 && index[a] < 0) a = p.dof_parentid[a];
+      s.dof_parentid[i] = a >= 0 ? index[a] : -1;
+    }
+  }
   for (int i = 0; i < s.nv; ++i) {
     s.qacc_smooth[i] = p.qacc_smooth[dofs[i]];
     for (int j = 0; j < s.nv; ++j) s.M(i, j) = p.M(dofs[i], dofs[j]);

@@ -5,6 +5,7 @@
 /// solver options. This is the in-memory form of formats/mujoco-problem.md.
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,8 @@ struct Contact {
   int efc_address = 0;   ///< first row of this contact in the efc rows
 };
 
+struct SparseOperators;  // sparse_rows.h: J and M as sparse rows, M's tree
+
 /// One constraint problem (formula sheet (2.4), (3.2)).
 struct Problem {
   int nv = 0;                  ///< number of DOFs (generalized velocities)
@@ -102,6 +105,16 @@ struct Problem {
   /// τs = qfrc_smooth (nv) as MuJoCo computed it (a₀ = M⁻¹τs), optional: the 2.2.2 solver
   /// path sums with it as MuJoCo does (primal_222.h); empty: M a₀ stands in (round-off apart).
   core::VectorX qfrc_smooth;
+  /// Parent DOF of each DOF, −1 for a tree's root (MuJoCo's m->dof_parentid; a parent precedes
+  /// its children). Empty when unknown: M is then factored as a general SPD matrix. When given,
+  /// M's nonzeros must lie on the tree (M(i, j) ≠ 0, j < i, only for j an ancestor of i) and M
+  /// is factored along it as mj_factorM does.
+  std::vector<int> dof_parentid;
+  /// The validated problem's sparse structure, set by PrepareProblem (sparse_rows.h; the file
+  /// reader calls it): a solve of a prepared problem skips ValidateProblem and the O(nv² +
+  /// nefc·nv) scans of the dense M and J. Whoever changes M, J, the rows or dof_parentid after
+  /// preparing must call PrepareProblem again (or reset this); options may change freely.
+  std::shared_ptr<const SparseOperators> prepared;
 
   /// Number of constraint rows.
   int nefc() const { return static_cast<int>(kind.size()); }
@@ -120,10 +133,13 @@ std::vector<Block> MakeBlocks(const Problem& problem);
 
 /// Checks sizes, symmetry and a positive diagonal of M (the solvers' Cholesky rejects an
 /// indefinite M), R > 0, finite numbers, frictionloss ≥ 0 and the
-/// contact/row layout (pyramidal: 2(dim−1) rows, elliptic: dim rows). Throws InputError.
+/// contact/row layout (pyramidal: 2(dim−1) rows, elliptic: dim rows), and a given dof_parentid:
+/// nv entries, parent[i] ∈ [−1, i), M's nonzeros on the tree. Throws InputError.
 void ValidateProblem(const Problem& problem);
 
-/// The sub-problem on the given DOFs and rows (used by islands). meaninertia is kept.
+/// The sub-problem on the given DOFs and rows (used by islands). meaninertia is kept; the
+/// DOF tree is kept when the DOFs are ascending (parents outside the set become roots); the
+/// sub-problem is not prepared.
 Problem SubProblem(const Problem& problem, const std::vector<int>& dofs,
                    const std::vector<int>& rows);
 

@@ -12,6 +12,7 @@
 #include "reference/mujoco/pgs.h"
 #include "reference/mujoco/primal_222.h"
 #include "reference/mujoco/primal_solver.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -42,7 +43,8 @@ bool Follows222Exactly(const Options& opt) {
 }  // namespace
 
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) {
-  ValidateProblem(problem);
+  // A prepared problem was validated once (PrepareProblem, at read time); others here.
+  if (!IsPrepared(problem)) ValidateProblem(problem);
   if (settings.islands) {
     SolveResult combined = SolveIslands(problem, settings.qacc_warmstart).combined;
     RequireFiniteAnswer(combined);

@@ -7,10 +7,14 @@
 /// in this form when mj_isSparse (engine_util_sparse.c: mju_mulMatVecSparse,
 /// mju_mulMatTVecSparse; engine_solver.c forms Jᵀ D J from it).
 
+#include <memory>
 #include <vector>
+
+#include <Eigen/SparseCore>
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::mujoco {
 
@@ -27,16 +31,61 @@ struct SparseRows {
 /// The exact nonzeros of a dense J (entries equal to 0 are dropped).
 SparseRows MakeSparseRows(const core::MatrixX& J);
 
-/// The problem's two matrices as sparse rows, built once per solve: J, and M, whose nonzeros
-/// are the DOF pairs on one kinematic chain (block-diagonal over trees: 22 humanoids keep about
-/// 2% of M's nv² entries). M x then costs O(nnz(M)) like MuJoCo's mj_mulM
-/// (engine_core_smooth.c, along the tree).
+/// Newton's H = M + Jᵀ Hc J on its nonzero pattern: M's nonzeros and, per contact (all its
+/// rows, which an elliptic cone block couples) or other row, every pair of the DOFs its rows
+/// touch. Stored as the upper triangle (column major) of H with the DOFs in reversed order
+/// k' = nv − 1 − k, so that a Cholesky in natural order eliminates the leaves first, as MuJoCo
+/// 2.2.2 factors H backward from the last DOF (engine_util_solve.c: mju_cholFactorSparse; a
+/// parent precedes its children, so M alone creates no fill). Fixed by J's and M's patterns:
+/// built once per problem; H's symbolic analysis is reused while a solve's row states change.
+struct HessianPattern {
+  Eigen::SparseMatrix<double> upper;  ///< nv × nv, the reversed pattern (its values unused)
+  /// Position in upper's values of each of M's sparse-row entries on or below the diagonal,
+  /// in their order (−1 above the diagonal).
+  std::vector<int> m_position;
+  /// Row r's pairs (a, b ≤ a) of its nonzeros, in AddRowOuterProduct's order, are at
+  /// row_position[row_start[r] ..]: their positions in upper's values.
+  std::vector<int> row_start;
+  std::vector<int> row_position;  ///< see row_start
+};
+
+/// The position of H's entry (row, col), row ≥ col (original DOF order), in pattern.upper's
+/// values (−1 if absent).
+int PatternPosition(const HessianPattern& pattern, int row, int col);
+
+/// The problem's matrices as sparse rows, built once per problem (PrepareProblem) or once per
+/// solve of an unprepared problem: J, and M, whose nonzeros are the DOF pairs on one kinematic
+/// chain (block-diagonal over trees: 22 humanoids keep about 2% of M's nv² entries). M x then
+/// costs O(nnz(M)) like MuJoCo's mj_mulM (engine_core_smooth.c, along the tree). With the
+/// problem's DOF tree also M in its tree layout (tree_factor.h), and on MuJoCo's sparse path
+/// (nv ≥ 60, UsesSparsePath) Newton's Hessian pattern.
 struct SparseOperators {
   SparseRows J;  ///< nefc × nv
   SparseRows M;  ///< nv × nv
+  bool has_tree = false;     ///< the problem gave dof_parentid: `tree` holds M along it
+  MTree tree;                ///< M in the tree layout (when has_tree)
+  bool sparse_path = false;  ///< UsesSparsePath: H is assembled and factored sparse
+  HessianPattern hessian;    ///< H's pattern (when sparse_path)
 };
-/// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros).
+/// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros), M's tree and
+/// H's pattern as SparseOperators describes. Does not validate.
 SparseOperators MakeSparseOperators(const Problem& problem);
+
+/// MuJoCo's choice of the sparse path (engine_support.c: mj_isSparse with the default
+/// jacobian = auto): nv ≥ 60 (kSparseFactorFromNv).
+bool UsesSparsePath(const Problem& problem);
+
+/// Validates problem (ValidateProblem, throws InputError) and stores its SparseOperators in
+/// problem.prepared: later solves skip validation and reuse the sparse structure.
+void PrepareProblem(Problem& problem);
+
+/// problem.prepared when it is set and sized for the problem, else freshly built operators
+/// (the problem is then validated by the caller, as SolveProblem does).
+std::shared_ptr<const SparseOperators> OperatorsOf(const Problem& problem);
+
+/// True when problem.prepared is set and sized for the problem (nefc × nv): SolveProblem then
+/// skips ValidateProblem.
+bool IsPrepared(const Problem& problem);
 
 /// out = J x (out is resized to rows).
 void MultiplyRows(const SparseRows& J, const core::VectorX& x, core::VectorX& out);
@@ -47,6 +96,28 @@ void MultiplyRowsTransposed(const SparseRows& J, const core::VectorX& f, core::V
 /// H += w J_rᵀ J_r for one row r (a quadratic row's term D Jᵀ J of (3.2)) on the lower
 /// triangle of H only: the Hessian is symmetric, its assembler mirrors it once at the end.
 void AddRowOuterProduct(const SparseRows& J, int r, double w, core::MatrixX& H);
+
+/// Calls add(i, j, (Hc(p, q) J_pi) J_qj) for every term of J_bᵀ Hc J_b on or below the
+/// diagonal (j ≤ i), rows first … first + n − 1, Hc's zeros skipped: the one walk that both the
+/// dense and the sparse Hessian assemblers accumulate.
+template <class Add>
+void ForEachBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, Add&& add) {
+  const int n = static_cast<int>(Hc.rows());
+  // Σ_{p,q} Hc(p, q) J_pᵀ J_q over the block's row pairs.
+  for (int p = 0; p < n; ++p) {
+    for (int q = 0; q < n; ++q) {
+      const double h = Hc(p, q);
+      if (h == 0) continue;
+      const int rp = first + p, rq = first + q;
+      for (int a = J.start[rp]; a < J.start[rp + 1]; ++a) {
+        const double ha = h * J.value[a];
+        for (int b = J.start[rq]; b < J.start[rq + 1]; ++b) {
+          if (J.col[b] <= J.col[a]) add(J.col[a], J.col[b], ha * J.value[b]);
+        }
+      }
+    }
+  }
+}
 
 /// H += J_bᵀ Hc J_b for the rows first … first + n − 1 and a dense symmetric n × n Hc (an
 /// elliptic cone block of (3.2)), lower triangle only as AddRowOuterProduct.

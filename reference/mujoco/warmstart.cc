@@ -21,10 +21,10 @@ core::VectorX PrimalStart(const Problem& problem,
   if (!qacc_warmstart) return problem.qacc_smooth;
   RequireWarmstart(problem, *qacc_warmstart);
   const ConstraintRows rows = MakeConstraintRows(problem);
-  const SparseOperators ops = MakeSparseOperators(problem);
+  const std::shared_ptr<const SparseOperators> ops = OperatorsOf(problem);
   // Full cost (Gauss + constraint) under the new J, R, aref at both candidates.
-  const double warm = EvaluatePrimal(problem, rows, ops, *qacc_warmstart).cost;
-  const double smooth = EvaluatePrimal(problem, rows, ops, problem.qacc_smooth).cost;
+  const double warm = EvaluatePrimal(problem, rows, *ops, *qacc_warmstart).cost;
+  const double smooth = EvaluatePrimal(problem, rows, *ops, problem.qacc_smooth).cost;
   return smooth < warm ? problem.qacc_smooth : *qacc_warmstart;
 }
 

@@ -12,6 +12,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/solve.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
 #include "tools/simatlas/vector_json.h"
@@ -66,6 +67,11 @@ std::string ExitNote(mujoco::ExitReason exit) {
   if (exit == mujoco::ExitReason::kIterations) return " (iteration cap reached: not converged)";
   if (exit == mujoco::ExitReason::kZeroStep) return " (line search found no decrease)";
   return "";
+}
+
+// MuJoCo's path for this problem (mj_isSparse with jacobian = auto): "sparse" from nv = 60.
+const char* PathName(const mujoco::Problem& problem) {
+  return mujoco::UsesSparsePath(problem) ? "sparse" : "dense";
 }
 
 }  // namespace
@@ -152,6 +158,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                            result.stats.empty() ? nlohmann::json(nullptr)
                                                 : nlohmann::json(result.stats.back().gradient)},
                           {"cost", result.cost},
+                          {"jacobian", PathName(problem)},
                           {"version", io::VersionName(problem.opt.version)},
                           {"cg_update", io::CGUpdateName(problem.opt.cg_update)},
                           {"pgs_momentum", problem.opt.pgs_momentum},
@@ -170,7 +177,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         << " iterations, exit " << mujoco::ExitReasonName(result.exit)
         << ExitNote(result.exit) << ", cost "
         << result.cost << "\n";
-    out << "nv " << problem.nv << ", nefc " << problem.nefc() << "; version "
+    out << "nv " << problem.nv << ", nefc " << problem.nefc() << ", " << PathName(problem)
+        << " path; version "
         << io::VersionName(problem.opt.version) << ", warmstart "
         << (settings.qacc_warmstart ? "on" : "off") << "\n";
     if (settings.islands) out << "islands: " << islands << "\n";

@@ -14,6 +14,7 @@
 #include "oracle/mujoco_oracle.h"
 #include "reference/core/errors.h"
 #include "reference/io/problem_writer.h"
+#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::adapters {
 namespace {
@@ -96,6 +97,7 @@ void ExpectSameFile(const io::MujocoProblemFile& a, const io::MujocoProblemFile&
   ASSERT_EQ(p.nefc(), q.nefc()) << what;
   EXPECT_EQ(p.M, q.M) << what;
   EXPECT_EQ(p.qacc_smooth, q.qacc_smooth) << what;
+  EXPECT_EQ(p.dof_parentid, q.dof_parentid) << what;
   EXPECT_EQ(p.J, q.J) << what;
   EXPECT_EQ(p.R, q.R) << what;
   EXPECT_EQ(p.aref, q.aref) << what;
@@ -147,6 +149,36 @@ std::vector<Case> Cases() {
           {"humanoid22", oracle::SampleModelFile("humanoid/22_humanoids.xml"), 150,
            mujoco::Cone::kPyramidal, false},
           {"notes", NotesModelFile(), 0, mujoco::Cone::kElliptic, true}};
+}
+
+// M's DOF tree as MuJoCo numbers it (mjModel.dof_parentid: −1 for none): a free box's six
+// DOFs form a chain 0 ← 1 ← … ← 5, a hinge on the world is a root (DOF 6) and the hinge of its
+// child body hangs from it (DOF 7). `dump` writes it, the dump and the oracle document agree on
+// it, and reading either prepares the problem along the tree.
+TEST(MujocoModel, DumpWritesTheDofTree) {
+  const std::string path = ::testing::TempDir() + "/simatlas_tree_model.xml";
+  std::ofstream(path) << R"(<mujoco model="tree">
+  <worldbody>
+    <geom name="floor" type="plane" size="2 2 0.1"/>
+    <body name="box" pos="0 0 0.099"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+    <body name="upper" pos="1 0 1">
+      <joint name="shoulder" type="hinge" axis="0 1 0"/>
+      <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" contype="0" conaffinity="0"/>
+      <body name="lower" pos="0.1 0 0">
+        <joint name="elbow" type="hinge" axis="0 1 0"/>
+        <geom type="capsule" fromto="0 0 0 0.1 0 0" size="0.02" contype="0" conaffinity="0"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+)";
+  const Snapshot s = SnapshotOf(path, ModelOptions{});
+  const std::vector<int> tree = {-1, 0, 1, 2, 3, 4, -1, 6};
+  EXPECT_EQ(s.file.problem.dof_parentid, tree);
+  const io::MujocoProblemFile dumped = io::ParseMujocoProblem(io::WriteMujocoProblemFile(s.file));
+  EXPECT_EQ(dumped.problem.dof_parentid, tree);
+  ASSERT_TRUE(dumped.problem.prepared);
+  EXPECT_TRUE(dumped.problem.prepared->has_tree);
 }
 
 TEST(MujocoModel, DumpEqualsTheOracleDocument) {
