@@ -31,7 +31,9 @@ printed as diffs with the file's triage note when tools/mutate/equivalent.txt re
 counted as survived.
 
 Usage: mutate.py --build DIR [--fast] [--jobs N] [--sample N] [--seed S] [--labels L] [--regex R]
-       [--json OUT] FILE...
+       [--json OUT] FILE[:FROM-TO]...
+A FILE:FROM-TO argument mutates only lines FROM..TO of the file (1-based, inclusive), e.g. the
+termination block of a solver; --sample then draws from those.
 Exit 0 always when the run completes (the table is a measurement), 2 on usage errors.
 """
 import argparse
@@ -241,12 +243,21 @@ def main():
         selected = [t for t in selected if t['programs']]
     report = []
     started = time.time()
-    for rel in args.files:
+    for arg in args.files:
+        rel, span = arg, None
+        m = re.fullmatch(r'(.*):(\d+)-(\d+)', arg)
+        if m:
+            rel, span = m.group(1), (int(m.group(2)), int(m.group(3)))
         path = os.path.join(REPO, rel) if not os.path.isabs(rel) else rel
         rel = os.path.relpath(path, REPO)
         if not os.path.isfile(path):
             sys.exit(f'mutate: {rel}: No such file')
         lines, mutants = mutants_of(path)
+        if span:
+            mutants = [x for x in mutants if span[0] <= x[0] + 1 <= span[1]]
+            rel_shown = f'{rel}:{span[0]}-{span[1]}'
+        else:
+            rel_shown = rel
         if args.sample and len(mutants) > args.sample:
             mutants = sorted(rng.sample(mutants, args.sample))
         original = '\n'.join(lines)
@@ -289,7 +300,7 @@ def main():
         finally:
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)
-        report.append({'file': rel, 'mutants': len(mutants), **counts, 'survivors': survivors})
+        report.append({'file': rel_shown, 'mutants': len(mutants), **counts, 'survivors': survivors})
     # Restore the build to the original sources.
     run(full_build, 1800)
     print(f'\nmutate: {time.time() - started:.0f} s, seed {args.seed}, sample {args.sample or "all"}')
