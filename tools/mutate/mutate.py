@@ -8,7 +8,7 @@ For each source file, generates mutants line by line (one small edit each):
   constant  a literal 0.5, 2, 1 or 0 changed (0.5 -> 0.25, 2 -> 3, 1 -> 0, 0 -> 1), an index
             [0] <-> [1]
   negate    the condition of an if / while negated: if (c) -> if (!(c))
-  swap      the two operands of a - or / between simple names swapped (a - b -> b - a)
+  swap      the two operands of a - or / between simple names (not members) swapped (a - b -> b - a)
   delete    a statement line ending in ';' that is an assignment, a compound assignment or a
             call (not a declaration, a return or a throw) removed
 Lines in comments, preprocessor lines, string literals, static_assert and throw/Require* error
@@ -58,7 +58,7 @@ LOGIC = [(' && ', ' || '), (' || ', ' && ')]
 CONSTANT = [(r'(?<![\w.])0\.5(?![\w.])', '0.25'), (r'(?<![\w.])2(\.0)?(?![\w.])', '3'),
             (r'(?<![\w.\[])1(\.0)?(?![\w.])', '0'), (r'(?<![\w.\[])0(\.0)?(?![\w.])', '1'),
             (r'\[0\]', '[1]'), (r'\[1\]', '[0]')]
-SWAP = re.compile(r'\b([A-Za-z_]\w*) ([-/]) ([A-Za-z_]\w*)\b(?!\s*[\(\[.])')
+SWAP = re.compile(r'(?<![\w.>])([A-Za-z_]\w*) ([-/]) ([A-Za-z_]\w*)\b(?!\s*[\(\[.])')
 CONDITION = re.compile(r'\b(if|while) \((.*)\)\s*(\{|return|continue|break|[A-Za-z_].*;)?\s*$')
 DECLARATION = re.compile(r'^\s*(const\s+)?(auto|double|int|bool|float|std::|core::|Eigen::|[A-Z]\w*(<.*>)?\s+[a-z_]\w*\s*[=({;])')
 
