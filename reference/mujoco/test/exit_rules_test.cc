@@ -203,31 +203,61 @@ TEST(MujocoExitRules, PgsImprovementExitIsStrictAndScaled) {
 // second step along (2.5, −2.5) stops at (1.875, 0.625), far from a*; a wrong β misses a* too.
 // Tolerance 1e-10: the improvement of step 2 (scale·(cost₁ − cost*) = O(1)) does not stop it,
 // the gradient, zero up to rounding, does.
+Problem TwoDofQuadratic(CGUpdate update, Version version, double tolerance) {
+  Problem p;
+  p.nv = 2;
+  p.M = core::MatrixX::Identity(2, 2);
+  p.qacc_smooth = core::VectorX::Zero(2);
+  p.J = core::MatrixX::Identity(2, 2);
+  p.R = (core::VectorX(2) << 1.0, 0.2).finished();
+  p.aref = (core::VectorX(2) << 5.0, 1.0).finished();
+  p.frictionloss = core::VectorX::Zero(2);
+  p.kind = {RowKind::kEquality, RowKind::kEquality};
+  p.contact = {-1, -1};
+  p.opt.solver = SolverKind::kCG;
+  p.opt.version = version;
+  p.opt.cg_update = update;
+  p.opt.tolerance = tolerance;
+  return p;
+}
+
 TEST(MujocoExitRules, CgBetaEndsAQuadraticInTwoIterations) {
   for (const CGUpdate update : {CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang}) {
     for (const Version version : kVersions) {
       SCOPED_TRACE(testing::Message() << (update == CGUpdate::kHagerZhang ? "HZ" : "PR+")
                                       << (version == Version::kMuJoCo222 ? " 2.2.2" : " 3.15"));
-      Problem p;
-      p.nv = 2;
-      p.M = core::MatrixX::Identity(2, 2);
-      p.qacc_smooth = core::VectorX::Zero(2);
-      p.J = core::MatrixX::Identity(2, 2);
-      p.R = (core::VectorX(2) << 1.0, 0.2).finished();
-      p.aref = (core::VectorX(2) << 5.0, 1.0).finished();
-      p.frictionloss = core::VectorX::Zero(2);
-      p.kind = {RowKind::kEquality, RowKind::kEquality};
-      p.contact = {-1, -1};
-      p.opt.solver = SolverKind::kCG;
-      p.opt.version = version;
-      p.opt.cg_update = update;
-      p.opt.tolerance = 1e-10;
-      const SolveResult r = SolveProblem(p);
+      const SolveResult r = SolveProblem(TwoDofQuadratic(update, version, 1e-10));
       EXPECT_EQ(r.exit, ExitReason::kGradient);
       EXPECT_EQ(r.iterations, 2);
       EXPECT_NEAR(r.qacc(0), 2.5, 1e-12);
       EXPECT_NEAR(r.qacc(1), 5.0 / 6.0, 1e-12);
     }
+  }
+}
+
+// The in-loop gradient test "scale·‖g‖ < tol" after a step that does not reach the optimum: CG's
+// first step on TwoDofQuadratic (scale = 1/2) ends at a₁ = (1.25, 1.25) with g₁ = (−2.5, 2.5),
+// ‖g₁‖² = 12.5 exactly, gradient = ½·√12.5 ≈ 1.768 (the square root correctly rounded, times ½
+// exactly); its improvement is ½·(cost₀ − cost₁) = ½·(15 − 8.75) = 3.125 (cost₀ = ½(5² + 5·1²)
+// at a = 0; cost₁ = ½·3.125 + ½(3.75² + 5·0.25²)). tol = 2: improvement 3.125 ≥ 2, gradient < 2:
+// kGradient after one iteration (unscaled, ‖g₁‖ ≈ 3.54 would not stop). tol = the gradient
+// itself: not below (strict), so step 2 reaches a* and its improvement ½·(8.75 − 20/3) ≈ 1.04 <
+// tol ends the loop (kImprovement, two iterations). 3.15's certificate gap ½·½·50 = 12.5 stays
+// above both tolerances.
+TEST(MujocoExitRules, InLoopGradientExitIsStrictAndScaled) {
+  const double gradient1 = 0.5 * std::sqrt(12.5);
+  for (const Version version : kVersions) {
+    SCOPED_TRACE(version == Version::kMuJoCo222 ? "2.2.2" : "3.15");
+    const SolveResult below = SolveProblem(TwoDofQuadratic(CGUpdate::kPolakRibierePlus, version, 2.0));
+    EXPECT_EQ(below.exit, ExitReason::kGradient);
+    EXPECT_EQ(below.iterations, 1);
+    ASSERT_EQ(below.stats.size(), 1u);
+    EXPECT_EQ(below.stats[0].improvement, 3.125);
+    EXPECT_EQ(below.stats[0].gradient, gradient1);
+    const SolveResult at =
+        SolveProblem(TwoDofQuadratic(CGUpdate::kPolakRibierePlus, version, gradient1));
+    EXPECT_EQ(at.exit, ExitReason::kImprovement);
+    EXPECT_EQ(at.iterations, 2);
   }
 }
 
