@@ -261,5 +261,44 @@ TEST(MujocoExitRules, InLoopGradientExitIsStrictAndScaled) {
   }
 }
 
+// PGS's Nesterov momentum (3.11+, §4): β = (k − 1)/(k + 2) on the extrapolation f + β (f − f_prev),
+// on two coupled equality rows: nv = 1, M = 1, J = (1, 1), R = (1, 1), a₀ = 0, aref = (3, 0), so
+// AR = J M⁻¹ Jᵀ + R = [[2, 1], [1, 2]], b = J a₀ − aref = (−3, 0), f* = −AR⁻¹ b = (2, −1). Three
+// sweeps in row order (iterations = 3, tolerance below every improvement), each row
+// f_i ← f_i − (AR f + b)_i / 2 (equality rows: no projection):
+//   plain:    (1.5, −0.75) → (1.875, −0.9375) → (1.96875, −0.984375)
+//   momentum: sweep 1 from f⁰ (k = 0, no extrapolation) and sweep 2 with β = 0 (k = 1) are the
+//             plain ones; sweep 3 has k = 2, β = ¼: f_ex = f² + ¼ (f² − f¹) = (1.96875, −0.984375),
+//             then f₁ = 1.96875 − (3.9375 − 0.984375 − 3)/2 = 1.9921875 and
+//             f₂ = −0.984375 − (1.9921875 − 1.96875)/2 = −0.99609375.
+// No restart fires: every sweep lowers the dual cost, and (f_new − f_ex) points along (f² − f¹)
+// in sweep 3 ((0.0234375, −0.01171875)·(0.375, −0.1875) > 0); a wrong β, a missing extrapolation,
+// a restart every sweep or a momentum result replaced by the plain sweep gives the plain answer
+// or another one.
+TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
+  for (const bool momentum : {false, true}) {
+    SCOPED_TRACE(momentum ? "momentum" : "plain");
+    Problem p;
+    p.nv = 1;
+    p.M = core::MatrixX::Ones(1, 1);
+    p.qacc_smooth = core::VectorX::Zero(1);
+    p.J = core::MatrixX::Ones(2, 1);
+    p.R = core::VectorX::Ones(2);
+    p.aref = (core::VectorX(2) << 3.0, 0.0).finished();
+    p.frictionloss = core::VectorX::Zero(2);
+    p.kind = {RowKind::kEquality, RowKind::kEquality};
+    p.contact = {-1, -1};
+    p.opt.solver = SolverKind::kPGS;
+    p.opt.iterations = 3;
+    p.opt.tolerance = 1e-30;
+    p.opt.pgs_momentum = momentum;
+    const SolveResult r = SolveProblem(p);
+    EXPECT_EQ(r.exit, ExitReason::kIterations);
+    EXPECT_EQ(r.iterations, 3);
+    EXPECT_EQ(r.efc_force(0), momentum ? 1.9921875 : 1.96875);
+    EXPECT_EQ(r.efc_force(1), momentum ? -0.99609375 : -0.984375);
+  }
+}
+
 }  // namespace
 }  // namespace simatlas::mujoco
