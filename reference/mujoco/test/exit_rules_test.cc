@@ -47,8 +47,26 @@ Problem ProblemA(SolverKind solver, Version version, double tolerance) {
   return TwoEqualityRows(0.5, 0.0, 4.0, solver, version, tolerance);
 }
 
+// 3.15 Newton on TwoEqualityRows(z1, 0, meaninertia) at tolerance tol.
+SolveResult Newton315(double z1, double meaninertia, double tol) {
+  return SolveProblem(
+      TwoEqualityRows(z1, 0, meaninertia, SolverKind::kNewton, Version::kMuJoCo315, tol));
+}
+
 constexpr SolverKind kPrimal[] = {SolverKind::kCG, SolverKind::kNewton};
 constexpr Version kVersions[] = {Version::kMuJoCo222, Version::kMuJoCo315};
+
+// Runs check(solver, version) for CG and Newton under both versions, each traced by name.
+template <typename Check>
+void ForEachPrimalSolverAndVersion(Check check) {
+  for (const SolverKind solver : kPrimal) {
+    for (const Version version : kVersions) {
+      SCOPED_TRACE(testing::Message() << SolverName(solver) << " version "
+                                      << (version == Version::kMuJoCo222 ? "2.2.2" : "3.15"));
+      check(solver, version);
+    }
+  }
+}
 
 // CG's 3.15 certificate gap = ½·scale·gᵀM⁻¹g < tol with no gradient gate: problem A has gap 0.5.
 // tol = 0.5: strict, the loop runs; tol = 0.5625 > gap exits with zero iterations although the
@@ -84,14 +102,10 @@ TEST(MujocoExitRules, NewtonCertificateNeedsTheGradientGate) {
 // the gap is not below it, but gradient 1 and decrement 0.5 are: Newton exits on the decrement
 // before the loop; at tol = 2.125 both the gap and the gradient are below: certificate.
 TEST(MujocoExitRules, NewtonPreLoopCertificateAndDecrementSplitAtTheGap) {
-  const SolveResult at =
-      SolveProblem(TwoEqualityRows(2, 0, 16, SolverKind::kNewton, Version::kMuJoCo315, 2.0));
-  EXPECT_EQ(at.exit, ExitReason::kDecrement);
-  EXPECT_EQ(at.iterations, 0);
-  const SolveResult above =
-      SolveProblem(TwoEqualityRows(2, 0, 16, SolverKind::kNewton, Version::kMuJoCo315, 2.125));
-  EXPECT_EQ(above.exit, ExitReason::kCertificate);
-  EXPECT_EQ(above.iterations, 0);
+  EXPECT_EQ(Newton315(2, 16, 2.0).exit, ExitReason::kDecrement);
+  EXPECT_EQ(Newton315(2, 16, 2.0).iterations, 0);
+  EXPECT_EQ(Newton315(2, 16, 2.125).exit, ExitReason::kCertificate);
+  EXPECT_EQ(Newton315(2, 16, 2.125).iterations, 0);
 }
 
 // Problem C: z = (8, 0), g = 64, scale = 1/64: gradient = 1, gap = 8, decrement = ½·64²/(64·16) =
@@ -100,17 +114,14 @@ TEST(MujocoExitRules, NewtonPreLoopCertificateAndDecrementSplitAtTheGap) {
 // decrement exit before the loop. (With ½ missing the decrement is 4; with M instead of H it
 // is the gap 8; with the scale missing, 128: none of them exits at 2.125.)
 TEST(MujocoExitRules, NewtonDecrementExitIsStrict) {
-  const SolveResult at =
-      SolveProblem(TwoEqualityRows(8, 0, 64, SolverKind::kNewton, Version::kMuJoCo315, 2.0));
+  const SolveResult at = Newton315(8, 64, 2.0);
   EXPECT_EQ(at.exit, ExitReason::kGradient);
   EXPECT_EQ(at.iterations, 1);
   ASSERT_EQ(at.stats.size(), 1u);
   EXPECT_EQ(at.stats[0].improvement, 2.0);
   EXPECT_EQ(at.stats[0].gradient, 0.0);
-  const SolveResult above =
-      SolveProblem(TwoEqualityRows(8, 0, 64, SolverKind::kNewton, Version::kMuJoCo315, 2.125));
-  EXPECT_EQ(above.exit, ExitReason::kDecrement);
-  EXPECT_EQ(above.iterations, 0);
+  EXPECT_EQ(Newton315(8, 64, 2.125).exit, ExitReason::kDecrement);
+  EXPECT_EQ(Newton315(8, 64, 2.125).iterations, 0);
 }
 
 // 2.2.2 has no pre-loop exit: problem A at tol = 1.0625 (where 3.15 Newton and CG both stop at
@@ -130,21 +141,17 @@ TEST(MujocoExitRules, Version222HasNoPreLoopExit) {
 // tol = 0.125 it fails (strict) and the gradient 0 < tol ends the loop (kGradient); at
 // tol = 0.1875 it ends the loop (kImprovement). Without the scale the improvement is 0.5.
 TEST(MujocoExitRules, ImprovementExitIsStrictAndScaled) {
-  for (const SolverKind solver : kPrimal) {
-    for (const Version version : kVersions) {
-      SCOPED_TRACE(testing::Message() << SolverName(solver) << " version "
-                                      << (version == Version::kMuJoCo222 ? "2.2.2" : "3.15"));
-      const SolveResult at = SolveProblem(ProblemA(solver, version, 0.125));
-      EXPECT_EQ(at.exit, ExitReason::kGradient);
-      EXPECT_EQ(at.iterations, 1);
-      ASSERT_EQ(at.stats.size(), 1u);
-      EXPECT_EQ(at.stats[0].improvement, 0.125);
-      EXPECT_EQ(at.stats[0].gradient, 0.0);
-      const SolveResult above = SolveProblem(ProblemA(solver, version, 0.1875));
-      EXPECT_EQ(above.exit, ExitReason::kImprovement);
-      EXPECT_EQ(above.iterations, 1);
-    }
-  }
+  ForEachPrimalSolverAndVersion([](SolverKind solver, Version version) {
+    const SolveResult at = SolveProblem(ProblemA(solver, version, 0.125));
+    EXPECT_EQ(at.exit, ExitReason::kGradient);
+    EXPECT_EQ(at.iterations, 1);
+    ASSERT_EQ(at.stats.size(), 1u);
+    EXPECT_EQ(at.stats[0].improvement, 0.125);
+    EXPECT_EQ(at.stats[0].gradient, 0.0);
+    const SolveResult above = SolveProblem(ProblemA(solver, version, 0.1875));
+    EXPECT_EQ(above.exit, ExitReason::kImprovement);
+    EXPECT_EQ(above.iterations, 1);
+  });
 }
 
 // tolerance = 0 (§5: disables the positive thresholds, not the stagnation exits): after the step
@@ -152,16 +159,12 @@ TEST(MujocoExitRules, ImprovementExitIsStrictAndScaled) {
 // direction is s = 0, which the line search refuses (α = 0): kZeroStep after one iteration.
 // A gradient or decrement test with ≤ would report kGradient / kDecrement instead.
 TEST(MujocoExitRules, ZeroToleranceEndsOnTheZeroStep) {
-  for (const SolverKind solver : kPrimal) {
-    for (const Version version : kVersions) {
-      SCOPED_TRACE(testing::Message() << SolverName(solver) << " version "
-                                      << (version == Version::kMuJoCo222 ? "2.2.2" : "3.15"));
-      const SolveResult r = SolveProblem(ProblemA(solver, version, 0.0));
-      EXPECT_EQ(r.exit, ExitReason::kZeroStep);
-      EXPECT_EQ(r.iterations, 1);
-      EXPECT_EQ(r.qacc(0), -0.25);
-    }
-  }
+  ForEachPrimalSolverAndVersion([](SolverKind solver, Version version) {
+    const SolveResult r = SolveProblem(ProblemA(solver, version, 0.0));
+    EXPECT_EQ(r.exit, ExitReason::kZeroStep);
+    EXPECT_EQ(r.iterations, 1);
+    EXPECT_EQ(r.qacc(0), -0.25);
+  });
 }
 
 // PGS's exit "improvement = −scale · Σ block cost changes < tol" on one equality row: M = 4,
