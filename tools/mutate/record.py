@@ -2,7 +2,8 @@
 """Records one scripts/mutate run (issue 20) as tools/mutate/results.json, the checked-in file the
 site's maintainers page shows: date, commit, sample size, seed, and per file the counts of
 mutate.py's JSON reports (mutants, killed, equivalent, survived, stillborn, untested) with the
-survivors' keys. Prints the combined table.
+survivors' keys. A survivor triaged in tools/mutate/equivalent.txt after the run (key and reason)
+counts as equivalent. Prints the combined table.
 
 Usage: record.py --out FILE --sample N --seed S --commit C REPORT.json...
 """
@@ -22,12 +23,18 @@ def main():
     ap.add_argument('--build', default='whole tree per mutant')
     ap.add_argument('reports', nargs='+')
     args = ap.parse_args()
+    equivalent = mutate.load_equivalent()
     files = []
     for path in args.reports:
         with open(path, encoding='utf-8') as f:
             for r in json.load(f):
-                files.append({**{c: r[c] for c in ('file',) + mutate.COLUMNS},
-                              'survivors': [s['key'] for s in r['survivors']]})
+                row = {c: r[c] for c in ('file',) + mutate.COLUMNS}
+                keys = [s['key'] for s in r['survivors']]
+                triaged = [k for k in keys if k in equivalent]
+                row['equivalent'] += len(triaged)
+                row['survived'] -= len(triaged)
+                row['survivors'] = [k for k in keys if k not in equivalent]
+                files.append(row)
     total = {c: sum(r[c] for r in files) for c in mutate.COLUMNS}
     result = {'date': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'),
               'commit': args.commit, 'sample': args.sample, 'seed': args.seed,
