@@ -303,5 +303,54 @@ TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
   }
 }
 
+// A line search that ends short of the minimum along s (3.15 PrimalSearch with ls_iterations = 2:
+// α = 0 and one Newton step), then CG's β from it. nv = 1, M = 1, a₀ = 0, meaninertia 1 (scale 1),
+// an equality row (J = 1, R = 1, aref = 3) and a joint limit (J = −1, R = 1/4, aref = −1: z = 1 − a,
+// active for a > 1): cost(a) = ½a² + ½(a − 3)² + [a > 1]·2(a − 1)², minimum at 6a − 7 = 0.
+// Step 1 from a = 0: g = −3, s = −M⁻¹g = 3; cost'(0) = −9, cost''(0) = 18 (limit inactive), so
+// the Newton point is α = ½, a = 1.5, past the kink: cost'(½) = s·g(1.5) = 3·(1.5 − 1.5 + 2) = 6
+// > 0 and the budget is spent; it lowers the cost (4.5 → 2.75), so it is taken: improvement 1.75,
+// gradient |g(1.5)| = 2, lineslope = scale·|cost'|/‖s‖ = 6/3 = 2, neval 2.
+// Direction 2 (d = 3, y = g − g_old = 5, M⁻¹ = 1): PR+ β = max(0, 2·5/9) = 10/9, s = −2 + 10/3 =
+// 4/3 is uphill (g = 2): α = 0, kZeroStep after one iteration at a = 1.5. Hager–Zhang:
+// β_HZ = (y·g − 2 (y²/dy) d·g)/dy = (10 − 2·(25/15)·6)/15 = −2/3 above η = −1/(3·0.01), so
+// s = −2 − 2 = −4, downhill: step 2 stays on the active piece and lands on a* = 7/6 (kGradient).
+// (With 3 for the 2 in β_HZ, s = −6 reaches the same a*: that mutant needs nv ≥ 2.)
+TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
+  for (const CGUpdate update : {CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang}) {
+    SCOPED_TRACE(update == CGUpdate::kHagerZhang ? "HZ" : "PR+");
+    Problem p;
+    p.nv = 1;
+    p.M = core::MatrixX::Ones(1, 1);
+    p.qacc_smooth = core::VectorX::Zero(1);
+    p.J = (core::MatrixX(2, 1) << 1.0, -1.0).finished();
+    p.R = (core::VectorX(2) << 1.0, 0.25).finished();
+    p.aref = (core::VectorX(2) << 3.0, -1.0).finished();
+    p.frictionloss = core::VectorX::Zero(2);
+    p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
+    p.contact = {-1, -1};
+    p.opt.solver = SolverKind::kCG;
+    p.opt.version = Version::kMuJoCo315;
+    p.opt.cg_update = update;
+    p.opt.ls_iterations = 2;
+    p.opt.tolerance = 1e-10;
+    const SolveResult r = SolveProblem(p);
+    ASSERT_GE(r.stats.size(), 1u);
+    EXPECT_EQ(r.stats[0].neval, 2);
+    EXPECT_EQ(r.stats[0].improvement, 1.75);
+    EXPECT_EQ(r.stats[0].gradient, 2.0);
+    EXPECT_EQ(r.stats[0].lineslope, 2.0);
+    if (update == CGUpdate::kPolakRibierePlus) {
+      EXPECT_EQ(r.exit, ExitReason::kZeroStep);
+      EXPECT_EQ(r.iterations, 1);
+      EXPECT_EQ(r.qacc(0), 1.5);
+    } else {
+      EXPECT_EQ(r.exit, ExitReason::kGradient);
+      EXPECT_EQ(r.iterations, 2);
+      EXPECT_NEAR(r.qacc(0), 7.0 / 6.0, 1e-12);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace simatlas::mujoco
