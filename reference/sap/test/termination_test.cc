@@ -164,5 +164,35 @@ TEST(SapTermination, CostCriterionNeedsAStepLongerThanOneHalf) {
   EXPECT_EQ(r.v(0), 0.0);
 }
 
+// The exact line search's shortcut "−ℓ'(0) < εca + εcr ℓ(α_max) → α = 1" (formula sheet §4.2;
+// Drake's ell0 holds ℓ(α_max)) at its boundary, on the problem above: −ℓ'(0) = 1 and
+// ℓ(α_max = 1.5) = 1.25, εcr = 0.375 (εcr ℓ(α_max) = 0.46875). εca = 0.53125: the bound is 1.0,
+// not above 1 (strict): the search runs and takes α = 0.5 (optimum, r = 0; (4.4) fails on α).
+// εca = 0.5625: bound 1.03125 > 1, α = 1, v1 = v0 − 1 = −0.5 = v*, γ = v̂ − v1 = 1, g = −1:
+// (4.3) fails (r = 1), but ℓ1 = ½·1² = 0.5 = ℓ0 and α = 1 > 0.5, so (4.4) ends the run at k = 1.
+// (With εcr / ℓ(α_max) = 0.3 the bound is 0.8625 < 1: no shortcut.)
+TEST(SapTermination, ExactSearchTakesTheFullStepWhenTheSlopeIsBelowTheCostTolerance) {
+  const SapProblem problem = OneDofWithLimit(1.0, -0.5, 0.5, 0.5);
+  SapSolverParameters p = OptimalityOnly(0.0, 0.0);
+  p.cost_rel_tolerance = 0.375;
+  p.cost_abs_tolerance = 0.53125;
+  const SapSolverResult searched = SolveSapProblem(problem, p);
+  ASSERT_EQ(searched.stats.size(), 1u);
+  EXPECT_EQ(searched.stats[0].alpha, 0.5);
+  EXPECT_TRUE(searched.optimality_criterion_reached);
+  EXPECT_FALSE(searched.cost_criterion_reached);
+  p.cost_abs_tolerance = 0.5625;
+  const SapSolverResult shortcut = SolveSapProblem(problem, p);
+  ASSERT_EQ(shortcut.stats.size(), 1u);
+  EXPECT_EQ(shortcut.stats[0].alpha, 1.0);
+  EXPECT_EQ(shortcut.stats[0].line_search_iterations, 0);
+  EXPECT_TRUE(shortcut.success);
+  EXPECT_FALSE(shortcut.optimality_criterion_reached);
+  EXPECT_TRUE(shortcut.cost_criterion_reached);
+  EXPECT_EQ(shortcut.iterations, 1);
+  EXPECT_EQ(shortcut.v(0), -0.5);
+  EXPECT_EQ(shortcut.momentum_residual, 1.0);
+}
+
 }  // namespace
 }  // namespace simatlas::sap
