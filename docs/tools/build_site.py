@@ -21,6 +21,7 @@ import sys
 import bad_inputs
 import evidence
 import exercises_page
+import mutation_table
 import navigation
 import site_model
 import source_view
@@ -176,8 +177,8 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, api_head
 
 
 def MaintainersPage(model, api_headers, api_excludes):
-    """What maintainers check (not linked from the section pages): reference files on no section
-    and which headers the API pages cover."""
+    """What maintainers check (not linked from the section pages): reference files on no section,
+    which headers the API pages cover, and the recorded mutation score."""
     mapped = set(f for sec in model["sections"] for f in sec["reference"]) | set(model.get("infrastructure", []))
     unmapped = [f for f in site_model.AllReferenceFiles(SOURCE[0]) if f not in mapped]
     UNMAPPED[:] = unmapped
@@ -191,6 +192,7 @@ def MaintainersPage(model, api_headers, api_excludes):
                    "Doxygen runs over them with warnings as errors, so a header or member added without "
                    "documentation fails the site build and the <code>docs</code> test.</p>"
                    % (len(api_headers), ", ".join("<code>%s</code>" % html.escape(p) for p in api_excludes) or "nothing else")))
+    out.append(Raw(mutation_table.MutationSection(SOURCE[0])))
     return "\n".join(out) + "\n"
 
 

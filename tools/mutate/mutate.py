@@ -8,22 +8,32 @@ For each source file, generates mutants line by line (one small edit each):
   constant  a literal 0.5, 2, 1 or 0 changed (0.5 -> 0.25, 2 -> 3, 1 -> 0, 0 -> 1), an index
             [0] <-> [1]
   negate    the condition of an if / while negated: if (c) -> if (!(c))
-  swap      the two operands of a - or / between simple names swapped (a - b -> b - a)
+  swap      the two operands of a - or / between simple names (not members) swapped (a - b -> b - a)
   delete    a statement line ending in ';' that is an assignment, a compound assignment or a
             call (not a declaration, a return or a throw) removed
 Lines in comments, preprocessor lines, string literals, static_assert and throw/Require* error
 checks are left alone (a mutant there changes only an error message or a validation that the
 robustness tests already pin).
 
-Each mutant is written into the file, the build is brought up to date (`cmake --build` of the
-test programs only), the relevant tests run (`ctest -L <labels> -R <regex> --stop-on-failure`
-with a per-test timeout), and the file is restored. Outcomes: killed (a test failed or timed
-out), survived (every test passed), stillborn (does not compile: not counted). Survivors are
+Each mutant is written into the file, the build is brought up to date, the relevant tests run
+(`ctest -L <labels> -R <regex> --stop-on-failure` with a per-test timeout), and the file is
+restored. The build is the whole tree (`cmake --build`), or with --fast only the programs the
+selected tests name in their commands (ctest --show-only=json-v1: every path into the build tree
+that is an executable, e.g. tests/mujoco_test or bin/simatlas inside a check command); then a test
+runs for a mutant only if every build-tree program its command names was relinked after the mutant
+was written (a program that does not link the mutated file is not rebuilt and cannot see it), so
+no counted test runs an unmutated binary. Tests whose commands name no build-tree program are not
+run with --fast (listed once). The unit-labelled tests run first and the rest only if they pass.
+Outcomes: killed (a test failed or timed out), survived (every test passed), stillborn (does not
+compile: not counted), untested (--fast: no selected program links the file). Survivors are
 printed as diffs with the file's triage note when tools/mutate/equivalent.txt records one
 ('FILE:LINE KIND:TAG | reason', the key printed for each mutant) — an equivalent mutant is not
 counted as survived.
 
-Usage: mutate.py --build DIR [--sample N] [--seed S] [--labels L] [--regex R] [--json OUT] FILE...
+Usage: mutate.py --build DIR [--fast] [--jobs N] [--sample N] [--seed S] [--labels L] [--regex R]
+       [--json OUT] FILE[:FROM-TO]...
+A FILE:FROM-TO argument mutates only lines FROM..TO of the file (1-based, inclusive), e.g. the
+termination block of a solver; --sample then draws from those.
 Exit 0 always when the run completes (the table is a measurement), 2 on usage errors.
 """
 import argparse
@@ -48,7 +58,7 @@ LOGIC = [(' && ', ' || '), (' || ', ' && ')]
 CONSTANT = [(r'(?<![\w.])0\.5(?![\w.])', '0.25'), (r'(?<![\w.])2(\.0)?(?![\w.])', '3'),
             (r'(?<![\w.\[])1(\.0)?(?![\w.])', '0'), (r'(?<![\w.\[])0(\.0)?(?![\w.])', '1'),
             (r'\[0\]', '[1]'), (r'\[1\]', '[0]')]
-SWAP = re.compile(r'\b([A-Za-z_]\w*) ([-/]) ([A-Za-z_]\w*)\b(?!\s*[\(\[.])')
+SWAP = re.compile(r'(?<![\w.>])([A-Za-z_]\w*) ([-/]) ([A-Za-z_]\w*)\b(?!\s*[\(\[.])')
 CONDITION = re.compile(r'\b(if|while) \((.*)\)\s*(\{|return|continue|break|[A-Za-z_].*;)?\s*$')
 DECLARATION = re.compile(r'^\s*(const\s+)?(auto|double|int|bool|float|std::|core::|Eigen::|[A-Z]\w*(<.*>)?\s+[a-z_]\w*\s*[=({;])')
 
@@ -147,6 +157,57 @@ def load_equivalent():
     return notes
 
 
+COLUMNS = ('mutants', 'killed', 'equivalent', 'survived', 'stillborn', 'untested')
+TABLE_HEAD = f"{'file':<44}" + ''.join(f'{c:>11}' for c in COLUMNS) + f"{'score':>8}"
+
+
+def score(counts):
+    """Killed share of the non-equivalent mutants that compiled and were tested ('-' if none)."""
+    k, s = counts['killed'], counts['survived']
+    return f'{100.0 * k / (k + s):.0f} %' if k + s else '-'
+
+
+def table_row(name, counts):
+    """One row of the table printed at the end."""
+    return f'{name:<44}' + ''.join(f'{counts[c]:>11}' for c in COLUMNS) + f'{score(counts):>8}'
+
+
+def select_tests(args):
+    """The tests of --labels and --regex with the build-tree programs each command names."""
+    cmd = ['ctest', '--test-dir', args.build, '-N', '--show-only=json-v1', '-L', args.labels]
+    if args.regex:
+        cmd += ['-R', args.regex]
+    listing = json.loads(subprocess.run(cmd, stdout=subprocess.PIPE, check=True, text=True).stdout)
+    build = os.path.realpath(args.build) + os.sep
+    tests = []
+    for t in listing['tests']:
+        words = re.split(r'[\s|=]+', ' '.join(t.get('command', [])))
+        programs = sorted({w for w in words if w.startswith(build) and os.path.isfile(w) and
+                           os.access(w, os.X_OK)})
+        labels = [v for p in t.get('properties', []) if p['name'] == 'LABELS' for v in p['value']]
+        tests.append({'name': t['name'], 'programs': programs, 'unit': 'unit' in labels})
+    return tests
+
+
+def build_targets(build):
+    """Target names of the build tree (`cmake --build DIR --target help`)."""
+    _, out = run(['cmake', '--build', build, '--target', 'help'], 600)
+    return {m.group(1) for m in re.finditer(r'^\.\.\. (\S+)', out, re.M)}
+
+
+def run_tests(args, tests):
+    """ctest on the given tests, unit-labelled ones first; the exit code of the first failure."""
+    for stage in ([t for t in tests if t['unit']], [t for t in tests if not t['unit']]):
+        if not stage:
+            continue
+        names = '^(' + '|'.join(re.escape(t['name']) for t in stage) + ')$'
+        code, _ = run(['ctest', '--test-dir', args.build, '--stop-on-failure', '--timeout',
+                       str(args.timeout), '-j', str(args.jobs), '-R', names], 7200)
+        if code != 0:
+            return code
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--build', required=True)
@@ -155,44 +216,76 @@ def main():
     ap.add_argument('--labels', default='unit|property|exercise|check|walkthrough|oracle')
     ap.add_argument('--regex', default='', help='ctest -R: only these tests (default: all in the labels)')
     ap.add_argument('--timeout', type=int, default=300, help='per test, s')
-    ap.add_argument('--targets', default='', help='build only these targets (space separated)')
+    ap.add_argument('--fast', action='store_true',
+                    help='build only the programs the selected tests name (see above)')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2, help='build and ctest -j')
     ap.add_argument('--json', default='')
     ap.add_argument('files', nargs='+')
     args = ap.parse_args()
     equivalent = load_equivalent()
     rng = random.Random(args.seed)
-    build_cmd = ['cmake', '--build', args.build, '-j', str(os.cpu_count() or 2)]
-    if args.targets:
-        build_cmd += ['--target'] + args.targets.split()
+    full_build = ['cmake', '--build', args.build, '-j', str(args.jobs)]
+    build_cmd = full_build
+    selected = select_tests(args)
+    if args.fast:
+        targets = sorted({os.path.basename(p) for t in selected for p in t['programs']})
+        known = build_targets(args.build)
+        unknown = [t for t in targets if t not in known]
+        if unknown:
+            print(f'mutate: --fast: {" ".join(unknown)} not build targets; whole-tree builds',
+                  flush=True)
+        elif targets:
+            build_cmd = full_build + ['--target'] + targets
+        skipped = [t['name'] for t in selected if not t['programs']]
+        if skipped:
+            print(f'mutate: --fast: not run (no build-tree program in the command): '
+                  f'{" ".join(skipped)}', flush=True)
+        selected = [t for t in selected if t['programs']]
     report = []
     started = time.time()
-    for rel in args.files:
+    for arg in args.files:
+        rel, span = arg, None
+        m = re.fullmatch(r'(.*):(\d+)-(\d+)', arg)
+        if m:
+            rel, span = m.group(1), (int(m.group(2)), int(m.group(3)))
         path = os.path.join(REPO, rel) if not os.path.isabs(rel) else rel
         rel = os.path.relpath(path, REPO)
         if not os.path.isfile(path):
             sys.exit(f'mutate: {rel}: No such file')
         lines, mutants = mutants_of(path)
+        if span:
+            mutants = [x for x in mutants if span[0] <= x[0] + 1 <= span[1]]
+            rel_shown = f'{rel}:{span[0]}-{span[1]}'
+        else:
+            rel_shown = rel
         if args.sample and len(mutants) > args.sample:
             mutants = sorted(rng.sample(mutants, args.sample))
         original = '\n'.join(lines)
-        counts = {'killed': 0, 'survived': 0, 'stillborn': 0, 'equivalent': 0}
+        counts = {'killed': 0, 'survived': 0, 'stillborn': 0, 'equivalent': 0, 'untested': 0}
         survivors = []
         try:
             for index, kind, new_line in mutants:
                 mutated = lines[:index] + ([new_line] if new_line else []) + lines[index + 1:]
+                written = time.time()
                 with open(path, 'w', encoding='utf-8') as f:
                     f.write('\n'.join(mutated))
                 code, _ = run(build_cmd, 1800)
                 if code != 0:
                     counts['stillborn'] += 1
                     continue
-                ctest = ['ctest', '--test-dir', args.build, '-L', args.labels, '--stop-on-failure',
-                         '--timeout', str(args.timeout), '-j', str(os.cpu_count() or 2)]
-                if args.regex:
-                    ctest += ['-R', args.regex]
-                code, output = run(ctest, 7200)
+                tests = selected
+                if args.fast:
+                    # Only tests all of whose programs were relinked from the mutant.
+                    tests = [t for t in selected
+                             if all(os.path.getmtime(p) >= written for p in t['programs'])]
                 tag = hashlib.sha1(new_line.encode()).hexdigest()[:6]
                 key = f'{rel}:{index + 1} {kind}:{tag}'
+                if not tests:
+                    # No selected program links the mutated line: nothing could see it.
+                    counts['untested'] += 1
+                    print(f'  {key}: untested (no selected program was relinked)', flush=True)
+                    continue
+                code = run_tests(args, tests)
                 if code != 0:
                     counts['killed'] += 1
                 elif key in equivalent:
@@ -207,19 +300,18 @@ def main():
         finally:
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)
-        report.append({'file': rel, **counts, 'survivors': survivors})
+        report.append({'file': rel_shown, 'mutants': len(mutants), **counts, 'survivors': survivors})
     # Restore the build to the original sources.
-    run(build_cmd, 1800)
+    run(full_build, 1800)
     print(f'\nmutate: {time.time() - started:.0f} s, seed {args.seed}, sample {args.sample or "all"}')
-    print(f"{'file':<48}{'killed':>8}{'survived':>10}{'equiv.':>8}{'stillborn':>11}{'score':>8}")
-    total_k = total_s = 0
+    print(TABLE_HEAD)
+    total = {}
     for r in report:
-        k, s = r['killed'], r['survived']
-        total_k, total_s = total_k + k, total_s + s
-        score = f'{100.0 * k / (k + s):.0f} %' if k + s else '-'
-        print(f"{r['file']:<48}{k:>8}{s:>10}{r['equivalent']:>8}{r['stillborn']:>11}{score:>8}")
-    if total_k + total_s:
-        print(f"{'all':<48}{total_k:>8}{total_s:>10}{'':>8}{'':>11}{100.0 * total_k / (total_k + total_s):>6.0f} %")
+        for key in COLUMNS:
+            total[key] = total.get(key, 0) + r[key]
+        print(table_row(r['file'], r))
+    if len(report) > 1:
+        print(table_row('all', total))
     for r in report:
         for s in r['survivors']:
             print(f"\nsurvived: {s['key']}\n{s['diff']}", end='')
