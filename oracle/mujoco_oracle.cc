@@ -152,6 +152,8 @@ namespace {
 mujoco::Problem ProblemWithSmoothForce(const mjModel* m, const mjData* d) {
   mujoco::Problem p = adapters::ProblemOf(m, d);
   p.qfrc_smooth = Eigen::Map<const core::VectorX>(d->qfrc_smooth, m->nv);
+  // MuJoCo solved it with mjJAC_DENSE (SettledScene): the reference takes the same path.
+  p.opt.jacobian = m->opt.jacobian == mjJAC_DENSE ? mujoco::Jacobian::kDense : mujoco::Jacobian::kAuto;
   return p;
 }
 

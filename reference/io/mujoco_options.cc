@@ -46,6 +46,7 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
       {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (5.1)"},
       {"version", "2.2.2|3.15", "2.2.2", "code paths: 3.15 adds the certificate and decrement exits (§5)"},
       {"cg_update", "hager-zhang|polak-ribiere", "polak-ribiere", "CG direction update (4.1)"},
+      {"jacobian", "dense|sparse|auto", "auto", "MuJoCo's path: auto is sparse from nv = 60 (§4)"},
       {"pgs_momentum", "on|off", "off", "PGS Nesterov momentum with adaptive restart (3.11+, §4)"},
       {"pgs_shuffle", "on|off", "off", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
       {"islands", "on|off", "off", "solve each island of the coupling graph alone (§6)"},
@@ -63,6 +64,22 @@ std::string VersionName(mujoco::Version version) {
 
 std::string CGUpdateName(mujoco::CGUpdate update) {
   return update == mujoco::CGUpdate::kHagerZhang ? "hager-zhang" : "polak-ribiere";
+}
+
+std::string JacobianName(mujoco::Jacobian jacobian) {
+  switch (jacobian) {
+    case mujoco::Jacobian::kDense: return "dense";
+    case mujoco::Jacobian::kSparse: return "sparse";
+    case mujoco::Jacobian::kAuto: break;
+  }
+  return "auto";
+}
+
+mujoco::Jacobian ParseJacobian(const std::string& key, const std::string& text) {
+  if (text == "dense") return mujoco::Jacobian::kDense;
+  if (text == "sparse") return mujoco::Jacobian::kSparse;
+  if (text == "auto") return mujoco::Jacobian::kAuto;
+  BadChoice(key, text, "dense, sparse, auto");
 }
 
 mujoco::Version ParseVersion(const std::string& key, const std::string& text) {
@@ -140,6 +157,8 @@ void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
     o.version = ParseVersion(key, value);
   } else if (k == "cg_update") {
     o.cg_update = ParseCGUpdate(key, value);
+  } else if (k == "jacobian") {
+    o.jacobian = ParseJacobian(key, value);
   } else if (k == "pgs_momentum") {
     o.pgs_momentum = ParseSwitch(key, value);
   } else if (k == "pgs_shuffle") {

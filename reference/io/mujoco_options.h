@@ -42,6 +42,10 @@ std::string CGUpdateName(mujoco::CGUpdate update);
 mujoco::Version ParseVersion(const std::string& key, const std::string& text);
 /// See ParseVersion; the CG direction update (4.1).
 mujoco::CGUpdate ParseCGUpdate(const std::string& key, const std::string& text);
+/// "dense", "sparse" or "auto" (MuJoCo's mjtJacobian names).
+std::string JacobianName(mujoco::Jacobian jacobian);
+/// See ParseVersion; option `jacobian` ("dense" | "sparse" | "auto").
+mujoco::Jacobian ParseJacobian(const std::string& key, const std::string& text);
 /// "on" → true, "off" → false; anything else throws InputError naming `key` and the choices.
 bool ParseSwitch(const std::string& key, const std::string& text);
 /// A whole decimal integer >= minimum (no trailing text, within int); InputError otherwise.

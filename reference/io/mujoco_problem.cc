@@ -139,6 +139,9 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
   if (const json* v = OptionalField(opt, "cg_update")) {
     o.cg_update = ParseCGUpdate("opt.cg_update", String(*v, "opt.cg_update"));
   }
+  if (const json* v = OptionalField(opt, "jacobian")) {
+    o.jacobian = ParseJacobian("opt.jacobian", String(*v, "opt.jacobian"));
+  }
   if (const json* v = OptionalField(opt, "pgs_momentum")) o.pgs_momentum = Boolean(*v, "opt.pgs_momentum");
   if (const json* v = OptionalField(opt, "pgs_shuffle")) o.pgs_shuffle = Boolean(*v, "opt.pgs_shuffle");
   if (const json* v = OptionalField(opt, "islands")) settings.islands = Boolean(*v, "opt.islands");
@@ -156,7 +159,7 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
 
 mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
   RequireKnownKeys(opt, {"cone", "solver", "iterations", "tolerance", "impratio", "timestep",
-                         "meaninertia", "version", "cg_update", "pgs_momentum", "pgs_shuffle",
+                         "meaninertia", "version", "cg_update", "jacobian", "pgs_momentum", "pgs_shuffle",
                          "islands", "noslip_iterations", "noslip_tolerance"}, "opt");
   mujoco::Options o;
   const std::string cone = String(Field(opt, "cone", "opt"), "opt.cone");

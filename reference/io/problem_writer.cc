@@ -105,6 +105,7 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
   const mujoco::Options defaults;
   if (p.opt.version != defaults.version) doc["opt"]["version"] = VersionName(p.opt.version);
   if (p.opt.cg_update != defaults.cg_update) doc["opt"]["cg_update"] = CGUpdateName(p.opt.cg_update);
+  if (p.opt.jacobian != defaults.jacobian) doc["opt"]["jacobian"] = JacobianName(p.opt.jacobian);
   if (p.opt.pgs_momentum) doc["opt"]["pgs_momentum"] = true;
   if (p.opt.pgs_shuffle) doc["opt"]["pgs_shuffle"] = true;
   if (settings.islands) doc["opt"]["islands"] = true;

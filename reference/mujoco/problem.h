@@ -46,6 +46,13 @@ enum class Version {
   kMuJoCo222,  ///< MuJoCo 2.2.2 (the Debian oracle): no certificate, no decrement, PR+ CG
   kMuJoCo315   ///< MuJoCo 3.15 as the course describes it (certificate, decrement exits)
 };
+/// Where the Jacobian and Newton's H live (option `jacobian`, MuJoCo's mjtJacobian; §4 says the
+/// dense and sparse paths are assembled differently).
+enum class Jacobian {
+  kDense,   ///< mjJAC_DENSE: dense J, dense H (the 2.2.2 path then runs MuJoCo's own arithmetic)
+  kSparse,  ///< mjJAC_SPARSE: J's rows and H on their sparse patterns
+  kAuto     ///< mjJAC_AUTO (MuJoCo's default): sparse from nv = 60 (engine_support.c: mj_isSparse)
+};
 /// CG direction update (4.1).
 enum class CGUpdate {
   kPolakRibierePlus,  ///< β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/g_oldᵀM⁻¹g_old) (2.2.2)
@@ -75,6 +82,7 @@ struct Options {
   CGUpdate cg_update = CGUpdate::kPolakRibierePlus;  ///< CG's β rule (4.1)
   bool pgs_momentum = false;  ///< 3.11+ Nesterov momentum with adaptive restart
   bool pgs_shuffle = false;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
+  Jacobian jacobian = Jacobian::kAuto;  ///< `jacobian`: which path (UsesSparsePath)
 };
 
 /// One contact: dimension, 5 friction coefficients, regularised μ, first row.

@@ -13,6 +13,7 @@
 #include "reference/mujoco/primal_222.h"
 #include "reference/mujoco/primal_solver.h"
 #include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -34,9 +35,12 @@ void RequireFiniteAnswer(const SolveResult& result) {
   check("efc_force", result.efc_force, "N or N m");
 }
 
-// 2.2.2 CG (its only rule, Polak–Ribière+) and Newton run MuJoCo 2.2.2's own arithmetic.
-bool Follows222Exactly(const Options& opt) {
-  return opt.version == Version::kMuJoCo222 &&
+// On the dense path (MuJoCo's mj_isSparse false: nv < 60, or jacobian dense), 2.2.2 CG (its only
+// rule, Polak–Ribière+) and Newton run MuJoCo 2.2.2's own dense arithmetic (primal_222.h); on
+// the sparse path MuJoCo sums in another order, and the rules loop's sparse products serve.
+bool Follows222Exactly(const Problem& problem) {
+  const Options& opt = problem.opt;
+  return opt.version == Version::kMuJoCo222 && !UsesSparsePath(problem) &&
          (opt.solver == SolverKind::kNewton || opt.cg_update == CGUpdate::kPolakRibierePlus);
 }
 
@@ -59,7 +63,7 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, settings.qacc_warmstart), scale);
-  } else if (Follows222Exactly(problem.opt)) {
+  } else if (Follows222Exactly(problem)) {
     result = SolvePrimal222(problem, PrimalStart222(problem, settings.qacc_warmstart));
   } else {
     result = SolvePrimal(problem, PrimalStart(problem, settings.qacc_warmstart), scale);

@@ -17,8 +17,9 @@ struct SolveSettings {
   bool islands = false;                          ///< split into islands (§6)
 };
 
-/// Validates the problem, then warmstart → solver → NoSlip. Without islands, Version::kMuJoCo222
-/// CG (Polak–Ribière+) and Newton run MuJoCo 2.2.2's own arithmetic (PrimalStart222,
+/// Validates the problem, then warmstart → solver → NoSlip. Without islands and on the dense path
+/// (UsesSparsePath false: nv < 60 or opt.jacobian dense), Version::kMuJoCo222 CG
+/// (Polak–Ribière+) and Newton run MuJoCo 2.2.2's own arithmetic (PrimalStart222,
 /// SolvePrimal222); every other combination the rules loop (PrimalStart, SolvePrimal).
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings = {});
 

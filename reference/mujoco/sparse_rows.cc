@@ -116,7 +116,14 @@ int PatternPosition(const HessianPattern& pattern, int row, int col) {
   return static_cast<int>(it - U.innerIndexPtr());
 }
 
-bool UsesSparsePath(const Problem& problem) { return problem.nv >= kSparseFactorFromNv; }
+bool UsesSparsePath(const Problem& problem) {
+  switch (problem.opt.jacobian) {
+    case Jacobian::kDense: return false;
+    case Jacobian::kSparse: return true;
+    case Jacobian::kAuto: break;
+  }
+  return problem.nv >= kSparseFactorFromNv;
+}
 
 SparseOperators MakeSparseOperators(const Problem& problem) {
   SparseOperators ops;
@@ -141,7 +148,8 @@ void PrepareProblem(Problem& problem) {
 
 bool IsPrepared(const Problem& problem) {
   return problem.prepared && problem.prepared->J.rows == problem.nefc() &&
-         problem.prepared->J.cols == problem.nv && problem.prepared->M.rows == problem.nv;
+         problem.prepared->J.cols == problem.nv && problem.prepared->M.rows == problem.nv &&
+         problem.prepared->sparse_path == UsesSparsePath(problem);
 }
 
 std::shared_ptr<const SparseOperators> OperatorsOf(const Problem& problem) {

@@ -71,8 +71,8 @@ struct SparseOperators {
 /// H's pattern as SparseOperators describes. Does not validate.
 SparseOperators MakeSparseOperators(const Problem& problem);
 
-/// MuJoCo's choice of the sparse path (engine_support.c: mj_isSparse with the default
-/// jacobian = auto): nv ≥ 60 (kSparseFactorFromNv).
+/// MuJoCo's choice of the sparse path (engine_support.c: mj_isSparse): opt.jacobian dense or
+/// sparse as given; auto (the default) from nv = 60 (kSparseFactorFromNv).
 bool UsesSparsePath(const Problem& problem);
 
 /// Validates problem (ValidateProblem, throws InputError) and stores its SparseOperators in
@@ -83,8 +83,8 @@ void PrepareProblem(Problem& problem);
 /// (the problem is then validated by the caller, as SolveProblem does).
 std::shared_ptr<const SparseOperators> OperatorsOf(const Problem& problem);
 
-/// True when problem.prepared is set and sized for the problem (nefc × nv): SolveProblem then
-/// skips ValidateProblem.
+/// True when problem.prepared is set, sized for the problem (nefc × nv) and built for its path
+/// (UsesSparsePath under the current opt.jacobian): SolveProblem then skips ValidateProblem.
 bool IsPrepared(const Problem& problem);
 
 /// out = J x (out is resized to rows).

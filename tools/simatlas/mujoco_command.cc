@@ -122,6 +122,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     }
     mujoco::Problem problem = file.problem;
     problem.opt = setup.opt;
+    // --jacobian may pick the other path: its structure is then prepared once, here.
+    if (!mujoco::IsPrepared(problem)) mujoco::PrepareProblem(problem);
     const mujoco::SolveSettings& settings = setup.settings;
     const mujoco::SolveResult result = mujoco::SolveProblem(problem, settings);
     const int islands =

@@ -12,6 +12,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"
 #include "reference/io/test/input_error_of.h"
+#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::io {
 namespace {
@@ -127,6 +128,39 @@ TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
     const std::string text = value == "N >= 0" ? "1" : value == "T >= 0" ? "0.5" : value == "FILE" ? "off" : value;
     EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption(info.key, text, 0, s); }), "") << info.key;
   }
+}
+
+TEST(MujocoOptions, JacobianPicksThePathAsMujocoDoes) {
+  // MuJoCo's mj_isSparse (engine_support.c): mjJAC_DENSE never, mjJAC_SPARSE always, mjJAC_AUTO
+  // from nv = 60; the example has nv = 6. The file key, the flag and the writer agree.
+  nlohmann::json doc = ExampleDocument();
+  MujocoProblemFile f = ParseMujocoProblem(doc);
+  EXPECT_EQ(f.problem.opt.jacobian, mujoco::Jacobian::kAuto);
+  EXPECT_FALSE(mujoco::UsesSparsePath(f.problem));
+  EXPECT_TRUE(mujoco::IsPrepared(f.problem));
+  doc["opt"]["jacobian"] = "sparse";
+  f = ParseMujocoProblem(doc);
+  EXPECT_TRUE(mujoco::UsesSparsePath(f.problem));
+  EXPECT_EQ(ParseMujocoProblem(WriteMujocoProblemFile(f)).problem.opt.jacobian,
+            mujoco::Jacobian::kSparse);
+  // A prepared structure of the other path is not reused.
+  f.problem.opt.jacobian = mujoco::Jacobian::kDense;
+  EXPECT_FALSE(mujoco::UsesSparsePath(f.problem));
+  EXPECT_FALSE(mujoco::IsPrepared(f.problem));
+  mujoco::Problem big = f.problem;
+  big.nv = 60;
+  big.opt.jacobian = mujoco::Jacobian::kAuto;
+  EXPECT_TRUE(mujoco::UsesSparsePath(big));
+  big.nv = 59;
+  EXPECT_FALSE(mujoco::UsesSparsePath(big));
+  MujocoSolveSetup s;
+  ApplyMujocoOption("--jacobian", "dense", 0, s);
+  EXPECT_EQ(s.opt.jacobian, mujoco::Jacobian::kDense);
+  EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--jacobian", "csr", 0, s); }),
+            "--jacobian = 'csr' must be one of dense, sparse, auto");
+  doc["opt"]["jacobian"] = "csr";
+  EXPECT_EQ(InputErrorOf([&] { ParseMujocoProblem(doc); }),
+            "opt.jacobian = 'csr' must be one of dense, sparse, auto");
 }
 
 TEST(MujocoOptions, WarmstartFileShapes) {
