@@ -9,6 +9,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "property_tests/sap_problem_generator.h"
 #include "reference/sap/sap_solver.h"
@@ -103,6 +104,73 @@ RC_GTEST_PROP(SapSolver, CostIsMonotoneOverIterations, ()) {
   if (!r.stats.empty()) RC_ASSERT(r.cost <= r.stats.back().cost + 1e-12 * std::abs(r.cost) + 1e-300);
 }
 
+// How far an answer v can be from the optimum v_opt, in the A-norm, from its gradient alone.
+// ℓ(v) = ½‖v − v*‖²_A + Σ ℓᵢ(J v + vb) with every ℓᵢ convex has Hessian ⪰ A, so ℓ is strongly
+// convex with modulus A: ‖v − v_opt‖²_A ≤ (∇ℓ(v) − ∇ℓ(v_opt))ᵀ(v − v_opt) ≤ ‖∇ℓ(v)‖_{A⁻¹}‖v − v_opt‖_A,
+// i.e. ‖v − v_opt‖_A ≤ ‖g‖_{A⁻¹} with g = A(v − v*) − Jᵀγ(J v + vb). g is rebuilt here from the
+// problem (not from the solver), and the bound adds its rounding: each entry is a dot product
+// of at most n = nv + Σ rows terms, wrong by ≤ γ_n (|A||v − v*| + |J|ᵀ|γ|) (Higham, Accuracy
+// and Stability, (3.5): γ_n = nε/(1 − nε)), and v itself is stored to ε|v| (seed
+// 6705625458069450936: two answers equal to rounding, 7.6e-17 apart).
+double DistanceToOptimumBound(const SapProblem& problem, const VectorX& v) {
+  const int nv = NumVelocities(problem);
+  const SapModel model(problem);  // its constraint objects only: γ(vc)
+  std::vector<int> offset(problem.cliques.size() + 1, 0);
+  for (size_t c = 0; c < problem.cliques.size(); ++c) {
+    offset[c + 1] = offset[c] + problem.cliques[c].v_star.size();
+  }
+  VectorX g(nv), rounding(nv);
+  int n = nv;
+  for (size_t c = 0; c < problem.cliques.size(); ++c) {
+    const auto& q = problem.cliques[c];
+    const VectorX dv = v.segment(offset[c], q.v_star.size()) - q.v_star;
+    g.segment(offset[c], dv.size()) = q.A * dv;
+    rounding.segment(offset[c], dv.size()) = q.A.cwiseAbs() * dv.cwiseAbs();
+  }
+  for (size_t i = 0; i < problem.constraints.size(); ++i) {
+    const auto& spec = problem.constraints[i];
+    VectorX vc = spec.vb.size() ? spec.vb : VectorX::Zero(NumEquations(spec.parameters));
+    for (size_t b = 0; b < spec.cliques.size(); ++b) {
+      const int c = spec.cliques[b];
+      vc += spec.J[b] * v.segment(offset[c], problem.cliques[c].v_star.size());
+    }
+    n += static_cast<int>(vc.size());
+    const VectorX gamma = model.constraints()[i].constraint->Calc(vc).gamma;
+    for (size_t b = 0; b < spec.cliques.size(); ++b) {
+      const int c = spec.cliques[b], size = problem.cliques[c].v_star.size();
+      g.segment(offset[c], size) -= spec.J[b].transpose() * gamma;
+      rounding.segment(offset[c], size) += spec.J[b].cwiseAbs().transpose() * gamma.cwiseAbs();
+    }
+  }
+  const double eps = std::numeric_limits<double>::epsilon(), gamma_n = n * eps / (1 - n * eps);
+  // ‖x‖_{A⁻¹} per clique (A is block diagonal over the cliques).
+  // and the storage of v: ‖ε|v|‖ in the |A|-norm.
+  double g_norm2 = 0, rounding_norm2 = 0, storage_norm2 = 0;
+  for (size_t c = 0; c < problem.cliques.size(); ++c) {
+    const auto& q = problem.cliques[c];
+    const Eigen::LLT<MatrixX> llt(q.A);
+    const VectorX gc = g.segment(offset[c], q.v_star.size());
+    const VectorX ec = gamma_n * rounding.segment(offset[c], q.v_star.size());
+    const VectorX sc = eps * v.segment(offset[c], q.v_star.size()).cwiseAbs();
+    g_norm2 += gc.dot(llt.solve(gc));
+    rounding_norm2 += ec.dot(llt.solve(ec));
+    storage_norm2 += sc.dot(q.A.cwiseAbs() * sc);
+  }
+  return std::sqrt(g_norm2) + std::sqrt(rounding_norm2) + std::sqrt(storage_norm2);
+}
+
+// ‖x‖_A over the cliques.
+double ANorm(const SapProblem& problem, const VectorX& x) {
+  double sum = 0;
+  int offset = 0;
+  for (const auto& q : problem.cliques) {
+    const VectorX xc = x.segment(offset, q.v_star.size());
+    sum += xc.dot(q.A * xc);
+    offset += static_cast<int>(q.v_star.size());
+  }
+  return std::sqrt(sum);
+}
+
 RC_GTEST_PROP(SapSolver, ExactAndBacktrackingReachTheSameAnswer, ()) {
   const SapProblem problem = RandomProblem();
   auto exact = Tight(LinearSolverType::kDense);
@@ -111,8 +179,14 @@ RC_GTEST_PROP(SapSolver, ExactAndBacktrackingReachTheSameAnswer, ()) {
   const auto a = SolveSapProblem(problem, exact);
   const auto b = SolveSapProblem(problem, back);
   RC_ASSERT(a.success && b.success);
-  // The optimum is unique (ℓ strictly convex: A SPD), so both must reach it.
-  RC_ASSERT((a.v - b.v).norm() <= 1e-7 * std::max(1.0, a.v.norm()));
+  // The optimum is unique (ℓ strictly convex: A SPD), so both answers lie within their own
+  // gradient's bound of it, and within the sum of the two bounds of each other. (A flat 1e-7 of
+  // ‖v‖ failed 2 of 1000 soak runs, seeds 6214290671571515408 and 7539431132249383045: 7.1e-7 >
+  // 5.7e-7, a run that stopped on the cost criterion (4.4) with g still ~1e-6 of the scale.)
+  const double apart = ANorm(problem, a.v - b.v);
+  RC_ASSERT(apart <= DistanceToOptimumBound(problem, a.v) + DistanceToOptimumBound(problem, b.v));
+  // Both bounds are small: each run stopped by (4.3) or (4.4), not far from the optimum.
+  RC_ASSERT(apart <= 1e-4 * std::max(1.0, ANorm(problem, a.v)));
 }
 
 }  // namespace
