@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -285,106 +286,186 @@ core::VectorX PrimalStart222(const Problem& problem,
   return warm > smooth ? problem.qacc_smooth : w;
 }
 
+namespace {
+
+/// The preconditioner of the loop, chosen once by the solver: Newton's H (HessianDirect, then
+/// HessianIncremental) or CG's M (mj_solveM); Solve gives H⁻¹g or M⁻¹g.
+class Preconditioner222 {
+ public:
+  Preconditioner222(const Problem& problem, const Data222& data)
+      : newton_(problem.opt.solver == SolverKind::kNewton),
+        m_factor_(problem.M, data.pattern),
+        hessian_(data) {}
+  bool newton() const { return newton_; }
+  void Start(const Point222& at) {
+    if (newton_) hessian_.Direct(at.c);
+  }
+  void Step(const Point222& at, const std::vector<RowState>& old_state) {
+    if (newton_) hessian_.Incremental(at.c, old_state);
+  }
+  core::VectorX Solve(const Point222& at) const {
+    return newton_ ? hessian_.Solve(at.c, at.grad) : m_factor_.Solve(at.grad);
+  }
+  int nupdate() const { return newton_ ? hessian_.nupdate() : 0; }
+
+ private:
+  bool newton_;
+  FactorM222 m_factor_;
+  Hessian222 hessian_;
+};
+
+/// One CGsearch: the line's M s and J s, its slope scale and the search's result.
+struct Line222 {
+  core::VectorX Mv;        ///< M s
+  core::VectorX Jv;        ///< J s
+  double slopescl = 0;     ///< 1/(‖s‖ · meaninertia · max(1, nv))
+  LineSearchResult ls;     ///< the accepted point
+};
+
+/// CGsearch: ‖s‖, gtol and the slope scale in MuJoCo's order, then the line search; nullopt
+/// when ‖s‖ < mjMINVAL.
+std::optional<Line222> Search222(const Problem& problem, const Data222& data, const Point222& at,
+                                 const core::VectorX& search) {
+  const Options& opt = problem.opt;
+  const int nv = problem.nv;
+  const double snorm = std::sqrt(Dot222(search.data(), search.data(), nv));
+  if (snorm < kMinVal) return std::nullopt;
+  const double gtol = opt.tolerance * opt.ls_tolerance * snorm * opt.meaninertia * std::max(1, nv);
+  Line222 line;
+  line.slopescl = 1 / (snorm * opt.meaninertia * std::max(1, nv));
+  line.Mv = MulM222(problem.M, data.pattern, search);
+  line.Jv = MulMatVec222(data.J, search);
+  const LineData222 line_data{
+      problem, data.blocks, at.jar, line.Jv,
+      {at.gauss, Dot222(search.data(), at.Ma.data(), nv) - Dot222(search.data(), data.tau.data(), nv),
+       0.5 * Dot222(search.data(), line.Mv.data(), nv)}};
+  line.ls = SearchLine222(PrimalLine222(line_data), gtol, opt.ls_iterations);
+  return line;
+}
+
+/// Moves a, M a and J a − aref by α along the line (mju_addToScl), then updates the constraints.
+void Move222(const Data222& data, bool newton, const core::VectorX& search, const Line222& line,
+             Point222& at) {
+  const double alpha = line.ls.point.alpha;
+  for (int i = 0; i < at.qacc.size(); ++i) {
+    at.qacc[i] += search[i] * alpha;
+    at.Ma[i] += line.Mv[i] * alpha;
+  }
+  for (int i = 0; i < at.jar.size(); ++i) at.jar[i] += line.Jv[i] * alpha;
+  at.Update(data, newton);
+}
+
+/// saveStats: improvement and gradient divided by meaninertia · max(1, nv) (rescale).
+IterationStats Statistics222(const Data222& data, const Point222& at, double old_cost,
+                             const std::vector<RowState>& old_state, const Line222& line,
+                             int nupdate) {
+  IterationStats stats;
+  stats.improvement = (old_cost - at.cost) / data.denominator;
+  stats.gradient = std::sqrt(Dot222(at.grad.data(), at.grad.data(), at.grad.size())) / data.denominator;
+  stats.lineslope = std::abs(line.ls.point.d1) * line.slopescl;
+  stats.nactive = at.c.nactive;
+  for (size_t i = 0; i < old_state.size(); ++i) stats.nchange += at.c.state[i] != old_state[i];
+  stats.neval = line.ls.neval;
+  stats.nupdate = nupdate;
+  return stats;
+}
+
+/// 2.2.2's in-loop exits, improvement reported first: improvement < tol, gradient < tol.
+std::optional<ExitReason> Exit222(const IterationStats& stats, double tolerance) {
+  if (stats.improvement < tolerance) return ExitReason::kImprovement;
+  if (stats.gradient < tolerance) return ExitReason::kGradient;
+  return std::nullopt;
+}
+
+/// Polak–Ribière+: s ← −M⁻¹g + β s, β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/max(1e-15, g_oldᵀM⁻¹g_old)).
+void PolakRibiere222(const core::VectorX& grad, const core::VectorX& Mgrad,
+                     const core::VectorX& old_grad, const core::VectorX& old_Mgrad,
+                     core::VectorX& search) {
+  const int nv = static_cast<int>(grad.size());
+  const core::VectorX Mgraddif = Mgrad - old_Mgrad;
+  double beta = Dot222(grad.data(), Mgraddif.data(), nv) /
+                std::max(kMinVal, Dot222(old_grad.data(), old_Mgrad.data(), nv));
+  if (beta < 0) beta = 0;
+  for (int i = 0; i < nv; ++i) search[i] = -Mgrad[i] + beta * search[i];
+}
+
+/// No constraint rows: qacc = a₀, no forces, no iterations.
+SolveResult NoConstraints222(const Problem& problem) {
+  SolveResult out;
+  out.qacc = problem.qacc_smooth;
+  out.efc_force = core::VectorX::Zero(0);
+  out.exit = ExitReason::kNoConstraints;
+  return out;
+}
+
+/// The answer at the current point with the loop's exit.
+SolveResult Finish222(const Point222& at, ExitReason exit, SolveResult out) {
+  out.exit = exit;
+  out.qacc = at.qacc;
+  out.efc_force = at.c.force;
+  out.cost = at.cost;
+  return out;
+}
+
+}  // namespace
+
 SolveResult SolvePrimal222(const Problem& problem, const core::VectorX& qacc0) {
   const Options& opt = problem.opt;
   if (opt.solver == SolverKind::kPGS) {
     throw core::InputError("solver = PGS must be CG or Newton for the primal loop");
   }
-  const bool newton = opt.solver == SolverKind::kNewton;
-  const int nv = problem.nv;
   SolveResult out;
+
   // No constraints: the answer is a₀ (MuJoCo skips the solver).
-  if (problem.nefc() == 0) {
-    out.qacc = problem.qacc_smooth;
-    out.efc_force = core::VectorX::Zero(0);
-    out.exit = ExitReason::kNoConstraints;
-    return out;
-  }
-  // M must be positive definite (the same check and message as SolvePrimal's).
+  if (problem.nefc() == 0) return NoConstraints222(problem);
+
+  // M must be positive definite (the same check and message as SolvePrimal's); the data and
+  // the solver's preconditioner, chosen once (§4: H for Newton, M for CG).
   SpdFactor m_check;
   m_check.Factor(problem.M, "M");
   const Data222 data(problem);
-  const FactorM222 m_factor(problem.M, data.pattern);
-  Hessian222 hessian(data);
-  // Start: M a, J a − aref from scratch, then constraints, Hessian, gradient.
+  Preconditioner222 precondition(problem, data);
+
+  // Start: M a, J a − aref from scratch, then constraints (3.1), gradient (3.2), s = −M⁻¹g or −H⁻¹g.
   Point222 at;
   at.qacc = qacc0;
   at.Ma = MulM222(problem.M, data.pattern, qacc0);
   at.jar = Residual222(data, qacc0);
-  at.Update(data, newton);
-  if (newton) hessian.Direct(at.c);
-  core::VectorX Mgrad = newton ? hessian.Solve(at.c, at.grad) : m_factor.Solve(at.grad);
+  at.Update(data, precondition.newton());
+  precondition.Start(at);
+  core::VectorX Mgrad = precondition.Solve(at);
   core::VectorX search = -Mgrad;
-  out.exit = ExitReason::kIterations;
+
   while (out.iterations < opt.iterations) {
-    // CGsearch: ‖s‖, gtol and the slope scale in MuJoCo's order, then the line search.
-    const double snorm = std::sqrt(Dot222(search.data(), search.data(), nv));
-    if (snorm < kMinVal) {
-      out.exit = ExitReason::kZeroStep;
-      break;
-    }
-    const double gtol = opt.tolerance * opt.ls_tolerance * snorm * opt.meaninertia *
-                        std::max(1, nv);
-    const double slopescl = 1 / (snorm * opt.meaninertia * std::max(1, nv));
-    const core::VectorX Mv = MulM222(problem.M, data.pattern, search);
-    const core::VectorX Jv = MulMatVec222(data.J, search);
-    const LineData222 line_data{
-        problem, data.blocks, at.jar, Jv,
-        {at.gauss, Dot222(search.data(), at.Ma.data(), nv) - Dot222(search.data(), data.tau.data(), nv),
-         0.5 * Dot222(search.data(), Mv.data(), nv)}};
-    const LineSearchResult ls = SearchLine222(PrimalLine222(line_data), gtol, opt.ls_iterations);
-    const double alpha = ls.point.alpha;
-    if (alpha == 0) {
-      out.exit = ExitReason::kZeroStep;
-      break;
-    }
-    // Move a, M a and J a − aref by α (mju_addToScl), then update.
-    for (int i = 0; i < nv; ++i) {
-      at.qacc[i] += search[i] * alpha;
-      at.Ma[i] += Mv[i] * alpha;
-    }
-    for (int i = 0; i < at.jar.size(); ++i) at.jar[i] += Jv[i] * alpha;
+    // §5 row "α = 0": the line search along s (CGsearch) found no step.
+    const std::optional<Line222> line = Search222(problem, data, at, search);
+    if (!line || line->ls.point.alpha == 0) return Finish222(at, ExitReason::kZeroStep, out);
+
+    // Step to a + α s, update constraints, gradient and preconditioner.
     const core::VectorX old_grad = at.grad, old_Mgrad = Mgrad;
     const std::vector<RowState> old_state = at.c.state;
     const double old_cost = at.cost;
-    at.Update(data, newton);
-    if (newton) hessian.Incremental(at.c, old_state);
-    Mgrad = newton ? hessian.Solve(at.c, at.grad) : m_factor.Solve(at.grad);
-    // Statistics (saveStats): rescale divides by meaninertia · max(1, nv).
-    IterationStats stats;
-    stats.improvement = (old_cost - at.cost) / data.denominator;
-    stats.gradient = std::sqrt(Dot222(at.grad.data(), at.grad.data(), nv)) / data.denominator;
-    stats.lineslope = std::abs(ls.point.d1) * slopescl;
-    stats.nactive = at.c.nactive;
-    for (int i = 0; i < problem.nefc(); ++i) stats.nchange += at.c.state[i] != old_state[i];
-    stats.neval = ls.neval;
-    stats.nupdate = newton ? hessian.nupdate() : 0;
-    out.stats.push_back(stats);
+    Move222(data, precondition.newton(), search, *line, at);
+    precondition.Step(at, old_state);
+    Mgrad = precondition.Solve(at);
+
+    // MuJoCo's statistics of the iteration (§5).
+    out.stats.push_back(Statistics222(data, at, old_cost, old_state, *line, precondition.nupdate()));
     ++out.iterations;
-    // Termination: improvement < tol or gradient < tol (improvement reported first).
-    if (stats.improvement < opt.tolerance) {
-      out.exit = ExitReason::kImprovement;
-      break;
-    }
-    if (stats.gradient < opt.tolerance) {
-      out.exit = ExitReason::kGradient;
-      break;
-    }
-    if (newton) {
+
+    // §5 rows "improvement" and "gradient" (2.2.2: no positivity test, no decrement).
+    if (const auto exit = Exit222(out.stats.back(), opt.tolerance)) return Finish222(at, *exit, out);
+
+    // The next direction (4.1): Newton −H⁻¹g, CG Polak–Ribière+.
+    if (precondition.newton()) {
       search = -Mgrad;
-      continue;
+    } else {
+      PolakRibiere222(at.grad, Mgrad, old_grad, old_Mgrad, search);
     }
-    // Polak–Ribière+: β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/max(1e-15, g_oldᵀM⁻¹g_old)).
-    const core::VectorX Mgraddif = Mgrad - old_Mgrad;
-    double beta = Dot222(at.grad.data(), Mgraddif.data(), nv) /
-                  std::max(kMinVal, Dot222(old_grad.data(), old_Mgrad.data(), nv));
-    if (beta < 0) beta = 0;
-    for (int i = 0; i < nv; ++i) search[i] = -Mgrad[i] + beta * search[i];
   }
-  out.qacc = at.qacc;
-  out.efc_force = at.c.force;
-  out.cost = at.cost;
-  return out;
+
+  // §5 row "iteration cap".
+  return Finish222(at, ExitReason::kIterations, out);
 }
 
 }  // namespace simatlas::mujoco
