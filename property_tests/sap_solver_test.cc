@@ -32,38 +32,67 @@ SapSolverParameters Tight(LinearSolverType solver) {
   return p;
 }
 
+// An answer's optimality terms rebuilt from the problem (not from the solver): per DOF the
+// momentum A(v − v*), p = A v and the impulse Jᵀγ with γ = γ(J v + vb) from the constraint
+// objects; each constraint's vc and γ; |A||v − v*| + |J|ᵀ|γ| (the size the rounding of
+// momentum − impulse scales with) and the most terms one entry sums (nv + Σ rows).
+struct Rebuilt {
+  std::vector<int> offset;  // first DOF of each clique, then nv
+  VectorX momentum, p, impulse, magnitude;
+  std::vector<VectorX> vc, gamma;
+  int terms = 0;
+};
+Rebuilt Rebuild(const SapProblem& problem, const SapModel& model, const VectorX& v) {
+  const int nv = NumVelocities(problem);
+  Rebuilt out;
+  out.offset.assign(problem.cliques.size() + 1, 0);
+  for (size_t c = 0; c < problem.cliques.size(); ++c) {
+    out.offset[c + 1] = out.offset[c] + problem.cliques[c].v_star.size();
+  }
+  out.momentum = out.p = out.impulse = out.magnitude = VectorX::Zero(nv);
+  out.terms = nv;
+  for (size_t c = 0; c < problem.cliques.size(); ++c) {
+    const auto& q = problem.cliques[c];
+    const int o = out.offset[c], size = q.v_star.size();
+    const VectorX dv = v.segment(o, size) - q.v_star;
+    out.momentum.segment(o, size) = q.A * dv;
+    out.p.segment(o, size) = q.A * v.segment(o, size);
+    out.magnitude.segment(o, size) = q.A.cwiseAbs() * dv.cwiseAbs();
+  }
+  for (size_t i = 0; i < problem.constraints.size(); ++i) {
+    const auto& spec = problem.constraints[i];
+    VectorX vc = spec.vb.size() ? spec.vb : VectorX::Zero(NumEquations(spec.parameters));
+    for (size_t b = 0; b < spec.cliques.size(); ++b) {
+      const int c = spec.cliques[b];
+      vc += spec.J[b] * v.segment(out.offset[c], problem.cliques[c].v_star.size());
+    }
+    const VectorX gamma = model.constraints()[i].constraint->Calc(vc).gamma;
+    for (size_t b = 0; b < spec.cliques.size(); ++b) {
+      const int c = spec.cliques[b], size = problem.cliques[c].v_star.size();
+      out.impulse.segment(out.offset[c], size) += spec.J[b].transpose() * gamma;
+      out.magnitude.segment(out.offset[c], size) += spec.J[b].cwiseAbs().transpose() * gamma.cwiseAbs();
+    }
+    out.terms += static_cast<int>(vc.size());
+    out.vc.push_back(vc);
+    out.gamma.push_back(gamma);
+  }
+  return out;
+}
+
 RC_GTEST_PROP(SapSolver, AnswerSatisfiesTheOptimalityConditions, ()) {
   const SapProblem problem = RandomProblem();
   const auto r = SolveSapProblem(problem, SapSolverParameters{});
   RC_ASSERT(r.success);
   // Rebuild A, v*, J densely from the problem and check A (v − v*) = Σ Jᵢᵀ γᵢ.
   const int nv = NumVelocities(problem);
-  std::vector<int> offset(problem.cliques.size() + 1, 0);
-  for (size_t c = 0; c < problem.cliques.size(); ++c) {
-    offset[c + 1] = offset[c] + problem.cliques[c].v_star.size();
-  }
-  VectorX momentum = VectorX::Zero(nv), impulse = VectorX::Zero(nv), p = VectorX::Zero(nv);
-  for (size_t c = 0; c < problem.cliques.size(); ++c) {
-    const auto& q = problem.cliques[c];
-    momentum.segment(offset[c], q.v_star.size()) =
-        q.A * (r.v.segment(offset[c], q.v_star.size()) - q.v_star);
-    p.segment(offset[c], q.v_star.size()) = q.A * r.v.segment(offset[c], q.v_star.size());
-  }
   const SapModel model(problem);  // its constraint objects (h, w), DOF permutation and D only
+  const Rebuilt t = Rebuild(problem, model, r.v);
+  const VectorX& momentum = t.momentum;
+  const VectorX& impulse = t.impulse;
+  const VectorX& p = t.p;
   for (size_t i = 0; i < problem.constraints.size(); ++i) {
-    const auto& spec = problem.constraints[i];
-    VectorX vc = spec.vb.size() ? spec.vb : VectorX::Zero(NumEquations(spec.parameters));
-    for (size_t b = 0; b < spec.cliques.size(); ++b) {
-      const int c = spec.cliques[b];
-      vc += spec.J[b] * r.v.segment(offset[c], problem.cliques[c].v_star.size());
-    }
-    RC_ASSERT((vc - r.vc[i]).norm() <= 1e-12 * (1.0 + vc.norm()));
-    const VectorX gamma = model.constraints()[i].constraint->Calc(vc).gamma;
-    RC_ASSERT((gamma - r.gamma[i]).norm() <= 1e-12 * (1.0 + gamma.norm()));
-    for (size_t b = 0; b < spec.cliques.size(); ++b) {
-      const int c = spec.cliques[b];
-      impulse.segment(offset[c], problem.cliques[c].v_star.size()) += spec.J[b].transpose() * gamma;
-    }
+    RC_ASSERT((t.vc[i] - r.vc[i]).norm() <= 1e-12 * (1.0 + t.vc[i].norm()));
+    RC_ASSERT((t.gamma[i] - r.gamma[i]).norm() <= 1e-12 * (1.0 + t.gamma[i].norm()));
   }
   // The cliques no constraint references keep v* exactly (Drake packs v = v* there).
   const auto& permutation = model.velocity_permutation();
@@ -113,38 +142,14 @@ RC_GTEST_PROP(SapSolver, CostIsMonotoneOverIterations, ()) {
 // and Stability, (3.5): γ_n = nε/(1 − nε)), and v itself is stored to ε|v| (seed
 // 6705625458069450936: two answers equal to rounding, 7.6e-17 apart).
 double DistanceToOptimumBound(const SapProblem& problem, const VectorX& v) {
-  const int nv = NumVelocities(problem);
-  const SapModel model(problem);  // its constraint objects only: γ(vc)
-  std::vector<int> offset(problem.cliques.size() + 1, 0);
-  for (size_t c = 0; c < problem.cliques.size(); ++c) {
-    offset[c + 1] = offset[c] + problem.cliques[c].v_star.size();
-  }
-  VectorX g(nv), rounding(nv);
-  int n = nv;
-  for (size_t c = 0; c < problem.cliques.size(); ++c) {
-    const auto& q = problem.cliques[c];
-    const VectorX dv = v.segment(offset[c], q.v_star.size()) - q.v_star;
-    g.segment(offset[c], dv.size()) = q.A * dv;
-    rounding.segment(offset[c], dv.size()) = q.A.cwiseAbs() * dv.cwiseAbs();
-  }
-  for (size_t i = 0; i < problem.constraints.size(); ++i) {
-    const auto& spec = problem.constraints[i];
-    VectorX vc = spec.vb.size() ? spec.vb : VectorX::Zero(NumEquations(spec.parameters));
-    for (size_t b = 0; b < spec.cliques.size(); ++b) {
-      const int c = spec.cliques[b];
-      vc += spec.J[b] * v.segment(offset[c], problem.cliques[c].v_star.size());
-    }
-    n += static_cast<int>(vc.size());
-    const VectorX gamma = model.constraints()[i].constraint->Calc(vc).gamma;
-    for (size_t b = 0; b < spec.cliques.size(); ++b) {
-      const int c = spec.cliques[b], size = problem.cliques[c].v_star.size();
-      g.segment(offset[c], size) -= spec.J[b].transpose() * gamma;
-      rounding.segment(offset[c], size) += spec.J[b].cwiseAbs().transpose() * gamma.cwiseAbs();
-    }
-  }
+  const Rebuilt t = Rebuild(problem, SapModel(problem), v);
+  const std::vector<int>& offset = t.offset;
+  const VectorX g = t.momentum - t.impulse;
+  const VectorX& rounding = t.magnitude;
+  const int n = t.terms;
   const double eps = std::numeric_limits<double>::epsilon(), gamma_n = n * eps / (1 - n * eps);
-  // ‖x‖_{A⁻¹} per clique (A is block diagonal over the cliques).
-  // and the storage of v: ‖ε|v|‖ in the |A|-norm.
+  // ‖x‖_{A⁻¹} per clique (A is block diagonal over the cliques), and the storage of v: ‖ε|v|‖
+  // in the |A|-norm.
   double g_norm2 = 0, rounding_norm2 = 0, storage_norm2 = 0;
   for (size_t c = 0; c < problem.cliques.size(); ++c) {
     const auto& q = problem.cliques[c];
