@@ -100,12 +100,84 @@ def test_mujoco_cli_options_equal_the_cli():
     assert same_array(got["efc_force"], expected["efc_force"])
 
 
+# Each solver option as a keyword and as the command line's flag, on an example where the option
+# changes the solve (asserted: else the option could be dropped unnoticed): the one parser
+# (io::ApplyMujocoOption) gives both the same answer bit for bit. The bool and number spellings
+# are the binding's own conversion.
+KEYWORD_AND_FLAG = [
+    ("box_plane_elliptic", {"version": "3.15"}, ["--version", "3.15"]),
+    ("chain_limits", {"cg_update": "hager-zhang"}, ["--cg-update", "hager-zhang"]),
+    ("box_plane_elliptic", {"jacobian": "sparse"}, ["--jacobian", "sparse"]),
+    ("chain_limits", {"ls_iterations": 2}, ["--ls-iterations", "2"]),
+    ("chain_limits", {"ls_tolerance": 1e-6}, ["--ls-tolerance", "1e-06"]),
+    ("chain_limits", {"pgs_momentum": True, "solver": "pgs"}, ["--pgs-momentum", "on"]),
+    ("chain_limits", {"pgs_shuffle": True, "solver": "pgs"}, ["--pgs-shuffle", "on"]),
+    ("box_plane_elliptic", {"islands": "on"}, ["--islands", "on"]),
+    ("chain_limits", {"noslip_iterations": 4}, ["--noslip-iterations", "4"]),
+    ("chain_limits", {"noslip_iterations": 4, "noslip_tolerance": 1e-3},
+     ["--noslip-iterations", "4", "--noslip-tolerance", "0.001"]),
+]
+
+
+def solve_outcome(answer):
+    """What an option can change: the counts and the answer's bits."""
+    return (answer["iterations"], answer["noslip_iterations"],
+            [float(x).hex() for x in answer["efc_force"]], [float(x).hex() for x in answer["qacc"]])
+
+
+@pytest.mark.parametrize("name,keywords,flags", KEYWORD_AND_FLAG, ids=lambda x: str(x))
+def test_mujoco_every_option_equals_its_flag(name, keywords, flags):
+    path = SOURCE_DIR / "formats" / "examples" / f"{name}.json"
+    solver = keywords.get("solver", "cg")
+    got = simatlas.mujoco.solve(path, **{"solver": solver, **keywords})
+    expected = mujoco_cli(path, "--solver", solver, *flags)
+    assert solve_outcome(got) == solve_outcome(expected)
+    # The option reached the solver: without it the outcome differs (the last pair: the
+    # tolerance changes the NoSlip count of 4 sweeps).
+    without = (["--noslip-iterations", "4"] if "noslip_tolerance" in keywords else [])
+    assert solve_outcome(mujoco_cli(path, "--solver", solver, *without)) != solve_outcome(got)
+
+
+def test_mujoco_warmstart_array_equals_the_file(tmp_path):
+    # A warmstart given as an array and as the file --warmstart reads: the same solve (and not
+    # the cold one).
+    path = SOURCE_DIR / "formats" / "examples" / "chain_limits.json"
+    cold = mujoco_cli(path, "--solver", "cg", "--iterations", "2")
+    qacc = tmp_path / "qacc.json"
+    qacc.write_text(json.dumps(cold["qacc"]))
+    expected = mujoco_cli(path, "--solver", "cg", "--warmstart", str(qacc))
+    assert solve_outcome(expected) != solve_outcome(mujoco_cli(path, "--solver", "cg"))
+    for warmstart in (np.array(cold["qacc"]), qacc, str(qacc)):
+        got = simatlas.mujoco.solve(path, solver="cg", warmstart=warmstart)
+        assert got["iterations"] == expected["iterations"]
+        assert same_array(got["efc_force"], expected["efc_force"])
+
+
+def test_mujoco_option_errors_are_the_cli_messages():
+    # The binding's messages are the command line's, naming the option and the rule.
+    path = MUJOCO_FILES[0]
+    for keywords, flag, message in [({"ls_iterations": 0}, ["--ls-iterations", "0"], None),
+                                    ({"cg_update": "hager_zhang"}, ["--cg-update", "hager_zhang"],
+                                     "must be one of hager-zhang, polak-ribiere"),
+                                    ({"islands": "maybe"}, ["--islands", "maybe"],
+                                     "must be one of on, off")]:
+        code, _out, err = run_cli("mujoco", "solve", str(path), *flag)
+        assert code == 2
+        with pytest.raises(ValueError) as raised:
+            simatlas.mujoco.solve(path, **keywords)
+        # The flag and the keyword name the same option; the rest of the message is the same.
+        cli_message = err.strip().removeprefix("simatlas mujoco: ")
+        assert str(raised.value) == cli_message.replace(flag[0], next(iter(keywords)))
+        if message:
+            assert message in str(raised.value)
+
+
 def test_mujoco_expected_and_extra_options():
     # The file's own answer is kept; NoSlip and islands run through the reference.
     problem = simatlas.mujoco.read(MUJOCO_FILES[0])
     assert problem.expected is not None and problem.expected["efc_force"].size > 0
     answer = simatlas.mujoco.solve(problem, noslip_iterations=5, islands=True,
-                                   version="3.15", cg_update="hager_zhang")
+                                   version="3.15", cg_update="hager-zhang")
     assert answer["noslip_iterations"] <= 5
     with pytest.raises(ValueError, match="noslip_iterations"):
         simatlas.mujoco.solve(problem, noslip_iterations=-1)

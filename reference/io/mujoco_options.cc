@@ -9,6 +9,7 @@
 #include "reference/core/errors.h"
 #include "reference/core/parse.h"
 #include "reference/io/text_file.h"
+#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::io {
 
@@ -46,6 +47,8 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
       {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (5.1)"},
       {"version", "2.2.2|3.15", "2.2.2", "code paths: 3.15 adds the certificate and decrement exits (§5)"},
       {"cg_update", "hager-zhang|polak-ribiere", "polak-ribiere", "CG direction update (4.1)"},
+      {"ls_iterations", "N >= 1", "50", "line-search evaluation cap (3.x option; 2.2.2 hard-codes 50) (§4)"},
+      {"ls_tolerance", "T > 0", "0.01", "line-search tolerance factor: tol = tolerance·ls_tolerance (§4)"},
       {"jacobian", "dense|sparse|auto", "auto", "MuJoCo's path: auto is sparse from nv = 60 (§4)"},
       {"pgs_momentum", "on|off", "off", "PGS Nesterov momentum with adaptive restart (3.11+, §4)"},
       {"pgs_shuffle", "on|off", "off", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
@@ -111,6 +114,23 @@ double ParseNonNegative(const std::string& key, const std::string& text) {
   return value;
 }
 
+double ParsePositive(const std::string& key, const std::string& text) {
+  const double value = core::ParseNumber(key, text);
+  core::RequirePositive(key, value, "(dimensionless)");
+  return value;
+}
+
+core::VectorX CheckWarmstart(const core::VectorX& qacc, int nv, const std::string& origin) {
+  if (qacc.size() != nv) {
+    throw core::InputError(origin + " has " + std::to_string(qacc.size()) +
+                           " accelerations but the problem has nv = " + std::to_string(nv));
+  }
+  for (int i = 0; i < nv; ++i) {
+    core::RequireFinite(origin + " qacc[" + std::to_string(i) + "]", qacc[i], "m/s^2 or rad/s^2");
+  }
+  return qacc;
+}
+
 core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
   const nlohmann::json doc = ReadJsonFile(path, "warmstart file");
   // The three accepted shapes: [..], {"qacc": [..]}, {"expected": {"qacc": [..]}}.
@@ -126,18 +146,15 @@ core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
                            " must hold an array of nv numbers, an object with qacc, or a "
                            "problem with expected.qacc");
   }
-  if (static_cast<int>(qacc->size()) != nv) {
-    throw core::InputError("warmstart file " + path + " has " + std::to_string(qacc->size()) +
-                           " accelerations but the problem has nv = " + std::to_string(nv));
+  core::VectorX v(static_cast<Eigen::Index>(qacc->size()));
+  for (std::size_t i = 0; i < qacc->size(); ++i) {
+    if (!(*qacc)[i].is_number()) {
+      throw core::InputError("warmstart file " + path + " qacc[" + std::to_string(i) +
+                             "] must be a number [m/s^2]");
+    }
+    v[static_cast<Eigen::Index>(i)] = (*qacc)[i].get<double>();
   }
-  core::VectorX v(nv);
-  for (int i = 0; i < nv; ++i) {
-    const std::string name = "warmstart qacc[" + std::to_string(i) + "]";
-    if (!(*qacc)[i].is_number()) throw core::InputError(name + " must be a number [m/s^2]");
-    v[i] = (*qacc)[i].get<double>();
-    core::RequireFinite(name, v[i], "m/s^2 or rad/s^2");
-  }
-  return v;
+  return CheckWarmstart(v, nv, "warmstart file " + path);
 }
 
 void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
@@ -157,6 +174,10 @@ void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
     o.version = ParseVersion(key, value);
   } else if (k == "cg_update") {
     o.cg_update = ParseCGUpdate(key, value);
+  } else if (k == "ls_iterations") {
+    o.ls_iterations = ParseCount(key, value, 1);
+  } else if (k == "ls_tolerance") {
+    o.ls_tolerance = ParsePositive(key, value);
   } else if (k == "jacobian") {
     o.jacobian = ParseJacobian(key, value);
   } else if (k == "pgs_momentum") {
@@ -178,6 +199,18 @@ void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
   } else {
     throw core::InputError("unknown option '" + key + "'; the options are " + KeyList());
   }
+}
+
+MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
+                                   const std::vector<MujocoOptionText>& options) {
+  // The file's opt and settings give the defaults; the options override them in order.
+  MujocoSolveSetup setup{file.problem.opt, file.settings};
+  for (const auto& [key, value] : options) ApplyMujocoOption(key, value, file.problem.nv, setup);
+  MujocoSolveInput input{file.problem, setup.settings};
+  input.problem.opt = setup.opt;
+  // `jacobian` may pick the other path: its structure is then prepared once, here.
+  if (!mujoco::IsPrepared(input.problem)) mujoco::PrepareProblem(input.problem);
+  return input;
 }
 
 }  // namespace simatlas::io

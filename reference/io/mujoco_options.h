@@ -6,8 +6,10 @@
 /// ApplyMujocoOption, so the choices, defaults and error messages are the same everywhere.
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solve.h"
 
@@ -52,6 +54,13 @@ bool ParseSwitch(const std::string& key, const std::string& text);
 int ParseCount(const std::string& key, const std::string& text, int minimum);
 /// A finite decimal number >= 0 (dimensionless); InputError otherwise.
 double ParseNonNegative(const std::string& key, const std::string& text);
+/// A finite decimal number > 0 (dimensionless); InputError otherwise.
+double ParsePositive(const std::string& key, const std::string& text);
+
+/// Checks a warmstart acceleration against the problem: nv entries, each finite [m/s², rad/s²].
+/// `origin` names where it came from in the messages ("warmstart file F", "warmstart"). Returns
+/// `qacc`; throws InputError.
+core::VectorX CheckWarmstart(const core::VectorX& qacc, int nv, const std::string& origin);
 
 /// The warmstart acceleration stored in a JSON file: an array of nv numbers, an object with
 /// `qacc` (the output of `simatlas mujoco solve --json`), or a mujoco-problem document whose
@@ -60,11 +69,25 @@ double ParseNonNegative(const std::string& key, const std::string& text);
 core::VectorX ReadWarmstartFile(const std::string& path, int nv);
 
 /// Sets one option from text. `key` is canonical ("cg_update") or a flag ("--cg-update"); the
-/// error messages name it as given. Keys: solver (pgs|cg|newton), iterations, tolerance,
-/// version, cg_update, pgs_momentum, pgs_shuffle, islands (on|off), warmstart (FILE|off; nv is
-/// the problem's size), noslip_iterations, noslip_tolerance. Throws InputError for an unknown
-/// key (listing the keys) or value (naming the choices or the rule).
+/// error messages name it as given. Keys: those of MujocoOptionTable (warmstart is FILE|off; nv
+/// is the problem's size). Throws InputError for an unknown key (listing the keys) or value
+/// (naming the choices or the rule).
 void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
                        MujocoSolveSetup& setup);
+
+/// One option as text: (key or flag, value), as ApplyMujocoOption takes it.
+using MujocoOptionText = std::pair<std::string, std::string>;
+
+/// A problem ready to solve and the settings to solve it with.
+struct MujocoSolveInput {
+  mujoco::Problem problem;         ///< the file's problem, its opt overridden, prepared
+  mujoco::SolveSettings settings;  ///< warmstart and islands
+};
+
+/// The file's problem and settings with `options` applied in order over the file's own opt and
+/// settings (the CLI's flags, a binding's keywords), the problem prepared for the path its
+/// options pick (`jacobian`). Throws InputError as ApplyMujocoOption does.
+MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
+                                   const std::vector<MujocoOptionText>& options);
 
 }  // namespace simatlas::io

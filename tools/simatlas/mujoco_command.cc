@@ -21,12 +21,25 @@ namespace simatlas::tools {
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: simatlas mujoco solve FILE [--solver pgs|cg|newton] [--iterations N] "
-    "[--tolerance T] [--version 2.2.2|3.15] [--cg-update hager-zhang|polak-ribiere] "
-    "[--pgs-momentum on|off] [--pgs-shuffle on|off] [--islands on|off] [--warmstart FILE|off] "
-    "[--noslip-iterations N] [--noslip-tolerance T] [--repeat N] [--json]; "
-    "simatlas mujoco dump|inspect MODEL.xml ... (simatlas mujoco --help)";
+// "--cg-update" for the table's key "cg_update".
+std::string Flag(const std::string& key) {
+  std::string flag = "--" + key;
+  for (char& c : flag) {
+    if (c == '_') c = '-';
+  }
+  return flag;
+}
+
+// The one-line usage, its flags from io::MujocoOptionTable.
+std::string Usage() {
+  std::string usage = "usage: simatlas mujoco solve FILE";
+  for (const io::MujocoOptionInfo& o : io::MujocoOptionTable()) {
+    // The value's name only ("N" of "N >= 0"); --help states the rule.
+    usage += " [" + Flag(o.key) + " " + o.values.substr(0, o.values.find(' ')) + "]";
+  }
+  return usage + " [--repeat N] [--json]; simatlas mujoco dump|inspect MODEL.xml ... "
+                 "(simatlas mujoco --help)";
+}
 
 // `mujoco --help`: the three subcommands and every solve option with its default.
 void PrintHelp(std::ostream& out) {
@@ -34,11 +47,7 @@ void PrintHelp(std::ostream& out) {
          "  MJ-solvers §4–§6 on a simatlas/mujoco-problem/1 file (formats/mujoco-problem.md).\n"
          "  Each option overrides the file's opt (and its qacc_warmstart):\n";
   for (const io::MujocoOptionInfo& o : io::MujocoOptionTable()) {
-    std::string flag = "--" + o.key;
-    for (char& c : flag) {
-      if (c == '_') c = '-';
-    }
-    out << "    " << flag << " " << o.values << "  (default " << o.default_value << ")  "
+    out << "    " << Flag(o.key) << " " << o.values << "  (default " << o.default_value << ")  "
         << o.meaning << "\n";
   }
   PrintMujocoModelHelp(out);
@@ -86,20 +95,20 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
   if (!args.empty() && args[0] == "inspect") return RunMujocoInspect(args, out, err);
   return RunMujocoGuarded(err, [&] {
     if (args.size() < 2 || args[0] != "solve" || args[1].rfind("--", 0) == 0) {
-      throw core::InputError(kUsage);
+      throw core::InputError(Usage());
     }
     const std::string path = args[1];
     bool json = false;
     int repeat = 0;
     // Flags are kept in order and applied after the file is read (they override it).
-    std::vector<std::pair<std::string, std::string>> options;
+    std::vector<io::MujocoOptionText> options;
     for (std::size_t k = 2; k < args.size(); ++k) {
       const std::string& a = args[k];
       if (a == "--json") {
         json = true;
         continue;
       }
-      if (k + 1 >= args.size()) throw core::InputError(a + " needs a value; " + kUsage);
+      if (k + 1 >= args.size()) throw core::InputError(a + " needs a value; " + Usage());
       const std::string& v = args[++k];
       if (a == "--repeat") {
         repeat = io::ParseCount("--repeat", v, 1);
@@ -111,20 +120,14 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         }
         options.emplace_back(a, v);
       } else {
-        throw core::InputError("unknown argument '" + a + "'; " + kUsage);
+        throw core::InputError("unknown argument '" + a + "'; " + Usage());
       }
     }
     // The file's opt gives the defaults; the flags override them.
     const io::MujocoProblemFile file = io::ReadMujocoProblem(path);
-    io::MujocoSolveSetup setup{file.problem.opt, file.settings};
-    for (const auto& [key, value] : options) {
-      io::ApplyMujocoOption(key, value, file.problem.nv, setup);
-    }
-    mujoco::Problem problem = file.problem;
-    problem.opt = setup.opt;
-    // --jacobian may pick the other path: its structure is then prepared once, here.
-    if (!mujoco::IsPrepared(problem)) mujoco::PrepareProblem(problem);
-    const mujoco::SolveSettings& settings = setup.settings;
+    const io::MujocoSolveInput input = io::WithMujocoOptions(file, options);
+    const mujoco::Problem& problem = input.problem;
+    const mujoco::SolveSettings& settings = input.settings;
     const mujoco::SolveResult result = mujoco::SolveProblem(problem, settings);
     const int islands =
         settings.islands ? static_cast<int>(mujoco::FindIslands(problem).size()) : 0;

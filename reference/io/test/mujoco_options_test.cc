@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
@@ -112,6 +113,15 @@ TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
   EXPECT_EQ(s.opt.solver, mujoco::SolverKind::kCG);
   ApplyMujocoOption("--pgs-momentum", "off", 0, s);
   EXPECT_FALSE(s.opt.pgs_momentum);
+  // The line-search options of 3.x (2.2.2 hard-codes 50 and 0.01): a cap >= 1, a factor > 0.
+  ApplyMujocoOption("--ls-iterations", "7", 0, s);
+  ApplyMujocoOption("ls_tolerance", "0.25", 0, s);
+  EXPECT_EQ(s.opt.ls_iterations, 7);
+  EXPECT_EQ(s.opt.ls_tolerance, 0.25);
+  EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--ls-iterations", "0", 0, s); }),
+            "--ls-iterations = 0 must be >= 1");
+  EXPECT_NE(InputErrorOf([&] { ApplyMujocoOption("--ls-tolerance", "0", 0, s); }).find("> 0"),
+            std::string::npos);
   // Errors name the key as given and list the choices.
   EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--version", "3.1", 0, s); }),
             "--version = '3.1' must be one of 2.2.2, 3.15");
@@ -125,9 +135,36 @@ TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
   // Every key of the table is accepted (warmstart with "off").
   for (const MujocoOptionInfo& info : MujocoOptionTable()) {
     const std::string value = info.values.substr(0, info.values.find('|'));
-    const std::string text = value == "N >= 0" ? "1" : value == "T >= 0" ? "0.5" : value == "FILE" ? "off" : value;
+    const std::string text = value.rfind("N >=", 0) == 0   ? "1"
+                             : value.rfind("T >", 0) == 0 ? "0.5"
+                             : value == "FILE"            ? "off"
+                                                          : value;
     EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption(info.key, text, 0, s); }), "") << info.key;
   }
+}
+
+TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
+  // The file's opt and settings are the defaults; later options win; the file is untouched.
+  nlohmann::json doc = ExampleDocument();
+  doc["opt"]["solver"] = "PGS";
+  doc["opt"]["islands"] = true;
+  const MujocoProblemFile file = ParseMujocoProblem(doc);
+  const MujocoSolveInput input = WithMujocoOptions(
+      file, {{"--solver", "cg"}, {"--iterations", "4"}, {"iterations", "9"}, {"--jacobian", "sparse"}});
+  EXPECT_EQ(input.problem.opt.solver, mujoco::SolverKind::kCG);
+  EXPECT_EQ(input.problem.opt.iterations, 9);
+  EXPECT_TRUE(input.settings.islands);
+  EXPECT_EQ(file.problem.opt.solver, mujoco::SolverKind::kPGS);
+  // The other path's structure is prepared here, once.
+  EXPECT_TRUE(mujoco::UsesSparsePath(input.problem));
+  EXPECT_TRUE(mujoco::IsPrepared(input.problem));
+  // A warmstart array is checked as a file's is: nv entries, each finite.
+  EXPECT_EQ(InputErrorOf([&] { CheckWarmstart(core::VectorX::Zero(5), 6, "warmstart"); }),
+            "warmstart has 5 accelerations but the problem has nv = 6");
+  core::VectorX bad = core::VectorX::Zero(6);
+  bad[2] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_NE(InputErrorOf([&] { CheckWarmstart(bad, 6, "warmstart"); }).find("warmstart qacc[2]"),
+            std::string::npos);
 }
 
 TEST(MujocoOptions, JacobianPicksThePathAsMujocoDoes) {
