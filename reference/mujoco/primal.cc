@@ -7,13 +7,15 @@
 #include <array>
 #include <cmath>
 
+#include "reference/mujoco/blas_222.h"
+
 namespace simatlas::mujoco {
 
 namespace {
 
 /// Elliptic block quantities at the block's residuals z (z[0] normal, z[1..] tangential):
-/// U₀ = μ z₀, U_j = μ_j z_j, N = U₀, T = ‖U₁:‖. Fixed-size (dim ≤ 6): evaluated in the line
-/// search's inner loop, where nothing is allocated.
+/// U₀ = μ z₀, U_j = μ_j z_j, N = U₀, T = ‖U₁:‖ (mju_norm's sum, blas_222.h). Fixed-size
+/// (dim ≤ 6): evaluated in the line search's inner loop, where nothing is allocated.
 struct ConeGeometry {
   double mu = 0;
   std::array<double, 5> U{};  // tangential part U₁: (size − 1 used)
@@ -27,12 +29,8 @@ ConeGeometry Geometry(const Problem& problem, const Block& block, const double* 
   g.mu = c.mu;
   g.N = g.mu * z[0];
   g.nU = block.size - 1;
-  double t2 = 0;
-  for (int j = 0; j < g.nU; ++j) {
-    g.U[j] = c.friction[j] * z[j + 1];
-    t2 += g.U[j] * g.U[j];
-  }
-  g.T = std::sqrt(t2);
+  for (int j = 0; j < g.nU; ++j) g.U[j] = c.friction[j] * z[j + 1];
+  g.T = std::sqrt(Dot222(g.U.data(), g.U.data(), g.nU));
   return g;
 }
 
@@ -58,7 +56,7 @@ double ConeCost(const ConstraintRows& rows, const Block& block, const ConeGeomet
 /// formula sheet §3), at one block's residuals.
 struct ConeTerms {
   double Dm = 0;                  // the middle zone's weight
-  std::array<double, 6> force{};  // f₀ = −Dm (N − μT) μ, f_j = −f₀ U_j μ_j / T (size used)
+  std::array<double, 6> force{};  // f₀ = −Dm (N − μT) μ, f_j = −f₀/T · U_j μ_j (size used)
   double b = 0, c = 0, e = 0;     // K's coefficients
 };
 
@@ -68,7 +66,8 @@ ConeTerms MiddleZone(const ConstraintRows& rows, const Block& block, const Conta
   const double mu = g.mu, N = g.N, T = g.T;
   t.Dm = ConeWeight(rows, block, mu);
   t.force[0] = -t.Dm * (N - mu * T) * mu;
-  for (int j = 0; j < g.nU; ++j) t.force[j + 1] = -t.force[0] * g.U[j] * contact.friction[j] / T;
+  // In mj_constraintUpdate's order of operations (the 2.2.2 solver calls this too).
+  for (int j = 0; j < g.nU; ++j) t.force[j + 1] = -t.force[0] / T * g.U[j] * contact.friction[j];
   t.b = -(mu / T);
   t.c = mu * N / (T * T * T);
   t.e = mu * mu - mu * N / T;
@@ -82,11 +81,9 @@ double LinearCost(const Problem& problem, int i, double z, RowState state) {
                                        : -0.5 * R * fl * fl + fl * z;
 }
 
-/// A quadratic scalar row's s = ½ D z² (3.1), written ½ z²/R: the division by R, not the
-/// product with efc_D that MuJoCo's mj_constraintUpdate forms, is this reference's rounding for
-/// scalar rows (the elliptic bottom zone multiplies by D), kept so answers stay bit-identical.
-double QuadraticCost(const Problem& problem, int i, double z) {
-  return 0.5 * z * z / problem.R[i];
+/// A quadratic row's s = ½ D z² (3.1), with efc_D as mj_constraintUpdate forms it.
+double QuadraticCost(const ConstraintRows& rows, int i, double z) {
+  return 0.5 * rows.D[i] * z * z;
 }
 
 /// s_b at the block's residuals z in the given state (3.1).
@@ -97,7 +94,7 @@ double BlockCostAt(const Problem& problem, const ConstraintRows& rows, const Blo
     case RowState::kSatisfied: return 0;
     case RowState::kQuadratic: {
       double cost = 0;
-      for (int j = 0; j < block.size; ++j) cost += QuadraticCost(problem, i + j, z[j]);
+      for (int j = 0; j < block.size; ++j) cost += QuadraticCost(rows, i + j, z[j]);
       return cost;
     }
     case RowState::kLinearNeg:
@@ -128,7 +125,7 @@ double BlockCostChangeAt(const Problem& problem, const ConstraintRows& rows, con
       double change = 0;
       for (int j = 0; j < n; ++j) {
         const double dz = alpha * v[j];
-        change += 0.5 * dz * (2 * z[j] + dz) / problem.R[i + j];
+        change += 0.5 * rows.D[i + j] * dz * (2 * z[j] + dz);
       }
       return change;
     }
@@ -237,7 +234,7 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows&
       if (zone == RowState::kQuadratic) {
         // Bottom zone: Σ ½ D_j z_j², f = −D z.
         for (int j = 0; j < block.size; ++j) {
-          out.cost += 0.5 * rows.D[i + j] * jar[i + j] * jar[i + j];
+          out.cost += QuadraticCost(rows, i + j, jar[i + j]);
           out.force[i + j] = -rows.D[i + j] * jar[i + j];
         }
       } else if (zone == RowState::kCone) {
@@ -254,7 +251,7 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows&
     out.state[i] = state;
     out.cost += BlockCostAt(problem, rows, block, &z, state);
     switch (state) {
-      case RowState::kQuadratic: out.force[i] = -z / problem.R[i]; break;
+      case RowState::kQuadratic: out.force[i] = -rows.D[i] * z; break;
       case RowState::kLinearNeg: out.force[i] = problem.frictionloss[i]; break;
       case RowState::kLinearPos: out.force[i] = -problem.frictionloss[i]; break;
       default: break;
@@ -272,19 +269,27 @@ core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, c
     return H;
   }
   if (state != RowState::kCone) return H;
-  // Middle zone: Dm S K S with K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (Cone's coefficients).
+  // Middle zone: Dm S K S with K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (MiddleZone's
+  // coefficients), S = diag(μ, μ_j); the upper triangle in mj_constraintUpdate's order, then
+  // mirrored (the 2.2.2 solver's HessianCone factors this block too).
   const ConeGeometry g = Geometry(problem, block, jar.data() + i);
   const Contact& c = problem.contacts[block.contact];
   const ConeTerms t = MiddleZone(rows, block, c, g);
   H(0, 0) = 1;
-  for (int j = 1; j < n; ++j) {
-    H(0, j) = H(j, 0) = t.b * g.U[j - 1];
-    for (int k = 1; k < n; ++k) H(j, k) = t.c * g.U[j - 1] * g.U[k - 1] + (j == k ? t.e : 0.0);
+  for (int j = 1; j < n; ++j) H(0, j) = t.b * g.U[j - 1];
+  for (int k = 1; k < n; ++k) {
+    for (int j = k; j < n; ++j) H(k, j) = t.c * g.U[j - 1] * g.U[k - 1];
+    H(k, k) += t.e;
   }
-  core::VectorX S(n);
-  S[0] = g.mu;
-  for (int j = 1; j < n; ++j) S[j] = c.friction[j - 1];
-  return t.Dm * S.asDiagonal() * H * S.asDiagonal();
+  auto S = [&](int j) { return j == 0 ? g.mu : c.friction[j - 1]; };
+  for (int k = 0; k < n; ++k) {
+    const double scale = t.Dm * S(k);
+    for (int j = k; j < n; ++j) H(k, j) *= scale * S(j);
+  }
+  for (int k = 0; k < n; ++k) {
+    for (int j = k + 1; j < n; ++j) H(j, k) = H(k, j);
+  }
+  return H;
 }
 
 PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,

@@ -22,18 +22,18 @@ namespace simatlas::mujoco {
 
 namespace {
 
-/// The fixed data of one 2.2.2 solve: J row by row, D = 1/R (efc_D), τs, M's tree pattern.
+/// The fixed data of one 2.2.2 solve: J row by row, the blocks and D = 1/R (efc_D), τs, M's
+/// tree pattern.
 struct Data222 {
   const Problem& problem;
-  std::vector<Block> blocks;
+  ConstraintRows rows;
   RowMatrix222 J;
-  core::VectorX D;
   std::vector<std::vector<int>> pattern;
   core::VectorX tau;       // qfrc_smooth
   double denominator = 1;  // rescale: meaninertia · max(1, nv)
 
   explicit Data222(const Problem& p)
-      : problem(p), blocks(MakeBlocks(p)), J(p.J), D(p.R.cwiseInverse()),
+      : problem(p), rows(MakeConstraintRows(p)), J(p.J),
         pattern(AncestorPattern(p.M)),
         denominator(p.opt.meaninertia * std::max(1, p.nv)) {
     if (p.qfrc_smooth.size() == p.nv) {
@@ -50,8 +50,9 @@ struct Data222 {
   }
 };
 
-/// What mj_constraintUpdate leaves: forces, states, cost s, Jᵀf, and (Newton) the cone
-/// Hessian of every block in the middle zone.
+/// What mj_constraintUpdate leaves: forces, states, cost s (EvaluateConstraints, whose per-row
+/// arithmetic is MuJoCo's), Jᵀf in 2.2.2's sums, and (Newton) the cone Hessian of every block
+/// in the middle zone.
 struct Constraints222 {
   core::VectorX force;
   std::vector<RowState> state;
@@ -62,103 +63,26 @@ struct Constraints222 {
   int ncone = 0;  // rows in the cone state
 };
 
-bool IsFrictionRow(RowKind kind) {
-  return kind == RowKind::kFrictionDof || kind == RowKind::kFrictionTendon;
-}
-
-/// mj_constraintUpdate's cone Hessian of a middle-zone block: first row (1, −μ/T·U), upper
-/// block μN/T³·UUᵀ + (μ² − μN/T)·I, scaled by Dm·diag(μ, friction) on both sides, mirrored.
-RowMatrix222 ConeHessian222(const Contact& c, int dim, const double* U, double N, double T,
-                            double Dm) {
-  const double mu = c.mu;
-  RowMatrix222 H = RowMatrix222::Zero(dim, dim);
-  H(0, 0) = 1;
-  double scl = -mu / T;
-  for (int j = 1; j < dim; ++j) H(0, j) = scl * U[j];
-  scl = mu * N / (T * T * T);
-  for (int k = 1; k < dim; ++k) {
-    for (int j = k; j < dim; ++j) H(k, j) = scl * U[j] * U[k];
-  }
-  scl = mu * mu - mu * N / T;
-  for (int j = 1; j < dim; ++j) H(j, j) += scl;
-  auto s = [&](int j) { return j == 0 ? mu : c.friction[j - 1]; };
-  for (int k = 0; k < dim; ++k) {
-    scl = Dm * s(k);
-    for (int j = k; j < dim; ++j) H(k, j) *= scl * s(j);
-  }
-  for (int k = 0; k < dim; ++k) {
-    for (int j = k + 1; j < dim; ++j) H(j, k) = H(k, j);
-  }
-  return H;
-}
-
-/// mj_constraintUpdate at jar, rows in MuJoCo's order.
+/// mj_constraintUpdate at jar: the states, forces and cost of (3.1) (rows in MuJoCo's order),
+/// then qfrc = Jᵀf with mju_mulMatTVec's sums and, when asked, the cone Hessians (BlockHessian).
 Constraints222 UpdateConstraints222(const Data222& data, const core::VectorX& jar,
                                     bool cone_hessian) {
   const Problem& p = data.problem;
-  const core::VectorX& D = data.D;
-  const int nefc = p.nefc();
+  ConstraintEval eval = EvaluateConstraints(p, data.rows, jar);
   Constraints222 out;
-  out.force.resize(nefc);
-  for (int i = 0; i < nefc; ++i) out.force[i] = -D[i] * jar[i];
-  out.state.assign(nefc, RowState::kSatisfied);
-  if (cone_hessian) out.cone_hessian.resize(data.blocks.size());
-  double s = 0;
-  for (size_t b = 0; b < data.blocks.size(); ++b) {
-    const Block& block = data.blocks[b];
-    const int i = block.first;
-    if (!block.elliptic) {
-      const RowKind kind = p.kind[i];
-      const double R = p.R[i], fl = p.frictionloss[i];
-      if (kind == RowKind::kEquality) {
-        s += 0.5 * D[i] * jar[i] * jar[i];
-        out.state[i] = RowState::kQuadratic;
-      } else if (IsFrictionRow(kind) && jar[i] <= -R * fl) {
-        s += -0.5 * R * fl * fl - fl * jar[i];
-        out.force[i] = fl;
-        out.state[i] = RowState::kLinearNeg;
-      } else if (IsFrictionRow(kind) && jar[i] >= R * fl) {
-        s += -0.5 * R * fl * fl + fl * jar[i];
-        out.force[i] = -fl;
-        out.state[i] = RowState::kLinearPos;
-      } else if (IsFrictionRow(kind) || jar[i] < 0) {
-        s += 0.5 * D[i] * jar[i] * jar[i];
-        out.state[i] = RowState::kQuadratic;
-      } else {
-        out.force[i] = 0;
-      }
-      continue;
-    }
-    // Elliptic: U = (μ z₀, μ_j z_j), N = U₀, T = ‖U₁:‖ (mju_norm), then the zone.
-    const Contact& c = p.contacts[block.contact];
-    const int dim = block.size;
-    const double mu = c.mu;
-    double U[6];
-    U[0] = jar[i] * mu;
-    for (int j = 1; j < dim; ++j) U[j] = jar[i + j] * c.friction[j - 1];
-    const double N = U[0];
-    const double T = std::sqrt(Dot222(U + 1, U + 1, dim - 1));
-    RowState zone;
-    if (N >= mu * T || (T <= 0 && N >= 0)) {
-      for (int j = 0; j < dim; ++j) out.force[i + j] = 0;
-      zone = RowState::kSatisfied;
-    } else if (mu * N + T <= 0 || (T <= 0 && N < 0)) {
-      for (int j = 0; j < dim; ++j) s += 0.5 * D[i + j] * jar[i + j] * jar[i + j];
-      zone = RowState::kQuadratic;
-    } else {
-      // Middle zone: ½ Dm (N − μT)², f₀ = −Dm (N − μT) μ, f_j = −f₀/T · U_j · friction_j.
-      const double Dm = D[i] / (mu * mu * (1 + mu * mu));
-      const double NmT = N - mu * T;
-      s += 0.5 * Dm * NmT * NmT;
-      out.force[i] = -Dm * NmT * mu;
-      for (int j = 1; j < dim; ++j) out.force[i + j] = -out.force[i] / T * U[j] * c.friction[j - 1];
-      zone = RowState::kCone;
-      if (cone_hessian) out.cone_hessian[b] = ConeHessian222(c, dim, U, N, T, Dm);
-    }
-    for (int j = 0; j < dim; ++j) out.state[i + j] = zone;
-  }
-  out.cost = s;
+  out.force = std::move(eval.force);
+  out.state = std::move(eval.state);
+  out.cost = eval.cost;
   out.qfrc = MulMatTVec222(data.J, out.force);
+  if (cone_hessian) {
+    out.cone_hessian.resize(data.rows.blocks.size());
+    for (size_t b = 0; b < data.rows.blocks.size(); ++b) {
+      const Block& block = data.rows.blocks[b];
+      if (block.elliptic && out.state[block.first] == RowState::kCone) {
+        out.cone_hessian[b] = BlockHessian(p, data.rows, block, jar, RowState::kCone);
+      }
+    }
+  }
   for (RowState st : out.state) {
     out.nactive += st != RowState::kSatisfied ? 1 : 0;
     out.ncone += st == RowState::kCone ? 1 : 0;
@@ -184,7 +108,7 @@ class Hessian222 {
     const int nefc = data_.problem.nefc();
     core::VectorX Dq = core::VectorX::Zero(nefc);
     for (int i = 0; i < nefc; ++i) {
-      if (c.state[i] == RowState::kQuadratic) Dq[i] = data_.D[i];
+      if (c.state[i] == RowState::kQuadratic) Dq[i] = data_.rows.D[i];
     }
     H_ = HessianDirect222(data_.J, Dq, data_.problem.M, data_.pattern);
     CholFactor222(H_, kMinVal);
@@ -201,7 +125,7 @@ class Hessian222 {
       const bool was = old_state[i] == RowState::kQuadratic;
       const bool is = c.state[i] == RowState::kQuadratic;
       if (was == is) continue;
-      const core::VectorX v = data_.J.row(i).transpose() * std::sqrt(data_.D[i]);
+      const core::VectorX v = data_.J.row(i).transpose() * std::sqrt(data_.rows.D[i]);
       ++nupdate_;
       if (CholUpdate222(H_, v, is) < nv) {
         Direct(c);
@@ -225,8 +149,8 @@ class Hessian222 {
   void Cone(const Constraints222& c) {
     const int nv = data_.problem.nv;
     Hcone_ = H_;
-    for (size_t b = 0; b < data_.blocks.size(); ++b) {
-      const Block& block = data_.blocks[b];
+    for (size_t b = 0; b < data_.rows.blocks.size(); ++b) {
+      const Block& block = data_.rows.blocks[b];
       if (c.state[block.first] != RowState::kCone) continue;
       const int dim = block.size;
       RowMatrix222 local = c.cone_hessian[b];
@@ -336,7 +260,7 @@ std::optional<Line222> Search222(const Problem& problem, const Data222& data, co
   line.Mv = MulM222(problem.M, data.pattern, search);
   line.Jv = MulMatVec222(data.J, search);
   const LineData222 line_data{
-      problem, data.blocks, at.jar, line.Jv,
+      problem, data.rows, at.jar, line.Jv,
       {at.gauss, Dot222(search.data(), at.Ma.data(), nv) - Dot222(search.data(), data.tau.data(), nv),
        0.5 * Dot222(search.data(), line.Mv.data(), nv)}};
   line.ls = SearchLine222(PrimalLine222(line_data), gtol, opt.ls_iterations);

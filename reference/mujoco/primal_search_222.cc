@@ -13,7 +13,8 @@ namespace simatlas::mujoco {
 
 PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
   const Problem& problem = data.problem;
-  const std::vector<Block>& blocks = data.blocks;
+  const std::vector<Block>& blocks = data.rows.blocks;
+  const core::VectorX& D = data.rows.D;
   const core::VectorX& jar = data.jar;
   const core::VectorX& Jv = data.Jv;
   terms_.resize(blocks.size());
@@ -23,10 +24,10 @@ PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
     // ½ D z², D z v, ½ D v² summed over the block's rows (D = 1/R).
     for (int j = 0; j < b.size; ++j) {
       const int i = b.first + j;
-      const double D = 1 / problem.R[i], Dz = D * jar[i];
+      const double Dz = D[i] * jar[i];
       t.quad[0] += 0.5 * jar[i] * Dz;
       t.quad[1] += Jv[i] * Dz;
-      t.quad[2] += 0.5 * Jv[i] * D * Jv[i];
+      t.quad[2] += 0.5 * Jv[i] * D[i] * Jv[i];
     }
     if (!b.elliptic) continue;
     // Elliptic: the cone made circular, U = (μ z₀, μ_j z_j), V likewise for v.
@@ -40,13 +41,13 @@ PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
       t.UV += U * V;
       t.VV += V * V;
     }
-    t.Dm = 1 / problem.R[b.first] / (c.mu * c.mu * (1 + c.mu * c.mu));
+    t.Dm = ConeWeight(data.rows, b, c.mu);
   }
 }
 
 LinePoint PrimalLine222::Evaluate(double alpha) const {
   const Problem& problem = data_.problem;
-  const std::vector<Block>& blocks = data_.blocks;
+  const std::vector<Block>& blocks = data_.rows.blocks;
   const core::VectorX& jar = data_.jar;
   const core::VectorX& Js_ = data_.Jv;
   std::array<double, 3> total = data_.gauss;
@@ -201,7 +202,7 @@ LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, doubl
   MultiplyRows(in.ops.J, in.search, Jv);
   MultiplyRows(in.ops.M, in.search, Ms);
   // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
-  const LineData222 data{in.problem, in.rows.blocks, in.at.jar, Jv,
+  const LineData222 data{in.problem, in.rows, in.at.jar, Jv,
                          {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)}};
   const PrimalLine222 line(data);
   return SearchLine222(line, opt.tolerance * opt.ls_tolerance * search_norm / scale,

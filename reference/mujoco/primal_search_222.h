@@ -31,7 +31,7 @@ struct LineRowTerms222 {
 /// (the 2.2.2 solver in MuJoCo's order, or PrimalSearch222 from a PrimalEval).
 struct LineData222 {
   const Problem& problem;            ///< the problem
-  const std::vector<Block>& blocks;  ///< its blocks (MakeBlocks)
+  const ConstraintRows& rows;        ///< its blocks and D = 1/R (MakeConstraintRows)
   const core::VectorX& jar;          ///< z = J a − aref at α = 0 (nefc)
   const core::VectorX& Jv;           ///< J s (nefc)
   std::array<double, 3> gauss{};     ///< quadGauss: ½(a − a₀)ᵀM(a − a₀), sᵀM(a − a₀), ½ sᵀMs
