@@ -10,6 +10,7 @@
 #include "reference/core/parse.h"
 #include "reference/io/text_file.h"
 #include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/warmstart.h"
 
 namespace simatlas::io {
 
@@ -121,13 +122,7 @@ double ParsePositive(const std::string& key, const std::string& text) {
 }
 
 core::VectorX CheckWarmstart(const core::VectorX& qacc, int nv, const std::string& origin) {
-  if (qacc.size() != nv) {
-    throw core::InputError(origin + " has " + std::to_string(qacc.size()) +
-                           " accelerations but the problem has nv = " + std::to_string(nv));
-  }
-  for (int i = 0; i < nv; ++i) {
-    core::RequireFinite(origin + " qacc[" + std::to_string(i) + "]", qacc[i], "m/s^2 or rad/s^2");
-  }
+  mujoco::RequireWarmstart(nv, qacc, origin);
   return qacc;
 }
 

@@ -196,7 +196,7 @@ struct Point222 {
 core::VectorX PrimalStart222(const Problem& problem,
                              const std::optional<core::VectorX>& qacc_warmstart) {
   if (!qacc_warmstart) return problem.qacc_smooth;
-  RequireWarmstart(problem, *qacc_warmstart);
+  RequireWarmstart(problem.nv, *qacc_warmstart);
   const Data222 data(problem);
   const core::VectorX& w = *qacc_warmstart;
   // cost(warm): constraint cost, then each Gauss term added to it; cost(smooth): constraints.
@@ -207,7 +207,7 @@ core::VectorX PrimalStart222(const Problem& problem,
   }
   const double smooth =
       UpdateConstraints222(data, Residual222(data, problem.qacc_smooth), false).cost;
-  return warm > smooth ? problem.qacc_smooth : w;
+  return SmoothStartWins(smooth, warm) ? problem.qacc_smooth : w;
 }
 
 namespace {

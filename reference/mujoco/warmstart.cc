@@ -6,32 +6,34 @@
 
 namespace simatlas::mujoco {
 
-void RequireWarmstart(const Problem& problem, const core::VectorX& qacc) {
-  if (qacc.size() != problem.nv) {
-    core::ThrowInputError("qacc_warmstart length", static_cast<double>(qacc.size()), "1",
-                          "equal to nv = " + std::to_string(problem.nv));
+void RequireWarmstart(int nv, const core::VectorX& qacc, const std::string& origin) {
+  if (qacc.size() != nv) {
+    throw core::InputError(origin + " has " + std::to_string(qacc.size()) +
+                           " accelerations but the problem has nv = " + std::to_string(nv));
   }
-  for (int i = 0; i < qacc.size(); ++i) {
-    core::RequireFinite("qacc_warmstart[" + std::to_string(i) + "]", qacc[i], "m/s^2");
+  for (int i = 0; i < nv; ++i) {
+    core::RequireFinite(origin + " qacc[" + std::to_string(i) + "]", qacc[i], "m/s^2 or rad/s^2");
   }
 }
+
+bool SmoothStartWins(double smooth_cost, double warm_cost) { return smooth_cost < warm_cost; }
 
 core::VectorX PrimalStart(const Problem& problem,
                           const std::optional<core::VectorX>& qacc_warmstart) {
   if (!qacc_warmstart) return problem.qacc_smooth;
-  RequireWarmstart(problem, *qacc_warmstart);
+  RequireWarmstart(problem.nv, *qacc_warmstart);
   const ConstraintRows rows = MakeConstraintRows(problem);
   const std::shared_ptr<const SparseOperators> ops = OperatorsOf(problem);
   // Full cost (Gauss + constraint) under the new J, R, aref at both candidates.
   const double warm = EvaluatePrimal(problem, rows, *ops, *qacc_warmstart).cost;
   const double smooth = EvaluatePrimal(problem, rows, *ops, problem.qacc_smooth).cost;
-  return smooth < warm ? problem.qacc_smooth : *qacc_warmstart;
+  return SmoothStartWins(smooth, warm) ? problem.qacc_smooth : *qacc_warmstart;
 }
 
 core::VectorX DualStart(const Problem& problem, const DualProblem& dual,
                         const std::optional<core::VectorX>& qacc_warmstart) {
   if (!qacc_warmstart) return core::VectorX::Zero(problem.nefc());
-  RequireWarmstart(problem, *qacc_warmstart);
+  RequireWarmstart(problem.nv, *qacc_warmstart);
   // Forces of the primal force map at the warm acceleration.
   const core::VectorX jar = problem.J * *qacc_warmstart - problem.aref;
   core::VectorX f = EvaluateConstraints(problem, MakeConstraintRows(problem), jar).force;

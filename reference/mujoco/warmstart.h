@@ -5,6 +5,7 @@
 /// f(qacc_warmstart) of the primal force map, zeroed if their dual cost is > 0.
 
 #include <optional>
+#include <string>
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/dual.h"
@@ -12,9 +13,14 @@
 
 namespace simatlas::mujoco {
 
-/// Checks a warmstart: nv entries, all finite (m/s² or rad/s²). Throws InputError naming the
-/// entry.
-void RequireWarmstart(const Problem& problem, const core::VectorX& qacc);
+/// Checks a warmstart: nv entries, all finite (m/s² or rad/s²). Throws InputError naming
+/// `origin` (where the vector came from: "qacc_warmstart", "warmstart file F") and the entry.
+void RequireWarmstart(int nv, const core::VectorX& qacc,
+                      const std::string& origin = "qacc_warmstart");
+
+/// MuJoCo's choice between the two starts (engine_forward.c warmstart): qacc_smooth only when
+/// its cost is strictly lower than the warmstart's; a tie keeps the warmstart.
+bool SmoothStartWins(double smooth_cost, double warm_cost);
 
 /// Start of CG/Newton: qacc_warmstart, or qacc_smooth if cost(smooth) < cost(warm);
 /// without a warmstart, qacc_smooth.
