@@ -51,7 +51,7 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
       {"ls_iterations", "N >= 1", "50", "line-search evaluation cap (3.x option; 2.2.2 hard-codes 50) (§4)"},
       {"ls_tolerance", "T > 0", "0.01", "line-search tolerance factor: tol = tolerance·ls_tolerance (§4)"},
       {"jacobian", "dense|sparse|auto", "auto", "MuJoCo's path: auto is sparse from nv = 60 (§4)"},
-      {"pgs_momentum", "on|off", "off", "PGS Nesterov momentum with adaptive restart (3.11+, §4)"},
+      {"pgs_momentum", "on|off", "off", "PGS Nesterov momentum with adaptive restart (3.11+, §4; MuJoCo always shuffles with it: in the fixed order it can cycle)"},
       {"pgs_shuffle", "on|off", "off", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
       {"islands", "on|off", "off", "solve each island of the coupling graph alone (§6)"},
       {"warmstart", "FILE|off", "off, or the file's qacc_warmstart",

@@ -173,28 +173,24 @@ double PlainSweep(PgsIterate& it) {
   return -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, it.f);
 }
 
-// 3.11+: Nesterov extrapolation f + β (f − f_prev), β = (k − 1)/(k + 2), projected, one sweep
-// from there, O'Donoghue–Candès restart when (f_new − f_ex)·(f_ex − f_prev) < 0; improvement =
-// scale · (cost before − cost after), O(nefc²) each.
+// 3.11+ (engine_solver.c solPGS at MuJoCo's head, "Nesterov momentum"; formula sheet §4 PGS):
+// β = (k − 1)/(k + 2); when β > 0 the extrapolation f_ex = f + β (f − f_prev), projected onto
+// the bounds and cones (else f_ex = f); one sweep from f_ex, whose improvement is −scale · Σ block
+// cost changes as in a plain sweep (measured from f_ex, not from f); O'Donoghue–Candès restart
+// k ← 0 when (f_new − f_ex)·(f_ex − f_prev) < 0, else k ← k + 1. f_prev is the force before the
+// extrapolation, so without one the test is 0 and never restarts.
 double MomentumSweep(PgsIterate& it) {
-  const double cost_before = DualCost(it.dual, it.f);
-  core::VectorX f_ex = it.f;
   const double beta = (it.momentum_k - 1.0) / (it.momentum_k + 2.0);
-  if (it.momentum_k > 0) f_ex = it.f + beta * (it.f - it.f_prev);
-  for (const Block& block : it.blocks) ProjectBlock(it.problem, block, f_ex);
-  core::VectorX f_new = f_ex;
-  Sweep(it.problem, it.dual, it.blocks, it.order, f_new);
-  const double restart_test = (f_new - f_ex).dot(f_ex - it.f);
-  double improvement = it.scale * (cost_before - DualCost(it.dual, f_new));
-  it.momentum_k = restart_test < 0 || improvement < 0 ? 0 : it.momentum_k + 1;
-  // A momentum sweep that raised the cost is replaced by a plain sweep from f (our rule; the
-  // 3.15 source is not available to check this detail).
-  if (improvement < 0) {
-    f_new = it.f;
-    improvement = -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, f_new);
+  core::VectorX f_ex = it.f;
+  if (beta > 0) {
+    f_ex += beta * (it.f - it.f_prev);
+    for (const Block& block : it.blocks) ProjectBlock(it.problem, block, f_ex);
   }
   it.f_prev = it.f;
-  it.f = f_new;
+  it.f = f_ex;
+  const double improvement = -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, it.f);
+  const double restart_test = (it.f - f_ex).dot(f_ex - it.f_prev);
+  it.momentum_k = restart_test < 0 ? 0 : it.momentum_k + 1;
   return improvement;
 }
 
