@@ -6,10 +6,11 @@
 
 #include <string>
 
-#include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/mujoco/dual.h"
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/solve.h"
+#include "reference/mujoco/test/point_mass_problems.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -129,19 +130,7 @@ TEST(DualCoverage, NoDofsLeavesOnlyR) {
 // pattern; it must reach the dense path's answer (Newton on a strictly convex cost, stopped at
 // 1e-14: both are at the optimum to rounding, 1e-10 leaves room for cond(H) ≈ 10²).
 TEST(DualCoverage, NewtonSparseConeHessianAgreesWithDense) {
-  Problem p;
-  p.nv = 3;
-  p.M = core::MatrixX::Identity(3, 3);
-  p.qacc_smooth = core::Vector3(10, 0, -9.81);
-  p.J.resize(3, 3);
-  p.J << 0, 0, 1, 1, 0, 0, 0, 1, 0;
-  p.R = core::VectorX::Constant(3, 0.01);
-  p.aref = core::VectorX::Zero(3);
-  p.frictionloss = core::VectorX::Zero(3);
-  p.kind.assign(3, RowKind::kContactElliptic);
-  p.contact = {0, 0, 0};
-  p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
-  p.opt.cone = Cone::kElliptic;
+  Problem p = EllipticPointMass(1, core::Vector3(10, 0, -9.81));
   p.opt.tolerance = 1e-14;
   Problem sparse = p;
   p.opt.jacobian = Jacobian::kDense;
@@ -218,13 +207,8 @@ TEST(DualCoverage, IslandsWithRowsOnNoDofMatchTheWholeProblem) {
 // A warmstart of the wrong length or with a non-finite entry is named.
 TEST(DualCoverage, WarmstartIsChecked) {
   const Problem p = TwoTrees(false, Jacobian::kDense);
-  const auto message = [&](const core::VectorX& warm) -> std::string {
-    try {
-      RequireWarmstart(p, warm);
-    } catch (const core::InputError& e) {
-      return e.what();
-    }
-    return "";
+  const auto message = [&](const core::VectorX& warm) {
+    return core::InputErrorOf([&] { RequireWarmstart(p, warm); });
   };
   EXPECT_EQ(message(core::Vector3(0, 0, 0)), "");
   EXPECT_EQ(message(core::Vector2(0, 0)), "qacc_warmstart length = 2 1 must be equal to nv = 3");

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "reference/mujoco/solve.h"
+#include "reference/mujoco/test/point_mass_problems.h"
 
 namespace simatlas::mujoco {
 namespace {
@@ -65,24 +66,11 @@ TEST(NoSlipCoverage, FrictionLossBoundAndIterationCap) {
   EXPECT_NEAR(r.qacc[0], 0, 1e-12);
 }
 
-// A 1 kg point mass (x, y, z) with a₀ = (ax, 0, a_z) on an elliptic condim-3 contact: rows
-// normal e_z, tangents e_x, e_y, μ = 0.5 on both tangents, R = 0.01, aref = 0. With M = I the
-// friction block of A is I, b_t = (ax, 0): NoSlip minimises ½|f_t|² + ax f_x over
-// |f_t|/μ ≤ f₀ with f₀ held, so f_x = −min(ax, μ f₀), f_y = 0, and a_x = ax + f_x.
-Problem EllipticPointMass(double ax, double az) {
-  Problem p;
-  p.nv = 3;
-  p.M = core::MatrixX::Identity(3, 3);
-  p.qacc_smooth = core::Vector3(ax, 0, az);
-  p.J.resize(3, 3);
-  p.J << 0, 0, 1, 1, 0, 0, 0, 1, 0;
-  p.R = core::VectorX::Constant(3, 0.01);
-  p.aref = core::VectorX::Zero(3);
-  p.frictionloss = core::VectorX::Zero(3);
-  p.kind = {RowKind::kContactElliptic, RowKind::kContactElliptic, RowKind::kContactElliptic};
-  p.contact = {0, 0, 0};
-  p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
-  p.opt.cone = Cone::kElliptic;
+// The 1 kg point mass of point_mass_problems.h with a₀ = (ax, 0, a_z): M = I, so NoSlip
+// minimises ½|f_t|² + ax f_x over |f_t|/μ ≤ f₀ with f₀ held: f_x = −min(ax, μ f₀), f_y = 0,
+// and a_x = ax + f_x.
+Problem NoSlipPointMass(double ax, double az) {
+  Problem p = EllipticPointMass(1, core::Vector3(ax, 0, az));
   p.opt.tolerance = 1e-12;
   p.opt.noslip_iterations = 10;
   p.opt.noslip_tolerance = 1e-12;
@@ -92,7 +80,7 @@ Problem EllipticPointMass(double ax, double az) {
 TEST(NoSlipCoverage, EllipticFrictionHoldsTheNormalAndMeetsTheCourseFormula) {
   // ax = 2 sticks (2 < μ f₀ ≈ 0.5·9.7), ax = 10 slides (10 > μ f₀).
   for (const double ax : {2.0, 10.0}) {
-    Problem p = EllipticPointMass(ax, -9.81);
+    Problem p = NoSlipPointMass(ax, -9.81);
     Problem off = p;
     off.opt.noslip_iterations = 0;
     const SolveResult main = SolveProblem(off);
@@ -115,7 +103,7 @@ TEST(NoSlipCoverage, EllipticFrictionHoldsTheNormalAndMeetsTheCourseFormula) {
 // Separating (a₀_z = +9.81): the main solve leaves f = 0, and NoSlip's elliptic step does
 // nothing without a normal force, so the answer stays a₀.
 TEST(NoSlipCoverage, EllipticWithoutNormalForceChangesNothing) {
-  const SolveResult r = SolveProblem(EllipticPointMass(2, 9.81));
+  const SolveResult r = SolveProblem(NoSlipPointMass(2, 9.81));
   EXPECT_EQ(r.efc_force, core::VectorX::Zero(3));
   EXPECT_EQ(r.qacc, core::Vector3(2, 0, 9.81));
   EXPECT_EQ(r.noslip_iterations, 1);

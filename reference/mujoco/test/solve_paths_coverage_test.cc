@@ -4,48 +4,25 @@
 // §8 support table's messages, and the name tables.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <string>
 
 #include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/mujoco/discrete_metric.h"
 #include "reference/mujoco/integrators.h"
 #include "reference/mujoco/primal_222.h"
 #include "reference/mujoco/primal_solver.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/test/point_mass_problems.h"
 
 namespace simatlas::mujoco {
 namespace {
 
-std::string InputErrorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using core::InputErrorOf;
 
-// A 2 kg point mass (x, y, z) with a₀ = (3, 0, −9.81) on one elliptic condim-3 contact: normal
-// e_z, tangents e_x, e_y, friction 0.5, R = 0.01, aref = 0.
-Problem PointMassOnEllipticContact() {
-  Problem p;
-  p.nv = 3;
-  p.M = 2 * core::MatrixX::Identity(3, 3);
-  p.qacc_smooth = core::Vector3(3, 0, -9.81);
-  p.J.resize(3, 3);
-  p.J << 0, 0, 1, 1, 0, 0, 0, 1, 0;
-  p.R = core::VectorX::Constant(3, 0.01);
-  p.aref = core::VectorX::Zero(3);
-  p.frictionloss = core::VectorX::Zero(3);
-  p.kind.assign(3, RowKind::kContactElliptic);
-  p.contact = {0, 0, 0};
-  p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
-  p.opt.cone = Cone::kElliptic;
-  p.opt.meaninertia = 2;
-  return p;
-}
+// The 2 kg point mass of point_mass_problems.h with a₀ = (3, 0, −9.81).
+Problem PointMassOnEllipticContact() { return EllipticPointMass(2, core::Vector3(3, 0, -9.81)); }
 
 // A prepared problem skips validation and reuses its operators: the same arithmetic, the same
 // bits. Changing the path after preparing (jacobian sparse) makes it unprepared again, and it

@@ -5,23 +5,14 @@
 
 #include <string>
 
-#include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/mujoco/spd_factor.h"
 #include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::mujoco {
 namespace {
 
-// The NumericalError message of `f` ("" when it throws none).
-template <typename F>
-std::string NumericalErrorOf(F f) {
-  try {
-    f();
-  } catch (const core::NumericalError& e) {
-    return e.what();
-  }
-  return "";
-}
+using core::NumericalErrorOf;
 
 // diag(1, 2, …, n): x = b ./ (1, 2, …, n), each entry one division (exact to 1 ulp).
 core::MatrixX Diagonal(int n) {

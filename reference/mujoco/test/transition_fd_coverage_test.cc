@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/mujoco/transition_fd.h"
 
 namespace simatlas::mujoco {
@@ -49,13 +49,8 @@ TEST(TransitionFDCoverage, ActivationsEnterAAndBAsTheClosedForm) {
 
 TEST(TransitionFDCoverage, SizesAndRangesAreNamed) {
   const auto message = [](const TransitionModel& m, const TransitionState& x,
-                          const core::VectorX& u) -> std::string {
-    try {
-      TransitionFD(m, x, u, 1e-6, true);
-    } catch (const core::InputError& e) {
-      return e.what();
-    }
-    return "";
+                          const core::VectorX& u) {
+    return core::InputErrorOf([&] { TransitionFD(m, x, u, 1e-6, true); });
   };
   const core::VectorX u = core::VectorX::Constant(1, 0.1);
   TransitionModel no_step = WithActivation();

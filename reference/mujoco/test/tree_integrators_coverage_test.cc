@@ -7,7 +7,7 @@
 #include <numbers>
 #include <string>
 
-#include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/mujoco/tree_integrators.h"
 
 namespace simatlas::mujoco {
@@ -105,14 +105,7 @@ TEST(TreeIntegratorsCoverage, TransitionModelWrapsTheStepAndPositionMaps) {
 // Sizes and counts are named with the rule.
 TEST(TreeIntegratorsCoverage, BadSizesAreNamed) {
   const MultibodyTree free_body = FreeBody();
-  const auto message = [](const auto& f) -> std::string {
-    try {
-      f();
-    } catch (const core::InputError& e) {
-      return e.what();
-    }
-    return "";
-  };
+  const auto message = [](const auto& f) { return core::InputErrorOf(f); };
   EXPECT_EQ(message([&] {
               MujocoVelocityFromTree(free_body, free_body.DefaultPositions(), VectorX::Zero(3));
             }),

@@ -6,27 +6,20 @@
 #include <cmath>
 #include <string>
 
-#include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/sap/hunt_crossley_constraint.h"
 #include "reference/sap/line_search.h"
 #include "reference/sap/sap_model.h"
 #include "reference/sap/sap_solver.h"
 #include "reference/sap/sensitivity.h"
+#include "reference/sap/test/limit_spec.h"
 #include "reference/sap/test/pizza_saver.h"
 
 namespace simatlas::sap {
 namespace {
 
-// The NumericalError message of `f` ("" when it throws none).
-template <typename F>
-std::string NumericalErrorOf(F f) {
-  try {
-    f();
-  } catch (const core::NumericalError& e) {
-    return e.what();
-  }
-  return "";
-}
+using core::InputErrorOf;
+using core::NumericalErrorOf;
 
 // ℓ(α) = (α − 0.3)²: ℓ'(0) = −0.6, ℓ'(1.5) = 2.4 > 0, α₀ = 0.6/ℓ''(1.5) = 0.3 — the root; with
 // no iteration allowed the search reports it found none.
@@ -102,14 +95,7 @@ SapProblem PizzaSliderAndFreeBody() {
   free_body.v_star = core::VectorX::Constant(1, -0.3);
   p.cliques.push_back(slider);
   p.cliques.push_back(free_body);
-  LimitParameters limit;
-  limit.lower = -1;
-  limit.upper = 1;
-  ConstraintSpec s;
-  s.cliques = {1};
-  s.J = {MakeLimitJacobian(limit, 1, 0)};
-  s.parameters = limit;
-  p.constraints.push_back(s);
+  p.constraints.push_back(testing::TwoSidedLimit(1, -1, 1));
   return p;
 }
 
@@ -120,24 +106,13 @@ TEST(SapSensitivityCoverage, IndexRulesAndDofsOutsideEveryConstraint) {
   ASSERT_TRUE(solved.success);
   // The free body keeps v* (index 5 of the full v).
   EXPECT_EQ(solved.v[5], -0.3);
-  try {
-    CalcVelocitySensitivity(model, 0.01, solved.v, 4, ConeParameter::kPhi0);
-    FAIL() << "no error";
-  } catch (const core::InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "constraint index = 4 must be a valid constraint index");
-  }
-  try {
-    CalcVelocitySensitivity(model, 0.01, solved.v, -1, ConeParameter::kPhi0);
-    FAIL() << "no error";
-  } catch (const core::InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "constraint index = -1 must be a valid constraint index");
-  }
-  try {
-    CalcVelocitySensitivity(model, 0.01, solved.v, 3, ConeParameter::kPhi0);
-    FAIL() << "no error";
-  } catch (const core::InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "constraint index = 3 must be a friction_cone constraint");
-  }
+  const auto refusal = [&](int index) {
+    return InputErrorOf(
+        [&] { CalcVelocitySensitivity(model, 0.01, solved.v, index, ConeParameter::kPhi0); });
+  };
+  EXPECT_EQ(refusal(4), "constraint index = 4 must be a valid constraint index");
+  EXPECT_EQ(refusal(-1), "constraint index = -1 must be a valid constraint index");
+  EXPECT_EQ(refusal(3), "constraint index = 3 must be a friction_cone constraint");
   // The free body's velocity depends on nothing but its own v*: ∂v₅/∂θ = 0, ∂v/∂v* has the
   // unit row and column there.
   const core::VectorX dv = CalcVelocitySensitivity(model, 0.01, solved.v, 0, ConeParameter::kPhi0);

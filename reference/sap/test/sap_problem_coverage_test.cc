@@ -8,12 +8,13 @@
 #include <limits>
 #include <string>
 
-#include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/sap/block_sparse_cholesky.h"
 #include "reference/sap/hunt_crossley_constraint.h"
 #include "reference/sap/sap_model.h"
 #include "reference/sap/sap_problem.h"
 #include "reference/sap/sap_solver.h"
+#include "reference/sap/test/limit_spec.h"
 
 namespace simatlas::sap {
 namespace {
@@ -21,15 +22,8 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// The InputError message of `f` ("" when it throws none).
-std::string InputErrorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using core::InputErrorOf;
+using core::NumericalErrorOf;
 
 // A valid problem: clique 0 with A = [[4, 1], [1, 1]] (SPD: det 3), clique 1 with A = [3];
 // constraint 0 a friction cone on clique 0, constraint 1 a cone between cliques 0 and 1 with a
@@ -59,14 +53,7 @@ SapProblem Valid() {
   s1.J = {core::MatrixX::Identity(3, 2), core::MatrixX::Ones(3, 1)};
   s1.vb = core::Vector3(0, 0, 0.01);
   s1.parameters = cone;
-  LimitParameters limit;
-  limit.lower = -1;
-  limit.upper = 1;
-  ConstraintSpec s2;
-  s2.cliques = {1};
-  s2.J = {MakeLimitJacobian(limit, 1, 0)};
-  s2.parameters = limit;
-  p.constraints = {s0, s1, s2};
+  p.constraints = {s0, s1, testing::TwoSidedLimit(1, -1, 1)};
   return p;
 }
 
@@ -231,28 +218,15 @@ TEST(SapHessian, IndefiniteOrMissingBlocksAreRefused) {
   G[1] = ConstraintMatrix::Zero(3, 3);
   G[2] = ConstraintMatrix::Zero(2, 2);
   const core::VectorX b = core::VectorX::Ones(3);
-  try {
-    SolveHessian(model, G, b, LinearSolverType::kDense);
-    FAIL() << "no error";
-  } catch (const core::NumericalError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "SAP Hessian H = A + J^T G J is not positive definite (dense Cholesky failed)");
-  }
-  try {
-    SolveHessian(model, G, b, LinearSolverType::kBlockSparseCholesky);
-    FAIL() << "no error";
-  } catch (const core::NumericalError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "Hessian block (0,0) is not positive definite (Cholesky failed)");
-  }
+  EXPECT_EQ(NumericalErrorOf([&] { SolveHessian(model, G, b, LinearSolverType::kDense); }),
+            "SAP Hessian H = A + J^T G J is not positive definite (dense Cholesky failed)");
+  EXPECT_EQ(NumericalErrorOf(
+                [&] { SolveHessian(model, G, b, LinearSolverType::kBlockSparseCholesky); }),
+            "Hessian block (0,0) is not positive definite (Cholesky failed)");
   BlockSparseSymmetricMatrix H({1, 1});
   H.AddToBlock(0, 0, core::MatrixX::Identity(1, 1));
-  try {
-    BlockSparseCholesky factor(H);
-    FAIL() << "no error";
-  } catch (const core::NumericalError& e) {
-    EXPECT_EQ(std::string(e.what()), "Hessian block (1,1) is missing (H must be SPD)");
-  }
+  EXPECT_EQ(NumericalErrorOf([&] { BlockSparseCholesky factor(H); }),
+            "Hessian block (1,1) is missing (H must be SPD)");
   EXPECT_THROW(H.AddToBlock(0, 1, core::MatrixX::Identity(1, 1)), std::logic_error);
 }
 
