@@ -1,0 +1,30 @@
+#pragma once
+// MJ-solvers §2–§6: the point mass on one elliptic contact that several tests solve.
+#include "reference/core/numeric.h"
+#include "reference/mujoco/problem.h"
+
+namespace simatlas::mujoco {
+
+// A point mass of m kg (x, y, z) with a₀ on one elliptic condim-3 contact: rows normal e_z,
+// tangents e_x, e_y; friction μ = 0.5 on both tangents (regularised μ 0.5), R = 0.01 on every
+// row, aref = 0, meaninertia m. With M = m I the friction block of A = J M⁻¹ Jᵀ is I/m and
+// b_t = (a₀_x, a₀_y).
+inline Problem EllipticPointMass(double m, const core::Vector3& a0) {
+  Problem p;
+  p.nv = 3;
+  p.M = m * core::MatrixX::Identity(3, 3);
+  p.qacc_smooth = a0;
+  p.J.resize(3, 3);
+  p.J << 0, 0, 1, 1, 0, 0, 0, 1, 0;
+  p.R = core::VectorX::Constant(3, 0.01);
+  p.aref = core::VectorX::Zero(3);
+  p.frictionloss = core::VectorX::Zero(3);
+  p.kind.assign(3, RowKind::kContactElliptic);
+  p.contact = {0, 0, 0};
+  p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
+  p.opt.cone = Cone::kElliptic;
+  p.opt.meaninertia = m;
+  return p;
+}
+
+}  // namespace simatlas::mujoco
