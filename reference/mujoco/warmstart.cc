@@ -12,7 +12,7 @@ void RequireWarmstart(int nv, const core::VectorX& qacc, const std::string& orig
                            " accelerations but the problem has nv = " + std::to_string(nv));
   }
   for (int i = 0; i < nv; ++i) {
-    core::RequireFinite(origin + " qacc[" + std::to_string(i) + "]", qacc[i], "m/s^2 or rad/s^2");
+    core::RequireFinite(origin + " entry " + std::to_string(i), qacc[i], "m/s^2 or rad/s^2");
   }
 }
 

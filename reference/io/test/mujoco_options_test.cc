@@ -163,7 +163,7 @@ TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
             "warmstart has 5 accelerations but the problem has nv = 6");
   core::VectorX bad = core::VectorX::Zero(6);
   bad[2] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_NE(InputErrorOf([&] { CheckWarmstart(bad, 6, "warmstart"); }).find("warmstart qacc[2]"),
+  EXPECT_NE(InputErrorOf([&] { CheckWarmstart(bad, 6, "warmstart"); }).find("warmstart entry 2"),
             std::string::npos);
 }
 
