@@ -30,7 +30,6 @@ std::vector<SceneSpec> StatisticsScenes() {
       {"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150, false, {}},
       {"box_stack", SceneFile("box_stack.xml"), 400, false, {}},
       {"limit_chain", SceneFile("limit_chain.xml"), 400, false, {}},
-      {"mixed_rows", SceneFile("mixed_rows.xml"), 300, false, {}},
   };
 }
 

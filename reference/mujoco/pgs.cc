@@ -26,18 +26,29 @@ double KeepOrUndo(double change, const Block& block, const double* old, core::Ve
   return 0;
 }
 
-/// One scalar row: f_i ← f_i − (AR f + b)_i / AR_ii, then the projection of its set; the cost
-/// change ½ δ² AR_ii + δ res, kept or undone (KeepOrUndo). Returns the change kept. O(nefc)
-/// and nothing allocated (MuJoCo engine_solver.c: mj_solPGS, scalar rows).
-double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
-                    core::VectorX& f) {
+/// What a sweep reads: the problem, its dual, its blocks and MuJoCo's inverse diagonal of AR.
+struct SweepRows {
+  const Problem& problem;            // the problem
+  const DualProblem& dual;           // AR, b
+  const std::vector<Block>& blocks;  // its blocks
+  /// 1/AR_ii, once per solve (2.2.2 engine_solver.c: ARdiaginv into ARinv): a row's step
+  /// multiplies by it, so no division waits in the chain of row updates.
+  core::VectorX ar_inverse;
+};
+
+/// One scalar row: f_i ← f_i − (AR f + b)_i · ARinv_i, then the projection of its set; the cost
+/// change ½ δ² AR_ii + δ res with AR_ii = 1/ARinv_i as mj_solPGS has it, kept or undone
+/// (KeepOrUndo). Returns the change kept. O(nnz of AR's row) and nothing allocated (MuJoCo
+/// engine_solver.c: mj_solPGS, scalar rows).
+double UpdateScalar(const SweepRows& rows, const Block& block, core::VectorX& f) {
   const int i = block.first;
-  const double res = DualResidual(dual, i, f);
+  const double res = DualResidual(rows.dual, i, f);
   const double old = f[i];
-  f[i] -= res / dual.AR(i, i);
-  ProjectBlock(problem, block, f);
+  f[i] -= res * rows.ar_inverse[i];
+  ProjectBlock(rows.problem, block, f);
   const double delta = f[i] - old;
-  return KeepOrUndo(0.5 * delta * delta * dual.AR(i, i) + delta * res, block, &old, f);
+  const double a = 1 / rows.ar_inverse[i];
+  return KeepOrUndo(0.5 * delta * delta * a + delta * res, block, &old, f);
 }
 
 /// One elliptic block of N rows (N = 3, 4, 6) from its residual res = AR f + b (computed once,
@@ -46,8 +57,8 @@ double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block
 /// kept. Fixed-size vectors and matrices on the stack, nothing allocated, as mj_solPGS works in
 /// its v[6], Athis[36], Ac[25], bc[5].
 template <int N>
-double UpdateElliptic(const Problem& problem, const DualProblem& dual, const Block& block,
-                      core::VectorX& f) {
+double UpdateElliptic(const SweepRows& rows, const Block& block, core::VectorX& f) {
+  const DualProblem& dual = rows.dual;
   constexpr int M = N - 1;
   using Vector = Eigen::Matrix<double, N, 1>;
   using Friction = Eigen::Matrix<double, M, 1>;
@@ -65,7 +76,7 @@ double UpdateElliptic(const Problem& problem, const DualProblem& dual, const Blo
   const Vector old = f.segment<N>(i);
   if (f[i] < kMinVal) {
     // Tiny normal: update the normal alone, friction zero.
-    f[i] = std::max(0.0, f[i] - res[0] / A(0, 0));
+    f[i] = std::max(0.0, f[i] - res[0] * rows.ar_inverse[i]);
     f.segment<M>(i + 1).setZero();
   } else {
     // Ray update along v = current block force: x = −vᵀres / vᵀAv, kept ≥ −1 (normal ≥ 0).
@@ -84,24 +95,23 @@ double UpdateElliptic(const Problem& problem, const DualProblem& dual, const Blo
     const Vector res_now = res + A * (f.segment<N>(i) - old);
     const Eigen::Matrix<double, M, M> Aff = A.template bottomRightCorner<M, M>();
     const Friction c = res_now.template tail<M>() - Aff * f.segment<M>(i + 1);
-    const Friction mu = Eigen::Map<const Friction>(problem.contacts[block.contact].friction.data());
+    const Friction mu = Eigen::Map<const Friction>(rows.problem.contacts[block.contact].friction.data());
     f.segment<M>(i + 1) = SolveFrictionQCQP<M>(Aff, c, mu, f[i]);
   }
   return KeepOrUndo(DualCostChange(A, f.segment<N>(i) - old, res), block, old.data(), f);
 }
 
 /// One sweep over the blocks in the given order; returns Σ of block cost changes (≤ 0).
-double Sweep(const Problem& problem, const DualProblem& dual, const std::vector<Block>& blocks,
-             const std::vector<int>& order, core::VectorX& f) {
+double Sweep(const SweepRows& rows, const std::vector<int>& order, core::VectorX& f) {
   double change_sum = 0;
   for (const int k : order) {
-    const Block& block = blocks[k];
+    const Block& block = rows.blocks[k];
     // Scalar rows, or the elliptic block of the contact's condim (3, 4, 6: ValidateProblem).
     switch (block.elliptic ? block.size : 1) {
-      case 1: change_sum += UpdateScalar(problem, dual, block, f); break;
-      case 3: change_sum += UpdateElliptic<3>(problem, dual, block, f); break;
-      case 4: change_sum += UpdateElliptic<4>(problem, dual, block, f); break;
-      case 6: change_sum += UpdateElliptic<6>(problem, dual, block, f); break;
+      case 1: change_sum += UpdateScalar(rows, block, f); break;
+      case 3: change_sum += UpdateElliptic<3>(rows, block, f); break;
+      case 4: change_sum += UpdateElliptic<4>(rows, block, f); break;
+      case 6: change_sum += UpdateElliptic<6>(rows, block, f); break;
       default: core::ThrowInputError("elliptic block size", block.size, "1", "3, 4 or 6");
     }
   }
@@ -153,9 +163,7 @@ int DualStates(const Problem& problem, const std::vector<Block>& blocks, const c
 
 /// The PGS loop's state between sweeps.
 struct PgsIterate {
-  const Problem& problem;           // the problem
-  const DualProblem& dual;          // AR, b
-  const std::vector<Block>& blocks;  // its blocks
+  const SweepRows& rows;            // problem, dual, blocks, ARinv
   double scale = 0;                 // termination scale (5.1)
   core::VectorX f;                  // the forces
   core::VectorX f_prev;             // the forces before the last sweep (momentum)
@@ -174,34 +182,34 @@ void KeepOrder(PgsIterate&) {}
 
 // 3.9+: the blocks in a PCG32-shuffled order.
 void ShuffleOrder(PgsIterate& it) {
-  it.order = it.rng.Permutation(static_cast<int>(it.blocks.size()));
+  it.order = it.rng.Permutation(static_cast<int>(it.rows.blocks.size()));
 }
 
 // One sweep from f: improvement = −scale · Σ block cost changes.
 double PlainSweep(PgsIterate& it) {
   it.f_prev = it.f;
-  return -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, it.f);
+  return -it.scale * Sweep(it.rows, it.order, it.f);
 }
 
 // 3.11+: Nesterov extrapolation f + β (f − f_prev), β = (k − 1)/(k + 2), projected, one sweep
 // from there, O'Donoghue–Candès restart when (f_new − f_ex)·(f_ex − f_prev) < 0; improvement =
 // scale · (cost before − cost after), O(nefc²) each.
 double MomentumSweep(PgsIterate& it) {
-  const double cost_before = DualCost(it.dual, it.f);
+  const double cost_before = DualCost(it.rows.dual, it.f);
   core::VectorX f_ex = it.f;
   const double beta = (it.momentum_k - 1.0) / (it.momentum_k + 2.0);
   if (it.momentum_k > 0) f_ex = it.f + beta * (it.f - it.f_prev);
-  for (const Block& block : it.blocks) ProjectBlock(it.problem, block, f_ex);
+  for (const Block& block : it.rows.blocks) ProjectBlock(it.rows.problem, block, f_ex);
   core::VectorX f_new = f_ex;
-  Sweep(it.problem, it.dual, it.blocks, it.order, f_new);
+  Sweep(it.rows, it.order, f_new);
   const double restart_test = (f_new - f_ex).dot(f_ex - it.f);
-  double improvement = it.scale * (cost_before - DualCost(it.dual, f_new));
+  double improvement = it.scale * (cost_before - DualCost(it.rows.dual, f_new));
   it.momentum_k = restart_test < 0 || improvement < 0 ? 0 : it.momentum_k + 1;
   // A momentum sweep that raised the cost is replaced by a plain sweep from f (our rule; the
   // 3.15 source is not available to check this detail).
   if (improvement < 0) {
     f_new = it.f;
-    improvement = -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, f_new);
+    improvement = -it.scale * Sweep(it.rows, it.order, f_new);
   }
   it.f_prev = it.f;
   it.f = f_new;
@@ -217,8 +225,8 @@ PgsRules MakePgsRules(const Options& opt) {
 SolveResult Finish(const PgsIterate& it, ExitReason reason, SolveResult out) {
   out.exit = reason;
   out.efc_force = it.f;
-  out.qacc = QaccFromForce(it.problem, it.dual, it.f);
-  if (reason != ExitReason::kNoConstraints) out.cost = DualCost(it.dual, it.f);
+  out.qacc = QaccFromForce(it.rows.problem, it.rows.dual, it.f);
+  if (reason != ExitReason::kNoConstraints) out.cost = DualCost(it.rows.dual, it.f);
   return out;
 }
 
@@ -308,7 +316,8 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
 
   // The blocks in row order, the start forces (already feasible or projected by the caller).
   const std::vector<Block> blocks = MakeBlocks(problem);
-  PgsIterate it{problem, dual, blocks, scale, force0, force0, 0, {}, Pcg32()};
+  const SweepRows rows{problem, dual, blocks, dual.AR.diagonal().cwiseInverse()};
+  PgsIterate it{rows, scale, force0, force0, 0, {}, Pcg32()};
   for (int k = 0; k < static_cast<int>(blocks.size()); ++k) it.order.push_back(k);
   SolveResult out;
 
