@@ -106,7 +106,11 @@ void ExtractedReferenceBench(benchmark::State& state, const oracle::SceneSpec& s
                              mujoco::SolverKind solver) {
   oracle::Scene scene = oracle::Prepare(spec, cone);
   ConfigureScene(scene, solver, mjJAC_DENSE);
-  ReferenceBench(state, oracle::ExtractProblem(scene), solver);
+  // The oracle marks its problems dense (as MuJoCo solved them); timed against MuJoCo's
+  // default options, the reference takes its default path too (jacobian auto).
+  mujoco::Problem problem = oracle::ExtractProblem(scene);
+  problem.opt.jacobian = mujoco::Jacobian::kAuto;
+  ReferenceBench(state, problem, solver);
 }
 
 // humanoid and humanoid22 × cone × solver: MuJoCo default, MuJoCo dense, reference.

@@ -54,6 +54,9 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   int iterations = 0;
   if (side == "reference") {
     mujoco::Problem p = oracle::ExtractProblem(scene);
+    // The oracle marks its problems dense; the reference's default path (jacobian auto), as
+    // MuJoCo's default side.
+    p.opt.jacobian = mujoco::Jacobian::kAuto;
     mujoco::PrepareProblem(p);
     CALLGRIND_TOGGLE_COLLECT;
     const mujoco::SolveResult r = mujoco::SolveProblem(p);

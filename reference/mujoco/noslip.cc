@@ -41,7 +41,7 @@ double EllipticStep(const Problem& problem, const DualProblem& dual, const Block
   core::VectorX mu(n - 1);
   for (int j = 0; j < n - 1; ++j) mu[j] = con.friction[j];
   f.segment(i + 1, n - 1) = SolveFrictionQCQP(Aff, c, mu, f[i]);
-  return DualCostChange(A, i + 1, f.segment(i + 1, n - 1) - old, res);
+  return DualCostChange(A.block(i + 1, i + 1, n - 1, n - 1), f.segment(i + 1, n - 1) - old, res);
 }
 
 /// Pyramidal edge row i: with its partner i + 1 (an opposing edge pair (2j, 2j+1) of a

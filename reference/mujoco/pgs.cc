@@ -26,74 +26,94 @@ double KeepOrUndo(double change, const Block& block, const double* old, core::Ve
   return 0;
 }
 
-/// One scalar row: f_i ← f_i − (AR f + b)_i / AR_ii, then the projection of its set; the cost
-/// change ½ δ² AR_ii + δ res, kept or undone (KeepOrUndo). Returns the change kept. O(nefc)
-/// and nothing allocated (MuJoCo engine_solver.c: mj_solPGS, scalar rows).
-double UpdateScalar(const Problem& problem, const DualProblem& dual, const Block& block,
-                    core::VectorX& f) {
+/// What a sweep reads: the problem, its dual, its blocks and MuJoCo's inverse diagonal of AR.
+struct SweepRows {
+  const Problem& problem;            // the problem
+  const DualProblem& dual;           // AR, b
+  const std::vector<Block>& blocks;  // its blocks
+  /// 1/AR_ii, once per solve (2.2.2 engine_solver.c: ARdiaginv into ARinv): a row's step
+  /// multiplies by it, so no division waits in the chain of row updates.
+  core::VectorX ar_inverse;
+};
+
+/// One scalar row: f_i ← f_i − (AR f + b)_i · ARinv_i, then the projection of its set; the cost
+/// change ½ δ² AR_ii + δ res with AR_ii = 1/ARinv_i as mj_solPGS has it, kept or undone
+/// (KeepOrUndo). Returns the change kept. O(nnz of AR's row) and nothing allocated (MuJoCo
+/// engine_solver.c: mj_solPGS, scalar rows).
+double UpdateScalar(const SweepRows& rows, const Block& block, core::VectorX& f) {
   const int i = block.first;
-  const double res = DualResidual(dual, i, f);
+  const double res = DualResidual(rows.dual, i, f);
   const double old = f[i];
-  f[i] -= res / dual.AR(i, i);
-  ProjectBlock(problem, block, f);
+  f[i] -= res * rows.ar_inverse[i];
+  ProjectBlock(rows.problem, block, f);
   const double delta = f[i] - old;
-  return KeepOrUndo(0.5 * delta * delta * dual.AR(i, i) + delta * res, block, &old, f);
+  const double a = 1 / rows.ar_inverse[i];
+  return KeepOrUndo(0.5 * delta * delta * a + delta * res, block, &old, f);
 }
 
-/// One elliptic block from its residual res = AR f + b (computed once, here): ray update (or
-/// normal alone when f₀ < 1e-15), then the friction QCQP with the normal fixed; the cost change
-/// ½ δᵀ AR δ + δᵀ res, kept or undone (KeepOrUndo). Returns the change kept.
-double UpdateElliptic(const Problem& problem, const DualProblem& dual, const Block& block,
-                      core::VectorX& f) {
-  const int i = block.first, n = block.size;
-  const auto A = dual.AR.block(i, i, n, n);
+/// One elliptic block of N rows (N = 3, 4, 6) from its residual res = AR f + b (computed once,
+/// here): ray update (or normal alone when f₀ < 1e-15), then the friction QCQP with the normal
+/// fixed; the cost change ½ δᵀ AR δ + δᵀ res, kept or undone (KeepOrUndo). Returns the change
+/// kept. Fixed-size vectors and matrices on the stack, nothing allocated, as mj_solPGS works in
+/// its v[6], Athis[36], Ac[25], bc[5].
+template <int N>
+double UpdateElliptic(const SweepRows& rows, const Block& block, core::VectorX& f) {
+  const DualProblem& dual = rows.dual;
+  constexpr int M = N - 1;
+  using Vector = Eigen::Matrix<double, N, 1>;
+  using Friction = Eigen::Matrix<double, M, 1>;
+  const int i = block.first;
+  // AR's diagonal block (MuJoCo's extractBlock into Athis).
+  const Eigen::Matrix<double, N, N> A = dual.AR.block<N, N>(i, i);
   // The block's residual: on the sparse path from AR's sparse rows, else from AR, which is
   // symmetric (MakeDual symmetrises it), so row i is read as the contiguous column i.
-  core::VectorX res(n);
+  Vector res;
   if (dual.sparse_rows) {
-    for (int j = 0; j < n; ++j) res[j] = DualResidual(dual, i + j, f);
+    for (int j = 0; j < N; ++j) res[j] = DualResidual(dual, i + j, f);
   } else {
-    res = dual.AR.middleCols(i, n).transpose() * f + dual.b.segment(i, n);
+    res = dual.AR.middleCols<N>(i).transpose() * f + dual.b.segment<N>(i);
   }
-  const core::VectorX old = f.segment(i, n);
+  const Vector old = f.segment<N>(i);
   if (f[i] < kMinVal) {
     // Tiny normal: update the normal alone, friction zero.
-    f[i] = std::max(0.0, f[i] - res[0] / A(0, 0));
-    f.segment(i + 1, n - 1).setZero();
+    f[i] = std::max(0.0, f[i] - res[0] * rows.ar_inverse[i]);
+    f.segment<M>(i + 1).setZero();
   } else {
     // Ray update along v = current block force: x = −vᵀres / vᵀAv, kept ≥ −1 (normal ≥ 0).
-    const core::VectorX& v = old;
+    const Vector& v = old;
     const double denom = v.dot(A * v);
     if (denom >= kMinVal) {
       const double x = std::max(-1.0, -v.dot(res) / denom);
-      f.segment(i, n) = old + x * v;
+      f.segment<N>(i) = old + x * v;
     }
   }
   if (f[i] < kMinVal) {
     // No normal force: no friction.
-    f.segment(i + 1, n - 1).setZero();
+    f.segment<M>(i + 1).setZero();
   } else {
     // Friction QCQP with the normal fixed: min ½ xᵀA_ff x + xᵀ c, Σ (x_j/μ_j)² ≤ f₀².
-    const core::VectorX res_now = res + A * (f.segment(i, n) - old);
-    const core::MatrixX Aff = A.bottomRightCorner(n - 1, n - 1);
-    const core::VectorX c = res_now.tail(n - 1) - Aff * f.segment(i + 1, n - 1);
-    const Contact& con = problem.contacts[block.contact];
-    core::VectorX mu(n - 1);
-    for (int j = 0; j < n - 1; ++j) mu[j] = con.friction[j];
-    f.segment(i + 1, n - 1) = SolveFrictionQCQP(Aff, c, mu, f[i]);
+    const Vector res_now = res + A * (f.segment<N>(i) - old);
+    const Eigen::Matrix<double, M, M> Aff = A.template bottomRightCorner<M, M>();
+    const Friction c = res_now.template tail<M>() - Aff * f.segment<M>(i + 1);
+    const Friction mu = Eigen::Map<const Friction>(rows.problem.contacts[block.contact].friction.data());
+    f.segment<M>(i + 1) = SolveFrictionQCQP<M>(Aff, c, mu, f[i]);
   }
-  const core::VectorX delta = f.segment(i, n) - old;
-  return KeepOrUndo(DualCostChange(dual.AR, i, delta, res), block, old.data(), f);
+  return KeepOrUndo(DualCostChange(A, f.segment<N>(i) - old, res), block, old.data(), f);
 }
 
 /// One sweep over the blocks in the given order; returns Σ of block cost changes (≤ 0).
-double Sweep(const Problem& problem, const DualProblem& dual, const std::vector<Block>& blocks,
-             const std::vector<int>& order, core::VectorX& f) {
+double Sweep(const SweepRows& rows, const std::vector<int>& order, core::VectorX& f) {
   double change_sum = 0;
   for (const int k : order) {
-    const Block& block = blocks[k];
-    change_sum += block.elliptic ? UpdateElliptic(problem, dual, block, f)
-                                 : UpdateScalar(problem, dual, block, f);
+    const Block& block = rows.blocks[k];
+    // Scalar rows, or the elliptic block of the contact's condim (3, 4, 6: ValidateProblem).
+    switch (block.elliptic ? block.size : 1) {
+      case 1: change_sum += UpdateScalar(rows, block, f); break;
+      case 3: change_sum += UpdateElliptic<3>(rows, block, f); break;
+      case 4: change_sum += UpdateElliptic<4>(rows, block, f); break;
+      case 6: change_sum += UpdateElliptic<6>(rows, block, f); break;
+      default: core::ThrowInputError("elliptic block size", block.size, "1", "3, 4 or 6");
+    }
   }
   return change_sum;
 }
@@ -143,9 +163,7 @@ int DualStates(const Problem& problem, const std::vector<Block>& blocks, const c
 
 /// The PGS loop's state between sweeps.
 struct PgsIterate {
-  const Problem& problem;           // the problem
-  const DualProblem& dual;          // AR, b
-  const std::vector<Block>& blocks;  // its blocks
+  const SweepRows& rows;            // problem, dual, blocks, ARinv
   double scale = 0;                 // termination scale (5.1)
   core::VectorX f;                  // the forces
   core::VectorX f_prev;             // the forces before the last sweep (momentum)
@@ -164,13 +182,13 @@ void KeepOrder(PgsIterate&) {}
 
 // 3.9+: the blocks in a PCG32-shuffled order.
 void ShuffleOrder(PgsIterate& it) {
-  it.order = it.rng.Permutation(static_cast<int>(it.blocks.size()));
+  it.order = it.rng.Permutation(static_cast<int>(it.rows.blocks.size()));
 }
 
 // One sweep from f: improvement = −scale · Σ block cost changes.
 double PlainSweep(PgsIterate& it) {
   it.f_prev = it.f;
-  return -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, it.f);
+  return -it.scale * Sweep(it.rows, it.order, it.f);
 }
 
 // 3.11+ (engine_solver.c solPGS at MuJoCo's head, "Nesterov momentum"; formula sheet §4 PGS):
@@ -184,11 +202,11 @@ double MomentumSweep(PgsIterate& it) {
   core::VectorX f_ex = it.f;
   if (beta > 0) {
     f_ex += beta * (it.f - it.f_prev);
-    for (const Block& block : it.blocks) ProjectBlock(it.problem, block, f_ex);
+    for (const Block& block : it.rows.blocks) ProjectBlock(it.rows.problem, block, f_ex);
   }
   it.f_prev = it.f;
   it.f = f_ex;
-  const double improvement = -it.scale * Sweep(it.problem, it.dual, it.blocks, it.order, it.f);
+  const double improvement = -it.scale * Sweep(it.rows, it.order, it.f);
   const double restart_test = (it.f - f_ex).dot(f_ex - it.f_prev);
   it.momentum_k = restart_test < 0 ? 0 : it.momentum_k + 1;
   return improvement;
@@ -203,32 +221,28 @@ PgsRules MakePgsRules(const Options& opt) {
 SolveResult Finish(const PgsIterate& it, ExitReason reason, SolveResult out) {
   out.exit = reason;
   out.efc_force = it.f;
-  out.qacc = QaccFromForce(it.problem, it.dual, it.f);
-  if (reason != ExitReason::kNoConstraints) out.cost = DualCost(it.dual, it.f);
+  out.qacc = QaccFromForce(it.rows.problem, it.rows.dual, it.f);
+  if (reason != ExitReason::kNoConstraints) out.cost = DualCost(it.rows.dual, it.f);
   return out;
 }
 
 }  // namespace
 
-double DualCostChange(const core::MatrixX& A, int first, const core::VectorX& delta,
-                      const core::VectorX& res) {
-  const int n = static_cast<int>(delta.size());
-  return 0.5 * delta.dot(A.block(first, first, n, n) * delta) + delta.dot(res);
-}
-
-core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
-                                const core::VectorX& d, double r) {
-  const int n = static_cast<int>(b.size());
+template <int M>
+Eigen::Matrix<double, M, 1> SolveFrictionQCQP(const Eigen::Matrix<double, M, M>& A,
+                                              const Eigen::Matrix<double, M, 1>& b,
+                                              const Eigen::Matrix<double, M, 1>& d, double r) {
+  using Vector = Eigen::Matrix<double, M, 1>;
+  using Matrix = Eigen::Matrix<double, M, M>;
   // Scaled variables y = x/d: min ½ yᵀ A' y + yᵀ b', ‖y‖ ≤ r, A' = D A D, b' = D b.
-  const core::MatrixX As = d.asDiagonal() * A * d.asDiagonal();
-  const core::VectorX bs = d.asDiagonal() * b;
+  const Matrix As = d.asDiagonal() * A * d.asDiagonal();
+  const Vector bs = d.asDiagonal() * b;
   double lambda = 0;
-  core::VectorX y(n);
+  Vector y;
   bool active = false;
   // Newton on φ(λ) = ‖y(λ)‖² − r², y(λ) = −(A' + λI)⁻¹ b', from λ = 0.
   for (int iter = 0; iter < kQCQPIterations; ++iter) {
-    const core::MatrixX K = As + lambda * core::MatrixX::Identity(n, n);
-    const Eigen::LLT<core::MatrixX> llt(K);
+    const Eigen::LLT<Matrix> llt(As + lambda * Matrix::Identity());
     y = -llt.solve(bs);
     const double phi = y.squaredNorm() - r * r;
     if (phi < kQCQPTolerance) break;
@@ -238,10 +252,41 @@ core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
     if (step < kQCQPTolerance) break;
     lambda += step;
   }
-  // Active constraint: put y exactly on the ellipse, since Newton on λ is approximate.
-  const double norm = y.norm();
-  if (active && norm > 0) y *= r / norm;
-  return d.asDiagonal() * y;
+  Vector x = d.asDiagonal() * y;
+  // Active constraint: x scaled onto the ellipse Σ (x_j/d_j)² = r², since Newton on λ is
+  // approximate; in mj_solPGS's order (s = Σ x_j²/d_j², x ← x √(r²/s)), so that the dual state's
+  // test μN ≥ T on the cone's surface rounds as MuJoCo's does.
+  if (active) {
+    double sum = 0;
+    for (int j = 0; j < M; ++j) sum += x[j] * x[j] / (d[j] * d[j]);
+    if (sum > 0) x *= std::sqrt(r * r / sum);
+  }
+  return x;
+}
+
+template Eigen::Matrix<double, 2, 1> SolveFrictionQCQP<2>(const Eigen::Matrix<double, 2, 2>&,
+                                                          const Eigen::Matrix<double, 2, 1>&,
+                                                          const Eigen::Matrix<double, 2, 1>&,
+                                                          double);
+template Eigen::Matrix<double, 3, 1> SolveFrictionQCQP<3>(const Eigen::Matrix<double, 3, 3>&,
+                                                          const Eigen::Matrix<double, 3, 1>&,
+                                                          const Eigen::Matrix<double, 3, 1>&,
+                                                          double);
+template Eigen::Matrix<double, 5, 1> SolveFrictionQCQP<5>(const Eigen::Matrix<double, 5, 5>&,
+                                                          const Eigen::Matrix<double, 5, 1>&,
+                                                          const Eigen::Matrix<double, 5, 1>&,
+                                                          double);
+
+core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
+                                const core::VectorX& d, double r) {
+  switch (b.size()) {
+    case 2: return SolveFrictionQCQP<2>(A, b, d, r);
+    case 3: return SolveFrictionQCQP<3>(A, b, d, r);
+    case 5: return SolveFrictionQCQP<5>(A, b, d, r);
+    default:
+      core::ThrowInputError("friction directions", static_cast<double>(b.size()), "1",
+                            "2, 3 or 5 (condim 3, 4, 6)");
+  }
 }
 
 std::uint32_t Pcg32::Next() {
@@ -267,7 +312,8 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
 
   // The blocks in row order, the start forces (already feasible or projected by the caller).
   const std::vector<Block> blocks = MakeBlocks(problem);
-  PgsIterate it{problem, dual, blocks, scale, force0, force0, 0, {}, Pcg32()};
+  const SweepRows rows{problem, dual, blocks, dual.AR.diagonal().cwiseInverse()};
+  PgsIterate it{rows, scale, force0, force0, 0, {}, Pcg32()};
   for (int k = 0; k < static_cast<int>(blocks.size()); ++k) it.order.push_back(k);
   SolveResult out;
 

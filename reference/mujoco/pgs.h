@@ -20,15 +20,26 @@ namespace simatlas::mujoco {
 
 /// min ½ xᵀ A x + xᵀ b  s.t.  Σ (x_j/d_j)² ≤ r², by Newton on the multiplier of the scaled
 /// problem (≤ 20 iterations, tolerance 1e-10); when the constraint is active the answer is put
-/// exactly on the ellipse (mju_QCQP* and its caller in mj_solPGS).
+/// exactly on the ellipse (mju_QCQP* and its caller in mj_solPGS). M friction directions, M = 2,
+/// 3 or 5 (contacts of condim 3, 4, 6; instantiated for those): fixed-size, nothing allocated.
+template <int M>
+Eigen::Matrix<double, M, 1> SolveFrictionQCQP(const Eigen::Matrix<double, M, M>& A,
+                                              const Eigen::Matrix<double, M, 1>& b,
+                                              const Eigen::Matrix<double, M, 1>& d, double r);
+
+/// SolveFrictionQCQP for sizes known at run time (NoSlip): the fixed-size one of b.size() = 2,
+/// 3 or 5; throws InputError for another size.
 core::VectorX SolveFrictionQCQP(const core::MatrixX& A, const core::VectorX& b,
                                 const core::VectorX& d, double r);
 
-/// ½ δᵀ A_bb δ + δᵀ res: the change of the dual cost ½ fᵀA f + fᵀb when the rows
-/// [first, first + size(δ)) move by δ from forces whose residual there is res (A = AR for PGS,
+/// ½ δᵀ A_bb δ + δᵀ res: the change of the dual cost ½ fᵀA f + fᵀb when a block's rows move by
+/// δ from forces whose residual there is res, A_bb the block's diagonal block of A (AR for PGS,
 /// A without R for NoSlip; MuJoCo 2.2.2 engine_solver.c: costChange).
-double DualCostChange(const core::MatrixX& A, int first, const core::VectorX& delta,
-                      const core::VectorX& res);
+template <class Block, class Delta, class Res>
+double DualCostChange(const Eigen::MatrixBase<Block>& A_bb, const Eigen::MatrixBase<Delta>& delta,
+                      const Eigen::MatrixBase<Res>& res) {
+  return 0.5 * delta.dot(A_bb * delta) + delta.dot(res);
+}
 
 /// PCG32 (O'Neill) with the fixed seed state 0, increment 1.
 class Pcg32 {

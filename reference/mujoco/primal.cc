@@ -302,7 +302,7 @@ PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,
   e.constraints = EvaluateConstraints(problem, rows, e.jar);
   // Gauss term ½ (a − a₀)ᵀ M (a − a₀) and its gradient M (a − a₀).
   const core::VectorX da = qacc - problem.qacc_smooth;
-  MultiplyRows(ops.M, da, e.Mda);
+  MultiplyM(ops, da, e.Mda);
   e.gauss = 0.5 * da.dot(e.Mda);
   e.cost = e.gauss + e.constraints.cost;
   // g = M (a − a₀) − Jᵀ f(a).

@@ -200,7 +200,7 @@ LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, doubl
   if (search_norm < kMinVal) return {};
   core::VectorX Jv, Ms;
   MultiplyRows(in.ops.J, in.search, Jv);
-  MultiplyRows(in.ops.M, in.search, Ms);
+  MultiplyM(in.ops, in.search, Ms);
   // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
   const LineData222 data{in.problem, in.rows, in.at.jar, Jv,
                          {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)}};

@@ -24,7 +24,7 @@ PrimalLine::PrimalLine(const Problem& problem, const ConstraintRows& rows,
   MultiplyRows(ops.J, search, Js_);
   // Gauss term along s: α sᵀM(a − a₀) + ½ α² sᵀMs (relative to α = 0).
   core::VectorX Ms;
-  MultiplyRows(ops.M, search, Ms);
+  MultiplyM(ops, search, Ms);
   gauss1_ = search.dot(at.Mda);
   gauss2_ = search.dot(Ms);
 }

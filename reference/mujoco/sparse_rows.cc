@@ -166,6 +166,12 @@ void MultiplyRows(const SparseRows& J, const core::VectorX& x, core::VectorX& ou
   }
 }
 
+void MultiplyM(const SparseOperators& ops, const core::VectorX& x, core::VectorX& out) {
+  if (!ops.has_tree) return MultiplyRows(ops.M, x, out);
+  out.resize(ops.tree.nv);
+  MultiplyTree(ops.tree, x.data(), out.data());
+}
+
 void MultiplyRowsTransposed(const SparseRows& J, const core::VectorX& f, core::VectorX& out) {
   out.setZero(J.cols);
   for (int r = 0; r < J.rows; ++r) {

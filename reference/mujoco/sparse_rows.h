@@ -90,6 +90,10 @@ bool IsPrepared(const Problem& problem);
 /// out = J x (out is resized to rows).
 void MultiplyRows(const SparseRows& J, const core::VectorX& x, core::VectorX& out);
 
+/// out = M x (out is resized to nv): along M's tree when the problem gave one (MultiplyTree,
+/// mj_mulM: each off-diagonal entry read once), else from M's sparse rows.
+void MultiplyM(const SparseOperators& ops, const core::VectorX& x, core::VectorX& out);
+
 /// out = Jᵀ f (out is resized to cols).
 void MultiplyRowsTransposed(const SparseRows& J, const core::VectorX& f, core::VectorX& out);
 

@@ -3,6 +3,7 @@
 // MuJoCo's documented algorithm, not MuJoCo's code.
 #include "reference/mujoco/tree_factor.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -51,6 +52,22 @@ MTree MakeMTree(const core::MatrixX& M, const std::vector<int>& parent) {
     t.address.push_back(static_cast<int>(t.value.size()));
   }
   return t;
+}
+
+void MultiplyTree(const MTree& tree, const double* x, double* out) {
+  std::fill(out, out + tree.nv, 0.0);
+  for (int k = 0; k < tree.nv; ++k) {
+    // The diagonal, then row k's ancestors from the parent up (and their symmetric twins).
+    int ka = tree.address[k];
+    const double xk = x[k];
+    double sum = tree.value[ka] * xk;
+    for (int a = tree.parent[k]; a >= 0; a = tree.parent[a]) {
+      const double m = tree.value[++ka];
+      sum += m * x[a];
+      out[a] += m * xk;
+    }
+    out[k] += sum;
+  }
 }
 
 void TreeFactor::Factor(const MTree& tree, const char* what) {

@@ -35,6 +35,11 @@ bool MatchesTree(const core::MatrixX& M, const std::vector<int>& parent, int* ro
 /// M's tree entries (requires IsDofForest; entries off the tree are not read).
 MTree MakeMTree(const core::MatrixX& M, const std::vector<int>& parent);
 
+/// out = M x along the tree (MuJoCo 2.2.2 engine_support.c: mj_mulM): each stored entry
+/// M(k, a), a an ancestor of k, read once for both of its products, out_k += M(k, a) x_a and
+/// out_a += M(k, a) x_k. x and out hold nv entries and must not overlap. O(Σ depth).
+void MultiplyTree(const MTree& tree, const double* x, double* out);
+
 /// M = Lᵀ D L along the tree (mj_factorI) and its solves (mj_solveLD).
 class TreeFactor {
  public:
