@@ -185,7 +185,8 @@ def load_keys(path):
         with open(path, encoding='utf-8') as f:
             return {line.strip() for line in f if line.strip() and not line.startswith('#')}
     except OSError as e:
-        sys.exit(f'mutate: --keys {path}: {e.strerror}')
+        print(f'mutate: --keys {path}: {e.strerror}', file=sys.stderr)
+        sys.exit(2)
 
 
 def select_tests(args):
@@ -212,16 +213,17 @@ def build_targets(build):
 
 
 def run_tests(args, tests):
-    """ctest on the given tests, unit-labelled ones first; the exit code of the first failure."""
+    """ctest on the given tests, unit-labelled ones first, stopping at the first failure: its exit
+    code and the failed tests ctest names (how the mutant was killed; 0 and [] if none failed)."""
     for stage in ([t for t in tests if t['unit']], [t for t in tests if not t['unit']]):
         if not stage:
             continue
         names = '^(' + '|'.join(re.escape(t['name']) for t in stage) + ')$'
-        code, _ = run(['ctest', '--test-dir', args.build, '--stop-on-failure', '--timeout',
-                       str(args.timeout), '-j', str(args.jobs), '-R', names], 7200)
+        code, out = run(['ctest', '--test-dir', args.build, '--stop-on-failure', '--timeout',
+                         str(args.timeout), '-j', str(args.jobs), '-R', names], 7200)
         if code != 0:
-            return code
-    return 0
+            return code, re.findall(r'^\s*\d+ - (\S+) \(', out, re.M) or ['timeout']
+    return 0, []
 
 
 def main():
@@ -304,7 +306,7 @@ def main():
                     counts['untested'] += 1
                     print(f'  {key}: untested (no selected program was relinked)', flush=True)
                     continue
-                code = run_tests(args, tests)
+                code, failed = run_tests(args, tests)
                 if code != 0:
                     counts['killed'] += 1
                     killed.append(key)
@@ -315,8 +317,9 @@ def main():
                     diff = ''.join(difflib.unified_diff([lines[index] + '\n'], [new_line + '\n'],
                                                         f'a/{rel}:{index + 1}', f'b/{rel}:{index + 1}'))
                     survivors.append({'key': key, 'diff': diff})
-                print(f'  {key}: {"killed" if code else ("equivalent" if key in equivalent else "SURVIVED")}',
-                      flush=True)
+                outcome = (f'killed by {" ".join(failed)}' if code else
+                           'equivalent' if key in equivalent else 'SURVIVED')
+                print(f'  {key}: {outcome}', flush=True)
         finally:
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)

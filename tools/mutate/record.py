@@ -21,6 +21,12 @@ import sys
 import mutate
 
 
+def fail(message):
+    """Bad input: the message on stderr, exit 2."""
+    print(f'record: {message}', file=sys.stderr)
+    sys.exit(2)
+
+
 def now():
     """The current UTC time as results.json shows it."""
     return datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
@@ -34,7 +40,7 @@ def load_reports(paths):
             with open(path, encoding='utf-8') as f:
                 rows += json.load(f)
         except OSError as e:
-            sys.exit(f'record: {path}: {e.strerror}')
+            fail(f'{path}: {e.strerror}')
     return rows
 
 
@@ -78,7 +84,7 @@ def record_recheck(args, equivalent):
         with open(args.out, encoding='utf-8') as f:
             result = json.load(f)
     except OSError as e:
-        sys.exit(f'record: --recheck needs the recorded run: {args.out}: {e.strerror}')
+        fail(f'--recheck needs the recorded run: {args.out}: {e.strerror}')
     rows = load_reports(args.reports)
     killed = {k for r in rows for k in r.get('killed_keys', [])}
     rerun = killed | {s['key'] for r in rows for s in r['survivors']}
