@@ -35,7 +35,9 @@ Usage: mutate.py --build DIR [--fast] [--jobs N] [--sample N] [--seed S] [--labe
 A FILE:FROM-TO argument mutates only lines FROM..TO of the file (1-based, inclusive), e.g. the
 termination block of a solver; --sample then draws from those. --keys FILE runs only the mutants
 whose keys the file lists (one a line, as printed; e.g. an earlier run's survivors re-run after
-tests were added), without sampling. The JSON report lists the killed keys beside the survivors.
+tests were added), without sampling. The JSON report lists the killed keys beside the survivors,
+each with the tests that failed (a kill by a test that can fail for other reasons, e.g. the check
+client's 5 s query timeout on a loaded machine, is then visible).
 Exit 0 always when the run completes (the table is a measurement), 2 on usage errors.
 """
 import argparse
@@ -284,7 +286,7 @@ def main():
             mutants = sorted(rng.sample(mutants, args.sample))
         original = '\n'.join(lines)
         counts = {'killed': 0, 'survived': 0, 'stillborn': 0, 'equivalent': 0, 'untested': 0}
-        survivors, killed = [], []
+        survivors, killed, killed_by = [], [], {}
         try:
             for index, kind, new_line in mutants:
                 mutated = lines[:index] + ([new_line] if new_line else []) + lines[index + 1:]
@@ -310,6 +312,7 @@ def main():
                 if code != 0:
                     counts['killed'] += 1
                     killed.append(key)
+                    killed_by[key] = failed
                 elif key in equivalent:
                     counts['equivalent'] += 1
                 else:
@@ -324,7 +327,7 @@ def main():
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)
         report.append({'file': rel_shown, 'mutants': len(mutants), **counts, 'survivors': survivors,
-                       'killed_keys': killed})
+                       'killed_keys': killed, 'killed_by': killed_by})
     # Restore the build to the original sources.
     run(full_build, 1800)
     print(f'\nmutate: {time.time() - started:.0f} s, seed {args.seed}, sample {args.sample or "all"}')

@@ -303,6 +303,25 @@ TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
   }
 }
 
+// nv = 1, M = 1, a₀ = 0, meaninertia 1 (scale 1), 3.15 CG: an equality row (J = 1, R = 1, aref =
+// aref_eq: z = a − aref_eq) and a joint limit (J = −1, R = r_limit, aref = aref_limit: z = −aref_limit
+// − a, active for a > −aref_limit).
+Problem CgWithEqualityAndLimit(double aref_eq, double r_limit, double aref_limit) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Ones(1, 1);
+  p.qacc_smooth = core::VectorX::Zero(1);
+  p.J = (core::MatrixX(2, 1) << 1.0, -1.0).finished();
+  p.R = (core::VectorX(2) << 1.0, r_limit).finished();
+  p.aref = (core::VectorX(2) << aref_eq, aref_limit).finished();
+  p.frictionloss = core::VectorX::Zero(2);
+  p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
+  p.contact = {-1, -1};
+  p.opt.solver = SolverKind::kCG;
+  p.opt.version = Version::kMuJoCo315;
+  return p;
+}
+
 // A line search that ends short of the minimum along s (3.15 PrimalSearch with ls_iterations = 2:
 // α = 0 and one Newton step), then CG's β from it. nv = 1, M = 1, a₀ = 0, meaninertia 1 (scale 1),
 // an equality row (J = 1, R = 1, aref = 3) and a joint limit (J = −1, R = 1/4, aref = −1: z = 1 − a,
@@ -319,18 +338,7 @@ TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
 TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
   for (const CGUpdate update : {CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang}) {
     SCOPED_TRACE(update == CGUpdate::kHagerZhang ? "HZ" : "PR+");
-    Problem p;
-    p.nv = 1;
-    p.M = core::MatrixX::Ones(1, 1);
-    p.qacc_smooth = core::VectorX::Zero(1);
-    p.J = (core::MatrixX(2, 1) << 1.0, -1.0).finished();
-    p.R = (core::VectorX(2) << 1.0, 0.25).finished();
-    p.aref = (core::VectorX(2) << 3.0, -1.0).finished();
-    p.frictionloss = core::VectorX::Zero(2);
-    p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
-    p.contact = {-1, -1};
-    p.opt.solver = SolverKind::kCG;
-    p.opt.version = Version::kMuJoCo315;
+    Problem p = CgWithEqualityAndLimit(3.0, 0.25, -1.0);
     p.opt.cg_update = update;
     p.opt.ls_iterations = 2;
     p.opt.tolerance = 1e-10;
@@ -365,18 +373,7 @@ TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
 // stop with kImprovement. (Newton takes the same step, but its H⁻¹g = g/2 goes through the
 // Cholesky factor √2 and the cost change is only zero up to rounding.)
 TEST(MujocoExitRules, ZeroImprovementDoesNotStopVersion315) {
-  Problem p;
-  p.nv = 1;
-  p.M = core::MatrixX::Ones(1, 1);
-  p.qacc_smooth = core::VectorX::Zero(1);
-  p.J = (core::MatrixX(2, 1) << 1.0, -1.0).finished();
-  p.R = (core::VectorX(2) << 1.0, 0.125).finished();
-  p.aref = (core::VectorX(2) << 1.0, -0.25).finished();
-  p.frictionloss = core::VectorX::Zero(2);
-  p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
-  p.contact = {-1, -1};
-  p.opt.solver = SolverKind::kCG;
-  p.opt.version = Version::kMuJoCo315;
+  Problem p = CgWithEqualityAndLimit(1.0, 0.125, -0.25);
   p.opt.tolerance = 0.5;
   p.opt.ls_tolerance = 8;
   p.opt.iterations = 1;
