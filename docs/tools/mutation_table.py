@@ -41,7 +41,7 @@ def MutationSection(source):
     if "recheck" in r:
         c = r["recheck"]
         later = [k for row in r["files"] for k in row.get("killed_later", [])]
-        out.append("<p>The run's survivors were re-run at commit <code>%s</code> on %s, after "
+        out.append("<p>The run's survivors were re-run (last at commit <code>%s</code> on %s) after "
                    "tests were added for them: %d of %d killed, counted as killed below (%s).</p>"
                    % (html.escape(c["commit"]), html.escape(c["date"]), c["killed"], c["rerun"],
                       ", ".join("<code>%s</code>" % html.escape(k) for k in later) or "none"))

@@ -55,7 +55,7 @@ def print_table(result, out):
           f"sample {result['sample'] or 'all'} per file, seed {result['seed']})")
     if 'recheck' in result:
         r = result['recheck']
-        print(f"survivors re-run at commit {r['commit']} ({r['date']}): {r['killed']} of "
+        print(f"survivors re-run (last at commit {r['commit']}, {r['date']}): {r['killed']} of "
               f"{r['rerun']} killed")
     print(mutate.TABLE_HEAD)
     for r in result['files']:
@@ -87,7 +87,13 @@ def record_recheck(args, equivalent):
         fail(f'--recheck needs the recorded run: {args.out}: {e.strerror}')
     rows = load_reports(args.reports)
     killed = {k for r in rows for k in r.get('killed_keys', [])}
-    rerun = killed | {s['key'] for r in rows for s in r['survivors']}
+    # Every survivor re-run so far: this re-run's and an earlier recheck's (which re-ran all the
+    # survivors it found when it did not list them).
+    before = result.get('recheck')
+    earlier = set(before.get('rerun_keys', [])) if before else set()
+    if before and not earlier:
+        earlier = {k for row in result['files'] for k in row['survivors'] + row.get('killed_later', [])}
+    rerun = earlier | killed | {s['key'] for r in rows for s in r['survivors']}
     for row in result['files']:
         later = [k for k in row['survivors'] if k in killed]
         triaged = [k for k in row['survivors'] if k in equivalent and k not in killed]
@@ -98,7 +104,8 @@ def record_recheck(args, equivalent):
         row['killed_later'] = sorted(set(row.get('killed_later', [])) | set(later))
     result['total'] = totals(result['files'])
     result['recheck'] = {'commit': args.commit, 'date': now(), 'rerun': len(rerun),
-                         'killed': sum(len(r['killed_later']) for r in result['files'])}
+                         'killed': sum(len(r['killed_later']) for r in result['files']),
+                         'rerun_keys': sorted(rerun)}
     return result
 
 
