@@ -1,7 +1,8 @@
 """The mutation score on the site's maintainers page (issue 20 item 4): the table of the last
 recorded `scripts/mutate --record` run, read from tools/mutate/results.json (checked in), with its
 date, commit, sample size and seed, one row per file (mutants, killed, equivalent, survived,
-stillborn, untested, score) and the survivors' keys. Run with /usr/bin/python3.
+stillborn, untested, score) and the survivors' keys, and, when the run's survivors were re-run
+after tests were added (a recheck), which of them that re-run killed. Run with /usr/bin/python3.
 """
 
 import html
@@ -35,6 +36,15 @@ def MutationSection(source):
                "mutants (tools/mutate/equivalent.txt, each with its reason) and mutants that do not "
                "compile are not counted.</p>"
                % (html.escape(r["date"]), html.escape(r["commit"]), sample, html.escape(r["build"])))
+    # A recheck (scripts/mutate --keys ... --record): the run's survivors re-run after tests were
+    # added; the killed column counts the ones it killed.
+    if "recheck" in r:
+        c = r["recheck"]
+        later = [k for row in r["files"] for k in row.get("killed_later", [])]
+        out.append("<p>The run's survivors were re-run (last at commit <code>%s</code> on %s) after "
+                   "tests were added for them: %d of %d killed, counted as killed below (%s).</p>"
+                   % (html.escape(c["commit"]), html.escape(c["date"]), c["killed"], c["rerun"],
+                      ", ".join("<code>%s</code>" % html.escape(k) for k in later) or "none"))
     head = "".join("<th>%s</th>" % c for c in ("file",) + COLUMNS + ("score",))
     rows = []
     for row in r["files"] + [dict(r["total"], file="all")]:

@@ -31,9 +31,13 @@ printed as diffs with the file's triage note when tools/mutate/equivalent.txt re
 counted as survived.
 
 Usage: mutate.py --build DIR [--fast] [--jobs N] [--sample N] [--seed S] [--labels L] [--regex R]
-       [--json OUT] FILE[:FROM-TO]...
+       [--keys FILE] [--json OUT] FILE[:FROM-TO]...
 A FILE:FROM-TO argument mutates only lines FROM..TO of the file (1-based, inclusive), e.g. the
-termination block of a solver; --sample then draws from those.
+termination block of a solver; --sample then draws from those. --keys FILE runs only the mutants
+whose keys the file lists (one a line, as printed; e.g. an earlier run's survivors re-run after
+tests were added), without sampling. The JSON report lists the killed keys beside the survivors,
+each with the tests that failed (a kill by a test that can fail for other reasons, e.g. the check
+client's 5 s query timeout on a loaded machine, is then visible).
 Exit 0 always when the run completes (the table is a measurement), 2 on usage errors.
 """
 import argparse
@@ -172,6 +176,21 @@ def table_row(name, counts):
     return f'{name:<44}' + ''.join(f'{counts[c]:>11}' for c in COLUMNS) + f'{score(counts):>8}'
 
 
+def mutant_key(rel, index, kind, new_line):
+    """The key printed for a mutant and used by equivalent.txt and --keys: FILE:LINE KIND:TAG."""
+    return f'{rel}:{index + 1} {kind}:{hashlib.sha1(new_line.encode()).hexdigest()[:6]}'
+
+
+def load_keys(path):
+    """The mutant keys listed in a --keys file (one a line; blank lines and # comments skipped)."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            return {line.strip() for line in f if line.strip() and not line.startswith('#')}
+    except OSError as e:
+        print(f'mutate: --keys {path}: {e.strerror}', file=sys.stderr)
+        sys.exit(2)
+
+
 def select_tests(args):
     """The tests of --labels and --regex with the build-tree programs each command names."""
     cmd = ['ctest', '--test-dir', args.build, '-N', '--show-only=json-v1', '-L', args.labels]
@@ -196,16 +215,17 @@ def build_targets(build):
 
 
 def run_tests(args, tests):
-    """ctest on the given tests, unit-labelled ones first; the exit code of the first failure."""
+    """ctest on the given tests, unit-labelled ones first, stopping at the first failure: its exit
+    code and the failed tests ctest names (how the mutant was killed; 0 and [] if none failed)."""
     for stage in ([t for t in tests if t['unit']], [t for t in tests if not t['unit']]):
         if not stage:
             continue
         names = '^(' + '|'.join(re.escape(t['name']) for t in stage) + ')$'
-        code, _ = run(['ctest', '--test-dir', args.build, '--stop-on-failure', '--timeout',
-                       str(args.timeout), '-j', str(args.jobs), '-R', names], 7200)
+        code, out = run(['ctest', '--test-dir', args.build, '--stop-on-failure', '--timeout',
+                         str(args.timeout), '-j', str(args.jobs), '-R', names], 7200)
         if code != 0:
-            return code
-    return 0
+            return code, re.findall(r'^\s*\d+ - (\S+) \(', out, re.M) or ['timeout']
+    return 0, []
 
 
 def main():
@@ -219,10 +239,12 @@ def main():
     ap.add_argument('--fast', action='store_true',
                     help='build only the programs the selected tests name (see above)')
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2, help='build and ctest -j')
+    ap.add_argument('--keys', default='', help='file of mutant keys: run only those')
     ap.add_argument('--json', default='')
     ap.add_argument('files', nargs='+')
     args = ap.parse_args()
     equivalent = load_equivalent()
+    only = load_keys(args.keys) if args.keys else None
     rng = random.Random(args.seed)
     full_build = ['cmake', '--build', args.build, '-j', str(args.jobs)]
     build_cmd = full_build
@@ -258,11 +280,13 @@ def main():
             rel_shown = f'{rel}:{span[0]}-{span[1]}'
         else:
             rel_shown = rel
-        if args.sample and len(mutants) > args.sample:
+        if only is not None:
+            mutants = [x for x in mutants if mutant_key(rel, *x) in only]
+        elif args.sample and len(mutants) > args.sample:
             mutants = sorted(rng.sample(mutants, args.sample))
         original = '\n'.join(lines)
         counts = {'killed': 0, 'survived': 0, 'stillborn': 0, 'equivalent': 0, 'untested': 0}
-        survivors = []
+        survivors, killed, killed_by = [], [], {}
         try:
             for index, kind, new_line in mutants:
                 mutated = lines[:index] + ([new_line] if new_line else []) + lines[index + 1:]
@@ -278,16 +302,17 @@ def main():
                     # Only tests all of whose programs were relinked from the mutant.
                     tests = [t for t in selected
                              if all(os.path.getmtime(p) >= written for p in t['programs'])]
-                tag = hashlib.sha1(new_line.encode()).hexdigest()[:6]
-                key = f'{rel}:{index + 1} {kind}:{tag}'
+                key = mutant_key(rel, index, kind, new_line)
                 if not tests:
                     # No selected program links the mutated line: nothing could see it.
                     counts['untested'] += 1
                     print(f'  {key}: untested (no selected program was relinked)', flush=True)
                     continue
-                code = run_tests(args, tests)
+                code, failed = run_tests(args, tests)
                 if code != 0:
                     counts['killed'] += 1
+                    killed.append(key)
+                    killed_by[key] = failed
                 elif key in equivalent:
                     counts['equivalent'] += 1
                 else:
@@ -295,12 +320,14 @@ def main():
                     diff = ''.join(difflib.unified_diff([lines[index] + '\n'], [new_line + '\n'],
                                                         f'a/{rel}:{index + 1}', f'b/{rel}:{index + 1}'))
                     survivors.append({'key': key, 'diff': diff})
-                print(f'  {key}: {"killed" if code else ("equivalent" if key in equivalent else "SURVIVED")}',
-                      flush=True)
+                outcome = (f'killed by {" ".join(failed)}' if code else
+                           'equivalent' if key in equivalent else 'SURVIVED')
+                print(f'  {key}: {outcome}', flush=True)
         finally:
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)
-        report.append({'file': rel_shown, 'mutants': len(mutants), **counts, 'survivors': survivors})
+        report.append({'file': rel_shown, 'mutants': len(mutants), **counts, 'survivors': survivors,
+                       'killed_keys': killed, 'killed_by': killed_by})
     # Restore the build to the original sources.
     run(full_build, 1800)
     print(f'\nmutate: {time.time() - started:.0f} s, seed {args.seed}, sample {args.sample or "all"}')

@@ -303,6 +303,25 @@ TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
   }
 }
 
+// nv = 1, M = 1, a₀ = 0, meaninertia 1 (scale 1), 3.15 CG: an equality row (J = 1, R = 1, aref =
+// aref_eq: z = a − aref_eq) and a joint limit (J = −1, R = r_limit, aref = aref_limit: z = −aref_limit
+// − a, active for a > −aref_limit).
+Problem CgWithEqualityAndLimit(double aref_eq, double r_limit, double aref_limit) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Ones(1, 1);
+  p.qacc_smooth = core::VectorX::Zero(1);
+  p.J = (core::MatrixX(2, 1) << 1.0, -1.0).finished();
+  p.R = (core::VectorX(2) << 1.0, r_limit).finished();
+  p.aref = (core::VectorX(2) << aref_eq, aref_limit).finished();
+  p.frictionloss = core::VectorX::Zero(2);
+  p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
+  p.contact = {-1, -1};
+  p.opt.solver = SolverKind::kCG;
+  p.opt.version = Version::kMuJoCo315;
+  return p;
+}
+
 // A line search that ends short of the minimum along s (3.15 PrimalSearch with ls_iterations = 2:
 // α = 0 and one Newton step), then CG's β from it. nv = 1, M = 1, a₀ = 0, meaninertia 1 (scale 1),
 // an equality row (J = 1, R = 1, aref = 3) and a joint limit (J = −1, R = 1/4, aref = −1: z = 1 − a,
@@ -319,18 +338,7 @@ TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
 TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
   for (const CGUpdate update : {CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang}) {
     SCOPED_TRACE(update == CGUpdate::kHagerZhang ? "HZ" : "PR+");
-    Problem p;
-    p.nv = 1;
-    p.M = core::MatrixX::Ones(1, 1);
-    p.qacc_smooth = core::VectorX::Zero(1);
-    p.J = (core::MatrixX(2, 1) << 1.0, -1.0).finished();
-    p.R = (core::VectorX(2) << 1.0, 0.25).finished();
-    p.aref = (core::VectorX(2) << 3.0, -1.0).finished();
-    p.frictionloss = core::VectorX::Zero(2);
-    p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
-    p.contact = {-1, -1};
-    p.opt.solver = SolverKind::kCG;
-    p.opt.version = Version::kMuJoCo315;
+    Problem p = CgWithEqualityAndLimit(3.0, 0.25, -1.0);
     p.opt.cg_update = update;
     p.opt.ls_iterations = 2;
     p.opt.tolerance = 1e-10;
@@ -350,6 +358,76 @@ TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
       EXPECT_NEAR(r.qacc(0), 7.0 / 6.0, 1e-12);
     }
   }
+}
+
+// 3.15's in-loop improvement test needs a positive improvement (§5: "positive improvement below
+// tolerance"): a step whose line-search decrease is exactly 0 does not stop the loop. nv = 1,
+// M = 1, a₀ = 0, meaninertia 1 (scale 1), an equality row (J = 1, R = 1, aref = 1: z = a − 1)
+// and a joint limit (J = −1, R = 1/8, aref = −¼: z = ¼ − a, active for a > ¼). At a = 0:
+// g = 0 + (0 − 1) = −1, gap = ½·g²/M = ½, not below tol = ½ (strict). CG: s = −M⁻¹g = 1. The
+// line search (tol·ls_tolerance = ½·8 = 4, gtol = 4·‖s‖/scale = 4): cost'(0) = −1, cost''(0) =
+// M + D_eq = 2 (limit inactive), Newton point α = ½, a = ½, where the cost change is Gauss ½·¼
+// + equality ½((−½)² − 1²) + limit ½·8·(−¼)² = ⅛ − ⅜ + ¼ = 0 exactly and cost'(½) = s·g(½) =
+// ½ − ½ + 8·¼ = 2 < gtol: accepted. Improvement 0, gradient |g(½)| = 2 ≥ ½: with iterations = 1
+// no test fires, kIterations at a = ½. "improvement ≥ 0" (or no positivity, as in 2.2.2) would
+// stop with kImprovement. (Newton takes the same step, but its H⁻¹g = g/2 goes through the
+// Cholesky factor √2 and the cost change is only zero up to rounding.)
+TEST(MujocoExitRules, ZeroImprovementDoesNotStopVersion315) {
+  Problem p = CgWithEqualityAndLimit(1.0, 0.125, -0.25);
+  p.opt.tolerance = 0.5;
+  p.opt.ls_tolerance = 8;
+  p.opt.iterations = 1;
+  const SolveResult r = SolveProblem(p);
+  ASSERT_EQ(r.stats.size(), 1u);
+  EXPECT_EQ(r.stats[0].improvement, 0.0);
+  EXPECT_EQ(r.stats[0].gradient, 2.0);
+  EXPECT_EQ(r.exit, ExitReason::kIterations);
+  EXPECT_EQ(r.iterations, 1);
+  EXPECT_EQ(r.qacc(0), 0.5);
+}
+
+// Hager–Zhang's β after an inexact line search (dᵀg ≠ 0, so the 2 of its second term counts),
+// in 2 DOF (in 1 DOF any downhill β reaches the same a*). M = I, a₀ = 0, meaninertia 1 (scale
+// ½), equality rows a₁ = 3 and a₂ = 1 (J = e₁, e₂, R = 1) and a limit on a₁ (J = −e₁, R = ¼,
+// aref = −1: z = 1 − a₁, active for a₁ > 1, cost 2(a₁ − 1)²); 3.15 CG with ls_iterations = 2
+// (α = 0 and one Newton point), iterations = 2, tolerance 1e-10. By hand:
+//   Step 1: g₀ = (−3, −1), s₀ = (3, 1), cost'(0) = −10, cost''(0) = 20 (limit inactive): α = ½,
+//   a₁ = (1.5, 0.5), past the kink; cost'(½) = s₀·g₁ = 6 with g₁ = (1.5 − 1.5 + 4·0.5, 0) = (2, 0);
+//   the budget is spent and the point lowers the cost (5 → 3): taken.
+//   β: y = g₁ − g₀ = (5, 1), d = s₀, dᵀy = 16, yᵀM⁻¹g₁ = 10, yᵀM⁻¹y = 26, dᵀg₁ = 6:
+//   β_HZ = (10 − 2·(26/16)·6)/16 = −19/32 above η = −1/(√10·0.01); s₁ = −g₁ + βd =
+//   (−121/32, −19/32), downhill (g₁ᵀs₁ = −121/16).
+//   Step 2 stays on the active piece (a₁ reaches 1 only at α ≈ 0.13), H = diag(6, 2):
+//   α = (121/16)/(6·121² + 2·19²)/32² = 968/11071 ≈ 0.087, a₂ = a₁ + α s₁ =
+//   (51785/44284, 19843/44284); the improvement and gradient there stay above 1e-10:
+//   kIterations.
+// With 3 for the 2, β = −77/64 and a₂ = (459977/392572, 168643/392572), 2.3e-3 and 1.9e-2 away;
+// the 1e-12 tolerance covers the rounding of the ~30 operations on O(1)–O(100) numbers (each
+// ≤ 2.2e-16 relative), not the mutant's change.
+TEST(MujocoExitRules, HagerZhangBetaAfterAnInexactSearch) {
+  Problem p;
+  p.nv = 2;
+  p.M = core::MatrixX::Identity(2, 2);
+  p.qacc_smooth = core::VectorX::Zero(2);
+  p.J = (core::MatrixX(3, 2) << 1.0, 0.0, 0.0, 1.0, -1.0, 0.0).finished();
+  p.R = (core::VectorX(3) << 1.0, 1.0, 0.25).finished();
+  p.aref = (core::VectorX(3) << 3.0, 1.0, -1.0).finished();
+  p.frictionloss = core::VectorX::Zero(3);
+  p.kind = {RowKind::kEquality, RowKind::kEquality, RowKind::kLimitJoint};
+  p.contact = {-1, -1, -1};
+  p.opt.solver = SolverKind::kCG;
+  p.opt.version = Version::kMuJoCo315;
+  p.opt.cg_update = CGUpdate::kHagerZhang;
+  p.opt.ls_iterations = 2;
+  p.opt.iterations = 2;
+  p.opt.tolerance = 1e-10;
+  const SolveResult r = SolveProblem(p);
+  EXPECT_EQ(r.exit, ExitReason::kIterations);
+  EXPECT_EQ(r.iterations, 2);
+  ASSERT_EQ(r.stats.size(), 2u);
+  EXPECT_EQ(r.stats[0].improvement, 1.0);  // scale·(5 − 3)
+  EXPECT_NEAR(r.qacc(0), 51785.0 / 44284.0, 1e-12);
+  EXPECT_NEAR(r.qacc(1), 19843.0 / 44284.0, 1e-12);
 }
 
 }  // namespace
