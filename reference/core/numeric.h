@@ -6,6 +6,7 @@
 
 #include <Eigen/Dense>
 #include <limits>
+#include <string>
 
 namespace simatlas::core {
 
@@ -37,5 +38,10 @@ double SoftNorm(const Eigen::Ref<const VectorX>& x, double epsilon);
 
 /// True when value is +∞ (the "rigid side" marker).
 bool IsRigid(double value);
+
+/// Checks a symmetric matrix positive definite by factoring A = L Lᵀ row by row: the first
+/// pivot d_k ≤ 0 throws InputError "NAME Cholesky pivot of row k = d_k UNIT must be > 0 (the
+/// leading block NAME[0..k][0..k] is not positive definite)". A mass matrix M, a clique's A.
+void RequirePositiveDefinite(const std::string& name, const MatrixX& A, const std::string& unit);
 
 }  // namespace simatlas::core

@@ -44,39 +44,6 @@ void RequireKnownKeys(const json& object, const std::set<std::string>& allowed,
   }
 }
 
-// M = L Lᵀ row by row; the first pivot d_k ≤ 0 names the leading block M[0..k][0..k] that is not
-// positive definite (ValidateProblem has already checked symmetry and a positive diagonal). With
-// a DOF tree the tree factor's pivots decide, in O(Σ depth²) (MuJoCo's mj_factorM).
-void RequirePositiveDefiniteM(const mujoco::Problem& p) {
-  if (p.prepared && p.prepared->has_tree) {
-    try {
-      mujoco::TreeFactor().Factor(p.prepared->tree, "M");
-    } catch (const core::NumericalError& e) {
-      throw core::InputError(std::string(e.what()) +
-                             " must be > 0 (M along dof_parentid is not positive definite)");
-    }
-    return;
-  }
-  const core::MatrixX& M = p.M;
-  const int n = static_cast<int>(M.rows());
-  core::MatrixX L = core::MatrixX::Zero(n, n);
-  for (int k = 0; k < n; ++k) {
-    for (int j = 0; j <= k; ++j) {
-      const double sum = M(k, j) - L.row(k).head(j).dot(L.row(j).head(j));
-      if (j < k) {
-        L(k, j) = sum / L(j, j);
-        continue;
-      }
-      if (!(sum > 0)) {
-        core::ThrowInputError("M Cholesky pivot of row " + std::to_string(k), sum, "kg or kg m^2",
-                              "> 0 (the leading block M[0.." + std::to_string(k) + "][0.." +
-                                  std::to_string(k) + "] is not positive definite)");
-      }
-      L(k, k) = std::sqrt(sum);
-    }
-  }
-}
-
 const json* OptionalField(const json& object, const std::string& key) {
   const auto it = object.find(key);
   return it == object.end() ? nullptr : &*it;
@@ -313,9 +280,9 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     x.solver_iter = Integer(Field(*e, "solver_iter", "expected"), "expected.solver_iter");
     file.expected = x;
   }
-  // Validated once here, with the sparse structure the solves reuse (PrepareProblem).
+  // Validated once here (M positive definite included), with the structure the solves reuse
+  // (PrepareProblem).
   mujoco::PrepareProblem(p);
-  RequirePositiveDefiniteM(p);
   return file;
 }
 

@@ -42,7 +42,8 @@ core::VectorX MulM222(const core::MatrixX& M, const std::vector<std::vector<int>
 /// mj_factorI and mj_solveLD: MuJoCo's backward LDLᵀ of M along the tree and its solve.
 class FactorM222 {
  public:
-  /// Factors M (diagonal entries below 1e-15 raised to 1e-15, as mj_factorI does).
+  /// Factors M (diagonal entries below 1e-15 raised to 1e-15, as mj_factorI does); keeps a
+  /// reference to pattern (AncestorPattern(M)), which must outlive the factor.
   FactorM222(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern);
   /// x = M⁻¹ y by mj_solveLD (x ← L⁻ᵀ x, x ← D⁻¹ x by multiplying 1/D, x ← L⁻¹ x).
   core::VectorX Solve(const core::VectorX& y) const;
@@ -50,7 +51,7 @@ class FactorM222 {
  private:
   RowMatrix222 LD_;                             // unit-lower L below the diagonal, D on it
   core::VectorX diag_inv_;                      // 1/D
-  std::vector<std::vector<int>> pattern_;       // ancestors per DOF
+  const std::vector<std::vector<int>>& pattern_;  // ancestors per DOF
 };
 
 /// mju_cholFactor: in-place dense Cholesky of the lower triangle of H (row-major reading of

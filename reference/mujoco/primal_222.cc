@@ -15,6 +15,7 @@
 #include "reference/mujoco/constants.h"
 #include "reference/mujoco/primal.h"
 #include "reference/mujoco/primal_search_222.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/spd_factor.h"
 #include "reference/mujoco/warmstart.h"
 
@@ -22,19 +23,28 @@ namespace simatlas::mujoco {
 
 namespace {
 
+/// M's ancestor pattern found when the problem was prepared, or null.
+const std::vector<std::vector<int>>* PreparedAncestors(const Problem& p) {
+  if (!IsPrepared(p) || p.prepared->ancestors.size() != static_cast<size_t>(p.nv)) return nullptr;
+  return &p.prepared->ancestors;
+}
+
 /// The fixed data of one 2.2.2 solve: J row by row, the blocks and D = 1/R (efc_D), τs, M's
 /// tree pattern.
 struct Data222 {
   const Problem& problem;
   ConstraintRows rows;
   RowMatrix222 J;
-  std::vector<std::vector<int>> pattern;
+  std::vector<std::vector<int>> own_pattern;         // found here when the problem is unprepared
+  const std::vector<std::vector<int>>& pattern;      // M's ancestors (AncestorPattern)
   core::VectorX tau;       // qfrc_smooth
   double denominator = 1;  // rescale: meaninertia · max(1, nv)
 
+  Data222(const Data222&) = delete;  // pattern may refer to own_pattern
   explicit Data222(const Problem& p)
       : problem(p), rows(MakeConstraintRows(p)), J(p.J),
-        pattern(AncestorPattern(p.M)),
+        own_pattern(PreparedAncestors(p) ? std::vector<std::vector<int>>() : AncestorPattern(p.M)),
+        pattern(PreparedAncestors(p) ? *PreparedAncestors(p) : own_pattern),
         denominator(p.opt.meaninertia * std::max(1, p.nv)) {
     if (p.qfrc_smooth.size() == p.nv) {
       tau = p.qfrc_smooth;
@@ -217,9 +227,10 @@ namespace {
 class Preconditioner222 {
  public:
   Preconditioner222(const Problem& problem, const Data222& data)
-      : newton_(problem.opt.solver == SolverKind::kNewton),
-        m_factor_(problem.M, data.pattern),
-        hessian_(data) {}
+      : newton_(problem.opt.solver == SolverKind::kNewton), hessian_(data) {
+    // CG's M factor (mj_factorM); Newton never solves with M alone.
+    if (!newton_) m_factor_.emplace(problem.M, data.pattern);
+  }
   bool newton() const { return newton_; }
   void Start(const Point222& at) {
     if (newton_) hessian_.Direct(at.c);
@@ -228,13 +239,13 @@ class Preconditioner222 {
     if (newton_) hessian_.Incremental(at.c, old_state);
   }
   core::VectorX Solve(const Point222& at) const {
-    return newton_ ? hessian_.Solve(at.c, at.grad) : m_factor_.Solve(at.grad);
+    return newton_ ? hessian_.Solve(at.c, at.grad) : m_factor_->Solve(at.grad);
   }
   int nupdate() const { return newton_ ? hessian_.nupdate() : 0; }
 
  private:
   bool newton_;
-  FactorM222 m_factor_;
+  std::optional<FactorM222> m_factor_;
   Hessian222 hessian_;
 };
 
@@ -343,10 +354,10 @@ SolveResult SolvePrimal222(const Problem& problem, const core::VectorX& qacc0) {
   // No constraints: the answer is a₀ (MuJoCo skips the solver).
   if (problem.nefc() == 0) return NoConstraints222(problem);
 
-  // M must be positive definite (the same check and message as SolvePrimal's); the data and
-  // the solver's preconditioner, chosen once (§4: H for Newton, M for CG).
-  SpdFactor m_check;
-  m_check.Factor(problem.M, "M");
+  // M must be positive definite (the same check and message as SolvePrimal's; a prepared
+  // problem's M was checked when it was prepared); the data and the solver's preconditioner,
+  // chosen once (§4: H for Newton, M for CG).
+  if (!PreparedAncestors(problem)) SpdFactor().Factor(problem.M, "M");
   const Data222 data(problem);
   Preconditioner222 precondition(problem, data);
 

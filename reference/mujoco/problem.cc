@@ -134,8 +134,9 @@ void ValidateProblem(const Problem& p) {
       }
     }
   }
-  // Positive diagonal here; full positive definiteness is checked by the Cholesky factor every
-  // solver computes (core::NumericalError) and by the file reader (InputError).
+  // Positive diagonal here; full positive definiteness is checked by PrepareProblem (InputError,
+  // the file reader calls it) and by the factor a solve of an unprepared problem computes
+  // (core::NumericalError).
   for (int i = 0; i < p.nv; ++i) {
     if (!(p.M(i, i) > 0)) core::RequirePositive(Indexed2("M", i, i), p.M(i, i), "kg or kg m^2");
   }

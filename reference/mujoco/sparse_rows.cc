@@ -4,6 +4,11 @@
 #include "reference/mujoco/sparse_rows.h"
 
 #include <algorithm>
+#include <string>
+#include <utility>
+
+#include "reference/core/errors.h"
+#include "reference/mujoco/blas_222.h"
 
 #include "reference/mujoco/spd_factor.h"
 
@@ -140,10 +145,33 @@ SparseOperators MakeSparseOperators(const Problem& problem) {
   return ops;
 }
 
+namespace {
+
+// M positive definite, checked once: along the DOF tree when the problem gives one (the tree
+// factor's pivots, O(Σ depth²), as MuJoCo's mj_factorM), else row by row; an InputError names
+// the failing pivot (ValidateProblem has checked symmetry and a positive diagonal).
+void RequirePositiveDefiniteM(const Problem& problem, const SparseOperators& ops) {
+  if (!ops.has_tree) {
+    core::RequirePositiveDefinite("M", problem.M, "kg or kg m^2");
+    return;
+  }
+  try {
+    TreeFactor().Factor(ops.tree, "M");
+  } catch (const core::NumericalError& e) {
+    throw core::InputError(std::string(e.what()) +
+                           " must be > 0 (M along dof_parentid is not positive definite)");
+  }
+}
+
+}  // namespace
+
 void PrepareProblem(Problem& problem) {
   problem.prepared.reset();
   ValidateProblem(problem);
-  problem.prepared = std::make_shared<const SparseOperators>(MakeSparseOperators(problem));
+  SparseOperators ops = MakeSparseOperators(problem);
+  RequirePositiveDefiniteM(problem, ops);
+  if (!ops.sparse_path) ops.ancestors = AncestorPattern(problem.M);
+  problem.prepared = std::make_shared<const SparseOperators>(std::move(ops));
 }
 
 bool IsPrepared(const Problem& problem) {

@@ -66,6 +66,9 @@ struct SparseOperators {
   MTree tree;                ///< M in the tree layout (when has_tree)
   bool sparse_path = false;  ///< UsesSparsePath: H is assembled and factored sparse
   HessianPattern hessian;    ///< H's pattern (when sparse_path)
+  /// Dense path of a prepared problem: AncestorPattern(M), the M pattern of the 2.2.2 kernels
+  /// (blas_222.h), found once at read time; empty otherwise (the 2.2.2 solver then finds it).
+  std::vector<std::vector<int>> ancestors;
 };
 /// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros), M's tree and
 /// H's pattern as SparseOperators describes. Does not validate.
@@ -76,7 +79,10 @@ SparseOperators MakeSparseOperators(const Problem& problem);
 bool UsesSparsePath(const Problem& problem);
 
 /// Validates problem (ValidateProblem, throws InputError) and stores its SparseOperators in
-/// problem.prepared: later solves skip validation and reuse the sparse structure.
+/// problem.prepared: later solves skip validation and reuse the structure. It also checks M
+/// positive definite (InputError naming the failing pivot: row by row, or along dof_parentid)
+/// and on the dense path finds M's ancestor pattern; the 2.2.2 solver of a prepared problem
+/// repeats neither.
 void PrepareProblem(Problem& problem);
 
 /// problem.prepared when it is set and sized for the problem, else freshly built operators

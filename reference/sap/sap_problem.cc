@@ -22,28 +22,6 @@ void RequireAllFinite(const std::string& name, const core::MatrixX& m) {
   }
 }
 
-// A = L Lᵀ row by row; the first pivot d_k ≤ 0 names the row k and the leading block
-// A[0..k][0..k] that is not positive definite (symmetry is checked before).
-void RequirePositiveDefinite(const std::string& name, const core::MatrixX& A) {
-  const int n = static_cast<int>(A.rows());
-  core::MatrixX L = core::MatrixX::Zero(n, n);
-  for (int k = 0; k < n; ++k) {
-    for (int j = 0; j <= k; ++j) {
-      const double sum = A(k, j) - L.row(k).head(j).dot(L.row(j).head(j));
-      if (j < k) {
-        L(k, j) = sum / L(j, j);
-      } else if (!(sum > 0)) {
-        const std::string block = "[0.." + std::to_string(k) + "]";
-        core::ThrowInputError(name + " Cholesky pivot of row " + std::to_string(k), sum, "kg",
-                              "> 0 (the leading block " + name + block + block +
-                                  " is not positive definite)");
-      } else {
-        L(k, k) = std::sqrt(sum);
-      }
-    }
-  }
-}
-
 void RequireSize(const std::string& name, long actual, long expected) {
   if (actual != expected) {
     core::ThrowInputError(name, static_cast<double>(actual), "", std::to_string(expected));
@@ -89,7 +67,7 @@ void ValidateSapProblem(const SapProblem& problem) {
     if (asym > 1e-12 * clique.A.cwiseAbs().maxCoeff()) {
       core::ThrowInputError(name + ".A asymmetry max|A - A^T|", asym, "kg", "~0 (A symmetric)");
     }
-    RequirePositiveDefinite(name + ".A", clique.A);
+    core::RequirePositiveDefinite(name + ".A", clique.A, "kg");
   }
   if (problem.v_guess) {
     RequireSize("v_guess size", problem.v_guess->size(), NumVelocities(problem));
