@@ -14,6 +14,7 @@
 #include "reference/mujoco/blas_222.h"
 #include "reference/mujoco/constants.h"
 #include "reference/mujoco/primal.h"
+#include "reference/mujoco/primal_rules.h"
 #include "reference/mujoco/primal_search_222.h"
 #include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/spd_factor.h"
@@ -346,9 +347,7 @@ SolveResult Finish222(const Point222& at, ExitReason exit, SolveResult out) {
 
 SolveResult SolvePrimal222(const Problem& problem, const core::VectorX& qacc0) {
   const Options& opt = problem.opt;
-  if (opt.solver == SolverKind::kPGS) {
-    throw core::InputError("solver = PGS must be CG or Newton for the primal loop");
-  }
+  RequirePrimalSolver(opt);
   SolveResult out;
 
   // No constraints: the answer is a₀ (MuJoCo skips the solver).

@@ -183,10 +183,14 @@ double NewtonDecrement(double scale, const core::VectorX& g, const core::VectorX
   return std::max(0.0, 0.5 * scale * g.dot(H_inv_g));
 }
 
-PrimalRules MakePrimalRules(const Options& opt) {
+void RequirePrimalSolver(const Options& opt) {
   if (opt.solver == SolverKind::kPGS) {
     throw core::InputError("solver = PGS must be CG or Newton for the primal loop");
   }
+}
+
+PrimalRules MakePrimalRules(const Options& opt) {
+  RequirePrimalSolver(opt);
   const bool newton = opt.solver == SolverKind::kNewton;
   PrimalRules rules;
   // §4: the solver's preconditioner and direction.

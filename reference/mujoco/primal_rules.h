@@ -72,6 +72,9 @@ struct PrimalRules {
 /// (Version::kMuJoCo222 or Version::kMuJoCo315) and opt.cg_update.
 PrimalRules MakePrimalRules(const Options& opt);
 
+/// The primal loops (this one and the 2.2.2 one) run CG or Newton: InputError for PGS.
+void RequirePrimalSolver(const Options& opt);
+
 /// Newton decrement max(0, ½·scale·gᵀH⁻¹g) (§5, 3.11+).
 double NewtonDecrement(double scale, const core::VectorX& g, const core::VectorX& H_inv_g);
 

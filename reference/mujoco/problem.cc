@@ -195,8 +195,12 @@ void ValidateProblem(const Problem& p) {
                                   " consecutive rows of this contact");
       }
     }
+    // Each friction coefficient in use, named with its contact.
     for (int j = 0; j < con.dim - 1; ++j) {
-      CheckPositive("contacts.friction", j, con.friction[j], "1");
+      if (!(std::isfinite(con.friction[j]) && con.friction[j] > 0)) {
+        core::RequirePositive(Indexed("contacts", c) + Indexed(".friction", j), con.friction[j],
+                              "1");
+      }
     }
   }
 }

@@ -26,6 +26,8 @@ void ValidateSapSolverParameters(const SapSolverParameters& p) {
   core::RequireNonNegative("cost_abs_tolerance", p.cost_abs_tolerance, "J");
   core::RequireNonNegative("cost_rel_tolerance", p.cost_rel_tolerance, "");
   if (p.max_iterations < 0) core::ThrowInputError("max_iterations", p.max_iterations, "", ">= 0");
+  // A negative slop would call a constant cost a rise (CostRoseBeyondSlop).
+  core::RequireNonNegative("relative_slop", p.relative_slop, "");
 }
 
 SapEvaluation EvaluateSap(const SapModel& model, const VectorX& v) {

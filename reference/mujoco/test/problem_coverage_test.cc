@@ -163,7 +163,7 @@ TEST(ProblemValidation, ContactRules) {
             "contacts.efc_address[0] = 3 1 must be the first of 6 consecutive rows of this "
             "contact");
   EXPECT_EQ(ErrorAfter([](Problem& p) { p.contacts[0].friction[1] = 0; }),
-            "contacts.friction[1] = 0 1 must be > 0");
+            "contacts[0].friction[1] = 0 1 must be > 0");
   // Only the dim − 1 = 2 coefficients in use are checked: the spin coefficient may be 0.
   EXPECT_EQ(ErrorAfter([](Problem& p) { p.contacts[1].friction[2] = 0; }), "");
 }

@@ -193,6 +193,9 @@ TEST(SapSolverValidation, ParameterRules) {
             "cost_rel_tolerance = -2 must be >= 0");
   EXPECT_EQ(with([](SapSolverParameters& s) { s.max_iterations = -1; }),
             "max_iterations = -1 must be >= 0");
+  EXPECT_EQ(with([](SapSolverParameters& s) { s.relative_slop = -1e-3; }),
+            "relative_slop = -0.001 must be >= 0");
+  EXPECT_EQ(with([](SapSolverParameters& s) { s.relative_slop = 0; }), "");
   const SapModel model(Valid());
   EXPECT_EQ(InputErrorOf([&] { SolveSapModel(model, core::Vector2(0, 0), SapSolverParameters{}); }),
             "v_guess size = 2 must be 3");
