@@ -16,6 +16,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"
 #include "reference/mujoco/solve.h"
+#include "reference/mujoco/warmstart.h"
 #include "tools/simatlas/finite_output.h"
 
 namespace simatlas::python {
@@ -67,7 +68,8 @@ py::dict Solve(const std::string& text, const std::vector<io::MujocoOptionText>&
                const std::optional<core::VectorX>& warmstart) {
   io::MujocoSolveInput input = io::WithMujocoOptions(Parse(text), options);
   if (warmstart) {
-    input.settings.qacc_warmstart = io::CheckWarmstart(*warmstart, input.problem.nv, "warmstart");
+    mujoco::RequireWarmstart(input.problem.nv, *warmstart, "warmstart");
+    input.settings.qacc_warmstart = *warmstart;
   }
   const mujoco::Problem& problem = input.problem;
   const mujoco::SolveResult r = mujoco::SolveProblem(problem, input.settings);

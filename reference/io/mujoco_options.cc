@@ -121,11 +121,6 @@ double ParsePositive(const std::string& key, const std::string& text) {
   return value;
 }
 
-core::VectorX CheckWarmstart(const core::VectorX& qacc, int nv, const std::string& origin) {
-  mujoco::RequireWarmstart(nv, qacc, origin);
-  return qacc;
-}
-
 core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
   const nlohmann::json doc = ReadJsonFile(path, "warmstart file");
   // The three accepted shapes: [..], {"qacc": [..]}, {"expected": {"qacc": [..]}}.
@@ -149,7 +144,8 @@ core::VectorX ReadWarmstartFile(const std::string& path, int nv) {
     }
     v[static_cast<Eigen::Index>(i)] = (*qacc)[i].get<double>();
   }
-  return CheckWarmstart(v, nv, "warmstart file " + path);
+  mujoco::RequireWarmstart(nv, v, "warmstart file " + path);
+  return v;
 }
 
 void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,

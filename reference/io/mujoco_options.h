@@ -57,11 +57,6 @@ double ParseNonNegative(const std::string& key, const std::string& text);
 /// A finite decimal number > 0 (dimensionless); InputError otherwise.
 double ParsePositive(const std::string& key, const std::string& text);
 
-/// Checks a warmstart acceleration against the problem: nv entries, each finite [m/s², rad/s²].
-/// `origin` names where it came from in the messages ("warmstart file F", "warmstart"). Returns
-/// `qacc`; throws InputError.
-core::VectorX CheckWarmstart(const core::VectorX& qacc, int nv, const std::string& origin);
-
 /// The warmstart acceleration stored in a JSON file: an array of nv numbers, an object with
 /// `qacc` (the output of `simatlas mujoco solve --json`), or a mujoco-problem document whose
 /// `expected.qacc` is used. Unreadable files give the system's reason; a wrong length names

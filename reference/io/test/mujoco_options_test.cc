@@ -14,6 +14,7 @@
 #include "reference/io/problem_writer.h"
 #include "reference/io/test/input_error_of.h"
 #include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/warmstart.h"
 
 namespace simatlas::io {
 namespace {
@@ -159,11 +160,11 @@ TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
   EXPECT_TRUE(mujoco::UsesSparsePath(input.problem));
   EXPECT_TRUE(mujoco::IsPrepared(input.problem));
   // A warmstart array is checked as a file's is: nv entries, each finite.
-  EXPECT_EQ(InputErrorOf([&] { CheckWarmstart(core::VectorX::Zero(5), 6, "warmstart"); }),
+  EXPECT_EQ(InputErrorOf([&] { mujoco::RequireWarmstart(6, core::VectorX::Zero(5), "warmstart"); }),
             "warmstart has 5 accelerations but the problem has nv = 6");
   core::VectorX bad = core::VectorX::Zero(6);
   bad[2] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_NE(InputErrorOf([&] { CheckWarmstart(bad, 6, "warmstart"); }).find("warmstart entry 2"),
+  EXPECT_NE(InputErrorOf([&] { mujoco::RequireWarmstart(6, bad, "warmstart"); }).find("warmstart entry 2"),
             std::string::npos);
 }
 
