@@ -82,6 +82,19 @@ void ValidateSapProblem(const SapProblem& problem) {
     if (nc == 2 && spec.cliques[0] == spec.cliques[1]) {
       core::ThrowInputError(name + ".cliques[1]", spec.cliques[1], "", "different from cliques[0]");
     }
+    // Kind-specific preconditions first (messages name the parameter): the row count nᵢ the J
+    // and vb sizes are checked against is a function of them (a limit's finite bounds).
+    try {
+      if (const auto* p = std::get_if<FrictionConeParameters>(&spec.parameters)) {
+        ValidateFrictionConeParameters(*p);
+      } else if (const auto* q = std::get_if<HuntCrossleyParameters>(&spec.parameters)) {
+        ValidateHuntCrossleyParameters(*q);
+      } else {
+        ValidateLimitParameters(std::get<LimitParameters>(spec.parameters));
+      }
+    } catch (const core::InputError& e) {
+      throw core::InputError(name + "." + e.what());
+    }
     RequireSize(name + ".J size", static_cast<long>(spec.J.size()), nc);
     const int ni = NumEquations(spec.parameters);
     for (int b = 0; b < nc; ++b) {
@@ -98,18 +111,6 @@ void ValidateSapProblem(const SapProblem& problem) {
     if (spec.vb.size() != 0) {
       RequireSize(name + ".vb size", spec.vb.size(), ni);
       RequireAllFinite(name + ".vb", spec.vb);
-    }
-    // Kind-specific preconditions (messages name the parameter).
-    try {
-      if (const auto* p = std::get_if<FrictionConeParameters>(&spec.parameters)) {
-        ValidateFrictionConeParameters(*p);
-      } else if (const auto* q = std::get_if<HuntCrossleyParameters>(&spec.parameters)) {
-        ValidateHuntCrossleyParameters(*q);
-      } else {
-        ValidateLimitParameters(std::get<LimitParameters>(spec.parameters));
-      }
-    } catch (const core::InputError& e) {
-      throw core::InputError(name + "." + e.what());
     }
   }
 }

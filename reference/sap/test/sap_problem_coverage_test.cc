@@ -140,9 +140,12 @@ TEST(SapProblemValidation, LimitRules) {
   };
   EXPECT_EQ(with([](LimitParameters& l) { l.q0 = kNaN; }),
             "constraints[2].q0 = nan must be a finite number");
-  // A NaN bound counts no row, so in a problem the J size check (2 rows for 1) fires first.
+  // A NaN bound is named as the bound (the parameters are checked before the J size they
+  // decide: a NaN bound would count no row, and J's 2 rows would be reported for 1).
   EXPECT_EQ(with([](LimitParameters& l) { l.lower = kNaN; }),
-            "constraints[2].J[0] rows = 2 must be 1");
+            "constraints[2].lower = nan must be a number or -inf");
+  EXPECT_EQ(with([](LimitParameters& l) { l.upper = kNaN; }),
+            "constraints[2].upper = nan must be a number or inf");
   EXPECT_EQ(with([](LimitParameters& l) { l.lower = 2; }),
             "constraints[2].lower = 2 must be <= upper");
   EXPECT_EQ(with([](LimitParameters& l) { l.stiffness = 0; }),
