@@ -1,0 +1,59 @@
+// MJ-solvers §4 "PrimalSearch" (the course's 3.15 line search, primal_solver.cc) at the branches
+// of its bracketing (issue 20, mutation survivors of primal_solver.cc). The problems are one DOF,
+// M = 1, a₀ = 0 (the cold start is a₀), meaninertia 1 (scale 1), 3.15 CG with iterations = 1, so
+// the first step is s = −M⁻¹g(0) and the answer is a = α s of the one line search. Every row is
+// an equality (z = J a − aref, always quadratic) or a joint limit (quadratic while z < 0), so the
+// cost along s is piecewise quadratic and each Newton point is worked by hand in the comments;
+// the numbers are binary fractions, computed without rounding.
+#include <gtest/gtest.h>
+
+#include "reference/mujoco/solve.h"
+
+namespace simatlas::mujoco {
+namespace {
+
+// One DOF (M = 1, a₀ = 0) with the given rows (J = ±1), 3.15 CG, one iteration.
+Problem OneDofCg(const std::vector<RowKind>& kind, const std::vector<double>& J,
+                 const std::vector<double>& R, const std::vector<double>& aref) {
+  const int n = static_cast<int>(kind.size());
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Ones(1, 1);
+  p.qacc_smooth = core::VectorX::Zero(1);
+  p.J = Eigen::Map<const core::VectorX>(J.data(), n);
+  p.R = Eigen::Map<const core::VectorX>(R.data(), n);
+  p.aref = Eigen::Map<const core::VectorX>(aref.data(), n);
+  p.frictionloss = core::VectorX::Zero(n);
+  p.kind = kind;
+  p.contact.assign(n, -1);
+  p.opt.solver = SolverKind::kCG;
+  p.opt.version = Version::kMuJoCo315;
+  p.opt.iterations = 1;
+  p.opt.tolerance = 1e-10;
+  return p;
+}
+
+// A budget spent on two points of equal cost keeps the earlier one (the shorter step; MuJoCo's
+// PrimalSearch likewise prefers its lower bracket p1 when p1.cost <= p2.cost, engine_solver.c).
+// Rows: an equality z = a − 6 (R = 1), a limit z = a − 1 (R = ½: active for a < 1) and a limit
+// z = 2.5 − a (R = ⅛: active for a > 2.5). cost(a) = ½a² + ½(a − 6)² + [a < 1](a − 1)² +
+// [a > 2.5]·4(a − 2.5)². At a = 0: g = −6 − 2 = −8, s = 8, cost 18 + 1 = 19.
+//   α = 0: cost' = s·g = −64, cost'' = 64·(1 + 1 + 2) = 256 → Newton α₁ = ¼, a = 2: the first
+//   limit has left (a > 1), the second not yet active: cost(2) = 2 + 8 = 10, cost' = 8·(2 − 4) =
+//   −16 < 0, cost'' = 64·2 = 128 → Newton α₂ = ¼ + ⅛ = ⅜, a = 3: cost(3) = 4.5 + 4.5 + 4·¼ = 10,
+//   cost' = 8·(3 − 3 + 4) = 32 > 0 (bracketed). ls_iterations = 3 is spent: the best point is
+//   a tie, 10 = 10, and the earlier a = 2 is taken; improvement 19 − 10 = 9.
+// (Taking the later point of a tie would answer a = 3.)
+TEST(MujocoLineSearch, TieOfTwoCostsKeepsTheEarlierPoint) {
+  Problem p = OneDofCg({RowKind::kEquality, RowKind::kLimitJoint, RowKind::kLimitJoint},
+                       {1.0, 1.0, -1.0}, {1.0, 0.5, 0.125}, {6.0, 1.0, -2.5});
+  p.opt.ls_iterations = 3;
+  const SolveResult r = SolveProblem(p);
+  ASSERT_EQ(r.stats.size(), 1u);
+  EXPECT_EQ(r.stats[0].neval, 3);
+  EXPECT_EQ(r.stats[0].improvement, 9.0);
+  EXPECT_EQ(r.qacc(0), 2.0);
+}
+
+}  // namespace
+}  // namespace simatlas::mujoco
