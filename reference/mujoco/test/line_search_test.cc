@@ -1,10 +1,10 @@
 // MJ-solvers §4 "PrimalSearch" (the course's 3.15 line search, primal_solver.cc) at the branches
 // of its bracketing (issue 20, mutation survivors of primal_solver.cc). The problems are one DOF,
-// M = 1, a₀ = 0 (the cold start is a₀), meaninertia 1 (scale 1), 3.15 CG with iterations = 1, so
-// the first step is s = −M⁻¹g(0) and the answer is a = α s of the one line search. Every row is
-// an equality (z = J a − aref, always quadratic) or a joint limit (quadratic while z < 0), so the
-// cost along s is piecewise quadratic and each Newton point is worked by hand in the comments;
-// the numbers are binary fractions, computed without rounding.
+// M = 1, a₀ = 0 unless stated (a cold start is at a₀), meaninertia 1 (scale 1), 3.15 CG with
+// iterations = 1, so the first step is s = −M⁻¹g(0) and the answer is a = α s of the one line
+// search. Every row is an equality (z = J a − aref, always quadratic) or a joint limit (quadratic
+// while z < 0), so the cost along s is piecewise quadratic and each Newton point is worked by hand
+// in the comments; no decision of the search is within rounding of its threshold.
 #include <gtest/gtest.h>
 
 #include "reference/mujoco/solve.h"
@@ -53,6 +53,36 @@ TEST(MujocoLineSearch, TieOfTwoCostsKeepsTheEarlierPoint) {
   EXPECT_EQ(r.stats[0].neval, 3);
   EXPECT_EQ(r.stats[0].improvement, 9.0);
   EXPECT_EQ(r.qacc(0), 2.0);
+}
+
+
+// The one-sided Newton phase ends at the first point with a positive slope, however small: it is
+// then a bracket, and the bracket's safeguard decides the next points. a₀ = ½ here, warmstart at
+// a = 0 (it wins: cost(0) = 5/32 < cost(½) = ¼). Rows: a limit z = a − ½ (R = 4: D = ¼, active for
+// a < ½) and a limit z = −a (R = ½: D = 2, active for a > 0). cost(a) = ½(a − ½)² +
+// [a < ½]⅛(a − ½)² + [a > 0]a². At a = 0: g = −½ − ⅛ = −⅝, s = ⅝.
+//   α = 0: cost' = s·g = −25/64, cost'' = s²(1 + ¼) = 125/256 → Newton α₁ = ⅘, a = ½: the first
+//   limit has left, the second is active: g(½) = 2·½ = 1, cost' = ⅝ > 0 (below 1): bracket [0, ⅘].
+//   Newton from lo (α = 0) is α₁ again, not inside; Newton from hi (cost'' = s²·3 = 75/64) is
+//   ⅘ − ⅝·64/75 = 4/15, inside: a = 1/6, both limits active, g = −⅓ − 1/12 + ⅓ = −1/12 < 0, lo.
+//   The bracket went from ⅘ to ⅘ − 4/15 = 8/15 > ½·⅘, so the next point is the midpoint 8/15:
+//   a = ⅓, g = −⅙ − 1/24 + ⅔ = 11/24 > 0, hi. ls_iterations = 4 is spent: the best of cost(⅙) =
+//   7/72, cost(⅓) = 37/288 and cost(½) = ¼ is a = ⅙; improvement 5/32 − 7/72 = 17/288.
+// (Had ⅝ counted as "still descending", Newton from a = ½ back to ⅙ and on from there would reach
+// the minimum of the piece with both limits active, a = ⅝/(13/4) = 5/26, in 4 evaluations.)
+TEST(MujocoLineSearch, SmallPositiveSlopeEndsTheOneSidedPhase) {
+  Problem p = OneDofCg({RowKind::kLimitJoint, RowKind::kLimitJoint}, {1.0, -1.0}, {4.0, 0.5},
+                       {0.5, 0.0});
+  p.qacc_smooth(0) = 0.5;
+  p.opt.ls_iterations = 4;
+  SolveSettings settings;
+  settings.qacc_warmstart = core::VectorX::Zero(1);
+  const SolveResult r = SolveProblem(p, settings);
+  ASSERT_EQ(r.stats.size(), 1u);
+  EXPECT_EQ(r.stats[0].neval, 4);
+  // α = 4/15 and a = α·⅝ are rounded once each (≤ 2 ulp of ⅙); the improvement sums O(0.1) terms.
+  EXPECT_NEAR(r.qacc(0), 1.0 / 6.0, 1e-15);
+  EXPECT_NEAR(r.stats[0].improvement, 17.0 / 288.0, 1e-15);
 }
 
 }  // namespace
