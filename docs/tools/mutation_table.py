@@ -45,6 +45,12 @@ def MutationSection(source):
                    "tests were added for them: %d of %d killed, counted as killed below (%s).</p>"
                    % (html.escape(c["commit"]), html.escape(c["date"]), c["killed"], c["rerun"],
                       ", ".join("<code>%s</code>" % html.escape(k) for k in later) or "none"))
+        sanitized = c.get("sanitized_keys", [])
+        if sanitized:
+            out.append("<p>Of these, %s only read out of bounds, which a Release build cannot see; "
+                       "they were killed in the AddressSanitizer build that CI runs "
+                       "(<code>scripts/mutate --sanitize</code>, as <code>scripts/sanitize</code>)."
+                       "</p>" % ", ".join("<code>%s</code>" % html.escape(k) for k in sanitized))
     head = "".join("<th>%s</th>" % c for c in ("file",) + COLUMNS + ("score",))
     rows = []
     for row in r["files"] + [dict(r["total"], file="all")]:

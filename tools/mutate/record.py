@@ -11,7 +11,7 @@ killed (listed per file as killed_later), and results.json keeps the run's own d
 sample beside the recheck's commit and date.
 
 Usage: record.py --out FILE --sample N --seed S --commit C [--build TEXT] REPORT.json...
-       record.py --out FILE --recheck --commit C REPORT.json...
+       record.py --out FILE --recheck [--sanitized] --commit C REPORT.json...
 """
 import argparse
 import datetime
@@ -103,9 +103,13 @@ def record_recheck(args, equivalent):
         row['survivors'] = [k for k in row['survivors'] if k not in killed and k not in triaged]
         row['killed_later'] = sorted(set(row.get('killed_later', [])) | set(later))
     result['total'] = totals(result['files'])
+    # Kills seen only by the sanitized build (scripts/mutate --sanitize): out-of-bounds reads.
+    sanitized = set(before.get('sanitized_keys', [])) if before else set()
+    if args.sanitized:
+        sanitized |= killed
     result['recheck'] = {'commit': args.commit, 'date': now(), 'rerun': len(rerun),
                          'killed': sum(len(r['killed_later']) for r in result['files']),
-                         'rerun_keys': sorted(rerun)}
+                         'rerun_keys': sorted(rerun), 'sanitized_keys': sorted(sanitized)}
     return result
 
 
@@ -117,6 +121,8 @@ def main():
     ap.add_argument('--seed', type=int)
     ap.add_argument('--commit', required=True)
     ap.add_argument('--build', default='whole tree per mutant')
+    ap.add_argument('--sanitized', action='store_true',
+                    help='the recheck ran in the ASan + UBSan build (scripts/mutate --sanitize)')
     ap.add_argument('reports', nargs='+')
     args = ap.parse_args()
     if not args.recheck and (args.sample is None or args.seed is None):

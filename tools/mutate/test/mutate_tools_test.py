@@ -82,6 +82,30 @@ class Recheck(unittest.TestCase):
         self.assertEqual((result['recheck']['rerun'], result['recheck']['killed']), (2, 1))
         self.assertEqual(result['total']['killed'], 2)
 
+    def test_a_sanitized_recheck_marks_its_kills_and_keeps_the_earlier_ones(self):
+        a, b, c = ('reference/x.cc:1 arith:aaaaaa', 'reference/x.cc:2 arith:bbbbbb',
+                   'reference/x.cc:3 arith:cccccc')
+        with tempfile.TemporaryDirectory() as d:
+            run, first, second = (os.path.join(d, n) for n in ('run.json', '1.json', '2.json'))
+            for path, rows in ((run, [report('reference/x.cc', [], [a, b, c])]),
+                               (first, [report('reference/x.cc', [a], [b, c])]),
+                               (second, [report('reference/x.cc', [b], [c])])):
+                with open(path, 'w') as f:
+                    json.dump(rows, f)
+            self.assertEqual(self.run_record(d, '--sample', '6', '--seed', '1', '--commit', 'A',
+                                             run).returncode, 0)
+            # a killed in Release, then b only in the sanitized build.
+            self.assertEqual(self.run_record(d, '--recheck', '--commit', 'B', first).returncode, 0)
+            self.assertEqual(self.run_record(d, '--recheck', '--sanitized', '--commit', 'C',
+                                             second).returncode, 0)
+            with open(os.path.join(d, 'results.json')) as f:
+                result = json.load(f)
+        row = result['files'][0]
+        self.assertEqual(row['killed_later'], [a, b])
+        self.assertEqual(row['survivors'], [c])
+        self.assertEqual(result['recheck']['sanitized_keys'], [b])
+        self.assertEqual((result['recheck']['rerun'], result['recheck']['killed']), (3, 2))
+
     def test_recheck_without_a_recorded_run_is_refused_with_the_reason(self):
         with tempfile.TemporaryDirectory() as d:
             again = os.path.join(d, 'again.json')
