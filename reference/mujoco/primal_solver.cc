@@ -48,7 +48,7 @@ LinePoint PrimalLine::Evaluate(double alpha) const {
   return p;
 }
 
-LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double scale,
+LineSearchResult PrimalSearch(const LineFunction& line, double search_norm, double scale,
                               const Options& opt) {
   LineSearchResult out;
   const double tol = opt.tolerance * opt.ls_tolerance;

@@ -30,8 +30,17 @@ struct LineSearchResult {
   double slope0 = 0;  ///< d cost/dα at α = 0 (0 when nothing was evaluated)
 };
 
+/// What PrimalSearch reads of a line: cost, cost' and cost'' at α. PrimalLine is the primal
+/// cost's; a test can hand PrimalSearch a line of its own (a hand-built piecewise quadratic).
+class LineFunction {
+ public:
+  virtual ~LineFunction() = default;
+  /// cost change from α = 0, cost', cost'' at α.
+  virtual LinePoint Evaluate(double alpha) const = 0;
+};
+
 /// The 1-D restriction of the primal cost along s from the current point.
-class PrimalLine {
+class PrimalLine final : public LineFunction {
  public:
   /// The line a + α s through the evaluated point `at` along `search` (s, nv), with J and M as
   /// sparse rows (J s, M s in O(nnz)); keeps references to problem and rows, which must
@@ -40,7 +49,7 @@ class PrimalLine {
              const PrimalEval& at, const core::VectorX& search);
   /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second
   /// derivative is replaced by 1e-15).
-  LinePoint Evaluate(double alpha) const;
+  LinePoint Evaluate(double alpha) const override;
 
  private:
   const Problem& problem_;
@@ -54,7 +63,7 @@ class PrimalLine {
 /// sign, then bracketing with Newton candidates or the midpoint; stops when |cost'| < gtol =
 /// tolerance · ls_tolerance · ‖s‖ / scale or after ls_iterations evaluations. Returns α = 0
 /// when s is not a descent direction or no evaluated point lowers the cost.
-LineSearchResult PrimalSearch(const PrimalLine& line, double search_norm, double scale,
+LineSearchResult PrimalSearch(const LineFunction& line, double search_norm, double scale,
                               const Options& opt);
 
 /// What a line search of the primal loop needs, all referenced (they must outlive it).

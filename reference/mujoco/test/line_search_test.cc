@@ -7,6 +7,10 @@
 // in the comments; no decision of the search is within rounding of its threshold.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
+#include "reference/mujoco/primal_solver.h"
 #include "reference/mujoco/solve.h"
 
 namespace simatlas::mujoco {
@@ -83,6 +87,62 @@ TEST(MujocoLineSearch, SmallPositiveSlopeEndsTheOneSidedPhase) {
   // α = 4/15 and a = α·⅝ are rounded once each (≤ 2 ulp of ⅙); the improvement sums O(0.1) terms.
   EXPECT_NEAR(r.qacc(0), 1.0 / 6.0, 1e-15);
   EXPECT_NEAR(r.stats[0].improvement, 17.0 / 288.0, 1e-15);
+}
+
+
+// A line of the test's own (no problem behind it), each evaluated α recorded: four quadratic
+// pieces, cost' continuous, cost'' = ¼ on [0, ½), 1 on [½, 1.25], 2 on (1.25, 2], 7/4 beyond.
+// On the second piece cost' = (α − 1) − δ with δ = 2⁻⁶⁰: the minimum is at 1 + δ, not a double,
+// and cost'(1) = −δ, whose Newton step 1 + δ rounds back onto 1 (δ < ½ ulp(1) = 2⁻⁵³).
+class FourPieceLine final : public LineFunction {
+ public:
+  static constexpr double kDelta = 0x1p-60;
+  LinePoint Evaluate(double alpha) const override {
+    evaluated.push_back(alpha);
+    LinePoint p;
+    p.alpha = alpha;
+    p.cost = Cost(alpha) - Cost(0);
+    if (alpha < 0.5) {
+      p.d1 = -0.5 + 0.25 * (alpha - 0.5), p.d2 = 0.25;
+    } else if (alpha <= 1.25) {
+      p.d1 = (alpha - 1) - kDelta, p.d2 = 1;
+    } else if (alpha <= 2) {
+      p.d1 = 0.25 + 2 * (alpha - 1.25), p.d2 = 2;
+    } else {
+      p.d1 = 1.75 + 1.75 * (alpha - 2), p.d2 = 1.75;
+    }
+    return p;
+  }
+  mutable std::vector<double> evaluated;
+
+ private:
+  // The integral of cost' (δ's share, below 2⁻⁶⁰, left out).
+  static double Cost(double a) {
+    if (a < 0.5) return 0.125 - 0.5 * (a - 0.5) + 0.125 * (a - 0.5) * (a - 0.5);
+    if (a <= 1.25) return 0.5 * (a - 1) * (a - 1);
+    if (a <= 2) return 0.03125 + 0.25 * (a - 1.25) + (a - 1.25) * (a - 1.25);
+    return 0.78125 + 1.75 * (a - 2) + 0.875 * (a - 2) * (a - 2);
+  }
+};
+
+// When the Newton step from lo rounds back onto lo, the bracket tries the Newton step from hi
+// before the midpoint. tolerance 0 (no point converges), ls_iterations = 5. By hand:
+//   α = 0: cost' = −⅝, cost'' = ¼ → Newton 2.5: cost' = 1.75 + 1.75·½ = 21/8 > 0: bracket [0, 2.5].
+//   Newton from lo is 2.5 again (not inside); from hi: 2.5 − (21/8)/(7/4) = 1: cost' = −δ < 0, lo.
+//   The bracket went from 2.5 to 1.5 > 1.25: the next point is the midpoint 1.75 (cost' = 1.25 > 0,
+//   hi; 0.75 is half of 1.5, not more: no bisection next).
+//   Newton from lo = 1 is 1 + δ = 1, onto lo: not inside; Newton from hi = 1.75 − 1.25/2 = 1.125 is
+//   inside and is the fifth point. The best cost is at α = 1.
+// (Taking the rounded step onto lo as a candidate would fall to the midpoint 1.375 instead.)
+TEST(MujocoLineSearch, NewtonStepRoundingOntoLoTriesTheStepFromHi) {
+  const FourPieceLine line;
+  Options opt;
+  opt.tolerance = 0;
+  opt.ls_iterations = 5;
+  const LineSearchResult r = PrimalSearch(line, 1.0, 1.0, opt);
+  EXPECT_EQ(line.evaluated, (std::vector<double>{0, 2.5, 1, 1.75, 1.125}));
+  EXPECT_EQ(r.neval, 5);
+  EXPECT_EQ(r.point.alpha, 1.0);
 }
 
 }  // namespace
