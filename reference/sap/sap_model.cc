@@ -2,6 +2,8 @@
 #include "reference/sap/sap_model.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <utility>
 
 namespace simatlas::sap {
@@ -19,6 +21,16 @@ std::unique_ptr<SapConstraint> MakeConstraint(const ConstraintSpec& spec, double
     return std::make_unique<HuntCrossleyConstraint>(*q, h, core::Vector3(w), vb_z);
   }
   return std::make_unique<LimitConstraint>(std::get<LimitParameters>(spec.parameters), h, w);
+}
+
+// ‖W‖_F as Drake's W.norm(), except where its sum of squares leaves the normal doubles (an
+// entry beyond about 1e±154, e.g. a clique with A = 1e200 kg): there Eigen's scaled stableNorm,
+// so that w is not rounded to 0 or inf.
+double FrobeniusNorm(const core::MatrixX& W) {
+  const double squares = W.squaredNorm();
+  const bool normal = squares >= std::numeric_limits<double>::min() &&
+                      squares <= std::numeric_limits<double>::max();
+  return normal ? std::sqrt(squares) : W.stableNorm();
 }
 
 }  // namespace
@@ -85,7 +97,7 @@ SapModel::SapModel(const SapProblem& problem) {
       const core::VectorX inv_diag = problem.cliques[c].A.diagonal().cwiseInverse();
       mc.W += spec.J[b] * inv_diag.asDiagonal() * spec.J[b].transpose();
     }
-    mc.w = core::VectorX::Constant(ni, mc.W.norm() / ni);
+    mc.w = core::VectorX::Constant(ni, FrobeniusNorm(mc.W) / ni);
     mc.vb = spec.vb.size() == 0 ? core::VectorX::Zero(ni) : spec.vb;
     mc.constraint = MakeConstraint(spec, problem.time_step, mc.w);
 

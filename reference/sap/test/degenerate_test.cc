@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "reference/core/test/error_of.h"
 #include "reference/sap/sap_problem.h"
 #include "reference/sap/sap_solver.h"
 
@@ -97,6 +98,48 @@ TEST_P(Degenerate, RigidJointLimitUsesTheNearRigidRegulariser) {
   const double v = 2.0 * -1.0 / (2.0 + 1.0 / R);
   EXPECT_NEAR(r.v(0), v, 1e-12);
   EXPECT_NEAR(r.gamma[0](0), -v / R, 1e-9);
+}
+
+// The same limit at any inertia scale: R = β²w/(4π²) with w = 1/A, so 1/R = 4π²A/β² and
+// v = A v*/(A + 1/R) = v*/(1 + 4π²/β²), whatever A is. At A = 1e200 kg (W = 1e-200, whose square
+// underflows) and A = 1e-200 kg (W² overflows) ‖W‖_F must still be 1/A: a w rounded to 0 makes
+// R = 0 (refused, blaming β), a w of inf makes R = inf and the limit lets v = v* through.
+// γ = A(v − v*) is 1e200·(1 − 1/3948.8…) at the large end: finite. εa = 0, so (4.3) is relative:
+// at A = 1e-200 kg, ‖D g‖ at v = v* is about 1e-97 √J, below the absolute εa = 1e-14 √J, which
+// would accept v* itself.
+TEST_P(Degenerate, RigidJointLimitDoesNotDependOnTheInertiaScale) {
+  const double v = -1.0 / (1.0 + 4 * std::numbers::pi * std::numbers::pi / (0.1 * 0.1));
+  SapSolverParameters parameters = Tight(GetParam());
+  parameters.abs_tolerance = 0;
+  for (const double A : {2.0, 1e200, 1e-200}) {
+    SCOPED_TRACE(A);
+    SapProblem p;
+    p.time_step = kH;
+    p.cliques.push_back({core::MatrixX::Constant(1, 1, A), core::VectorX::Constant(1, -1.0)});
+    LimitParameters limit;
+    limit.q0 = 0.0;
+    limit.lower = 0.0;
+    p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
+    const SapSolverResult r = SolveSapProblem(p, parameters);
+    ExpectFinite(r);
+    ASSERT_TRUE(r.success);
+    EXPECT_NEAR(r.v(0), v, 1e-12 * std::abs(v));
+    EXPECT_NEAR(r.gamma[0](0), A * (v + 1.0), 1e-12 * A);
+  }
+}
+
+// An impulse beyond the doubles is an error naming it, never an answer: A = 1e10 kg, v* = −1e300
+// m/s into the rigid limit above, so γ ≈ A|v*| = 1e310 N·s > DBL_MAX ≈ 1.8e308 (inf).
+TEST_P(Degenerate, AnImpulseBeyondTheDoublesIsNamed) {
+  SapProblem p;
+  p.time_step = kH;
+  p.cliques.push_back({core::MatrixX::Constant(1, 1, 1e10), core::VectorX::Constant(1, -1e300)});
+  LimitParameters limit;
+  limit.q0 = 0.0;
+  limit.lower = 0.0;
+  p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
+  EXPECT_EQ(core::NumericalErrorOf([&] { SolveSapProblem(p, Tight(GetParam())); }),
+            "constraints[0] gamma[0] = inf N*s is not finite after the SAP solve");
 }
 
 INSTANTIATE_TEST_SUITE_P(BothLinearSolvers, Degenerate,

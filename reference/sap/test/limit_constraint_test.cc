@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <numbers>
+#include <string>
 
 #include "reference/core/errors.h"
 
@@ -50,6 +51,25 @@ TEST(LimitConstraint, BadInputThrows) {
                                core::VectorX::Constant(1, 1.0)),
                core::InputError);  // rigid with β = 0 → R = 0
   EXPECT_THROW(MakeLimitJacobian({.q0 = 0.0, .lower = 0.0}, 2, 2), core::InputError);
+}
+
+// A rigid limit without compliance names its cause: β = 0, or w = 0 (J A⁻¹ Jᵀ zero, e.g. a J of
+// zeros given through the API) with β > 0, where blaming β would be wrong.
+TEST(LimitConstraint, ZeroRegularisationNamesItsCause) {
+  const auto message = [](const LimitParameters& p, double w) {
+    try {
+      LimitConstraint(p, 0.01, core::VectorX::Constant(1, w));
+    } catch (const core::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(message({.q0 = 0.0, .lower = 0.0, .beta = 0.0}, 1.0),
+            "beta = 0 must be > 0 for a rigid limit (R would be 0)");
+  EXPECT_EQ(message({.q0 = 0.0, .lower = 0.0}, 0.0),
+            "w = 0 1/kg must be > 0 for a rigid limit (the Delassus estimate of J A^-1 J^T; R = "
+            "beta^2 w/(4 pi^2) would be 0)");
+  EXPECT_EQ(message({.q0 = 0.0, .lower = 0.0}, 1.0), "");
 }
 
 }  // namespace

@@ -7,8 +7,11 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
+#include <vector>
 
 #include "reference/core/errors.h"
+#include "reference/core/test/error_of.h"
 #include "reference/sap/test/pizza_saver.h"
 
 namespace simatlas::sap {
@@ -227,6 +230,42 @@ TEST(SapSolver, FinalStepRisingByRoundOffStillConverges) {
     EXPECT_EQ(r.nonmonotonic_iterations, 0);
   }
   EXPECT_EQ(rising, 1) << "no torque gave a final step whose cost rose by rounding";
+}
+
+// Before convergence, a rise of ℓ over a step is counted (nonmonotonic_iterations) and, with
+// nonmonotonic_convergence_is_error, is an error naming both costs and the step. Every criterion
+// is off (εa = εr = εca = εcr = 0) and relative_slop = 0, so the run goes on past convergence for
+// max_iterations: there a step's exact decrease is below one rounding unit of ℓ (see above) and
+// the computed ℓ moves up or down by rounding alone. The first torque whose run counts a rise is
+// solved again with the error on: it must stop at that run's first rise, ℓₖ > ℓₖ₋₁ (ℓₖ the
+// cost at the top of iteration k: stats[k].cost, or the final cost after the last step).
+TEST(SapSolver, CostRiseBeforeConvergenceIsCountedOrAnError) {
+  SapSolverParameters p;
+  p.abs_tolerance = p.rel_tolerance = 0.0;
+  p.cost_abs_tolerance = p.cost_rel_tolerance = 0.0;
+  p.relative_slop = 0.0;
+  p.max_iterations = 40;
+  int rising = 0;
+  for (int i = 0; i < 40 && rising == 0; ++i) {
+    const SapProblem problem = MakePizzaSaver(kH, 4.0 + 0.05 * i, Leg());
+    const auto quiet = SolveSapProblem(problem, p);
+    if (quiet.nonmonotonic_iterations == 0) continue;
+    ++rising;
+    EXPECT_FALSE(quiet.success);
+    std::vector<double> ell;
+    for (const auto& s : quiet.stats) ell.push_back(s.cost);
+    ell.push_back(quiet.cost);
+    size_t k = 1;
+    while (k < ell.size() && !(ell[k] > ell[k - 1])) ++k;
+    ASSERT_LT(k, ell.size());
+    auto strict = p;
+    strict.nonmonotonic_convergence_is_error = true;
+    EXPECT_EQ(core::NumericalErrorOf([&] { SolveSapProblem(problem, strict); }),
+              "SAP cost increased from " + core::FormatNumber(ell[k - 1]) + " J to " +
+                  core::FormatNumber(ell[k]) + " J in the step of iteration " +
+                  std::to_string(k - 1));
+  }
+  EXPECT_EQ(rising, 1) << "no torque gave a run whose cost rose by rounding";
 }
 
 TEST(SapSolver, BacktrackingReachesTheSameAnswer) {
