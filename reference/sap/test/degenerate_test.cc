@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <variant>
 
 #include "reference/core/test/error_of.h"
 #include "reference/sap/sap_problem.h"
@@ -78,19 +79,26 @@ TEST_P(Degenerate, ZeroFrictionKeepsTheTangentialVelocity) {
   EXPECT_NEAR(r.gamma[0].head<2>().norm(), 0.0, 1e-12);
 }
 
+// One DOF with A [kg] and v* [m/s] into a rigid lower limit at q₀ = q_l = 0 (φ = 0, τ = 0,
+// β = 0.1, the defaults).
+SapProblem RigidLowerLimit(double A, double v_star) {
+  SapProblem p;
+  p.time_step = kH;
+  p.cliques.push_back({core::MatrixX::Constant(1, 1, A), core::VectorX::Constant(1, v_star)});
+  LimitParameters limit;
+  limit.q0 = 0.0;
+  limit.lower = 0.0;
+  p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
+  return p;
+}
+
 TEST_P(Degenerate, RigidJointLimitUsesTheNearRigidRegulariser) {
   // One DOF, A = 2 kg, v* = −1 m/s into a lower limit at q₀ = q_l (φ = 0), k = inf (rigid side),
   // τ = 0, β = 0.1. W = 1/A = 0.5 → w = ‖W‖_F/1 = 0.5; 1/(h k (h + τ)) = 0, so
   // R = β²/(4π²) w = 0.005/(4π²) = 1.26651e-4 kg⁻¹, v̂ = 0. Optimality A(v − v*) = γ = −v/R:
   // v = A v*/(A + 1/R) = −2/(2 + 4π²/0.005) = −2.5324e-4 m/s, γ = −v/R.
-  SapProblem p;
-  p.time_step = kH;
-  p.cliques.push_back({core::MatrixX::Constant(1, 1, 2.0), core::VectorX::Constant(1, -1.0)});
-  LimitParameters limit;
-  limit.q0 = 0.0;
-  limit.lower = 0.0;
-  ASSERT_TRUE(std::isinf(limit.stiffness));
-  p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
+  const SapProblem p = RigidLowerLimit(2.0, -1.0);
+  ASSERT_TRUE(std::isinf(std::get<LimitParameters>(p.constraints[0].parameters).stiffness));
   const SapSolverResult r = SolveSapProblem(p, Tight(GetParam()));
   ExpectFinite(r);
   ASSERT_TRUE(r.success);
@@ -113,14 +121,7 @@ TEST_P(Degenerate, RigidJointLimitDoesNotDependOnTheInertiaScale) {
   parameters.abs_tolerance = 0;
   for (const double A : {2.0, 1e200, 1e-200}) {
     SCOPED_TRACE(A);
-    SapProblem p;
-    p.time_step = kH;
-    p.cliques.push_back({core::MatrixX::Constant(1, 1, A), core::VectorX::Constant(1, -1.0)});
-    LimitParameters limit;
-    limit.q0 = 0.0;
-    limit.lower = 0.0;
-    p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
-    const SapSolverResult r = SolveSapProblem(p, parameters);
+    const SapSolverResult r = SolveSapProblem(RigidLowerLimit(A, -1.0), parameters);
     ExpectFinite(r);
     ASSERT_TRUE(r.success);
     EXPECT_NEAR(r.v(0), v, 1e-12 * std::abs(v));
@@ -131,13 +132,7 @@ TEST_P(Degenerate, RigidJointLimitDoesNotDependOnTheInertiaScale) {
 // An impulse beyond the doubles is an error naming it, never an answer: A = 1e10 kg, v* = −1e300
 // m/s into the rigid limit above, so γ ≈ A|v*| = 1e310 N·s > DBL_MAX ≈ 1.8e308 (inf).
 TEST_P(Degenerate, AnImpulseBeyondTheDoublesIsNamed) {
-  SapProblem p;
-  p.time_step = kH;
-  p.cliques.push_back({core::MatrixX::Constant(1, 1, 1e10), core::VectorX::Constant(1, -1e300)});
-  LimitParameters limit;
-  limit.q0 = 0.0;
-  limit.lower = 0.0;
-  p.constraints.push_back({{0}, {MakeLimitJacobian(limit, 1, 0)}, {}, limit});
+  const SapProblem p = RigidLowerLimit(1e10, -1e300);
   EXPECT_EQ(core::NumericalErrorOf([&] { SolveSapProblem(p, Tight(GetParam())); }),
             "constraints[0] gamma[0] = inf N*s is not finite after the SAP solve");
 }
