@@ -2,9 +2,10 @@
 # tree for g++ with AddressSanitizer + UndefinedBehaviorSanitizer (-O1 with debug info and
 # assertions, so Eigen's index checks stay on) and exports the options under which any report
 # aborts the process. Usage: source scripts/sanitize_env.sh; sanitize_configure ROOT BUILD
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:check_initialization_order=1:suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/asan.supp${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+sanitize_scripts="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:check_initialization_order=1:suppressions=$sanitize_scripts/asan.supp${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-export LSAN_OPTIONS="suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$sanitize_scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 sanitize_configure() {
   local root="$1" build="$2"

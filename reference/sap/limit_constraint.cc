@@ -65,10 +65,10 @@ LimitConstraint::LimitConstraint(const LimitParameters& parameters, double h,
     const double compliance = 1.0 / (h * parameters.stiffness * (h + tau));
     R_(i) = std::max(near_rigid, compliance);
     // R = 0 (no compliance at all) comes from β = 0 or from w = 0 (J A⁻¹ Jᵀ zero): name which.
-    if (!(R_(i) > 0) && !(parameters.beta > 0)) {
-      core::ThrowInputError("beta", parameters.beta, "", "> 0 for a rigid limit (R would be 0)");
-    }
     if (!(R_(i) > 0)) {
+      if (!(parameters.beta > 0)) {
+        core::ThrowInputError("beta", parameters.beta, "", "> 0 for a rigid limit (R would be 0)");
+      }
       core::ThrowInputError("w", w(i), "1/kg",
                             "> 0 for a rigid limit (the Delassus estimate of J A^-1 J^T; R = "
                             "beta^2 w/(4 pi^2) would be 0)");

@@ -160,11 +160,13 @@ TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
   EXPECT_TRUE(mujoco::UsesSparsePath(input.problem));
   EXPECT_TRUE(mujoco::IsPrepared(input.problem));
   // A warmstart array is checked as a file's is: nv entries, each finite.
-  EXPECT_EQ(InputErrorOf([&] { mujoco::RequireWarmstart(6, core::VectorX::Zero(5), "warmstart"); }),
-            "warmstart has 5 accelerations but the problem has nv = 6");
+  EXPECT_EQ(
+      InputErrorOf([&] { mujoco::RequireWarmstart(6, core::VectorX::Zero(5), "warmstart"); }),
+      "warmstart has 5 accelerations but the problem has nv = 6");
   core::VectorX bad = core::VectorX::Zero(6);
   bad[2] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_NE(InputErrorOf([&] { mujoco::RequireWarmstart(6, bad, "warmstart"); }).find("warmstart entry 2"),
+  EXPECT_NE(InputErrorOf([&] { mujoco::RequireWarmstart(6, bad, "warmstart"); })
+                .find("warmstart entry 2"),
             std::string::npos);
 }
 

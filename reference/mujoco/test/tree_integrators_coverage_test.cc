@@ -8,6 +8,7 @@
 #include <string>
 
 #include "reference/core/test/error_of.h"
+#include "reference/mujoco/test/free_body_tree.h"
 #include "reference/mujoco/tree_integrators.h"
 
 namespace simatlas::mujoco {
@@ -16,6 +17,7 @@ namespace {
 using core::Vector3;
 using core::VectorX;
 using multibody::MultibodyTree;
+using testing::FreeBody;
 
 multibody::RigidBody Body(const std::string& name, double mass) {
   multibody::RigidBody b;
@@ -40,14 +42,6 @@ MultibodyTree SliderWeldHinge() {
   X_PF.p = Vector3(0, 0, -0.2);
   tree.AddJoint(multibody::MakeWeldJoint("weld", slider, block, X_PF));
   tree.AddJoint(multibody::MakeRevoluteJoint("hinge", block, rod, Vector3::UnitY(), X_PF));
-  return tree;
-}
-
-MultibodyTree FreeBody() {
-  MultibodyTree tree;
-  tree.set_gravity(Vector3::Zero());
-  const int b = tree.AddBody(Body("body", 2));
-  tree.AddJoint(multibody::MakeFreeJoint("free", multibody::kWorldBody, b));
   return tree;
 }
 

@@ -7,21 +7,13 @@
 #include <cmath>
 #include <numbers>
 
+#include "reference/mujoco/test/free_body_tree.h"
 #include "reference/mujoco/tree_integrators.h"
 
 namespace simatlas::mujoco {
 namespace {
 
-// One unit-inertia body on a free joint.
-multibody::MultibodyTree FreeBody() {
-  multibody::MultibodyTree tree;
-  multibody::RigidBody body;
-  body.name = "body";
-  body.mass = 1.0;
-  body.I_BBcm_B = core::Matrix3::Identity();
-  tree.AddJoint(multibody::MakeFreeJoint("free", multibody::kWorldBody, tree.AddBody(body)));
-  return tree;
-}
+using testing::FreeBody;
 
 // q1 = identity at the origin, q2 = the rotation by 3π/2 about z, (cos 3π/4, 0, 0, sin 3π/4) =
 // (−√2/2, 0, 0, √2/2), and its antipode (√2/2, 0, 0, −√2/2), the same rotation. By hand:
@@ -45,7 +37,6 @@ TEST(TreeIntegratorsMutants, FreeJointRotationIsTakenTheShortWayRound) {
     EXPECT_EQ(u.tail<3>().norm(), 0.0);
   }
 }
-
 
 // The rotation a quaternion stands for does not depend on its norm (the tree accepts any
 // non-zero quaternion, multibody_tree.cc ValidatePositions): q2 = k·(cos(θ/2), 0, 0, sin(θ/2))
