@@ -22,3 +22,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "setup: all packages present"
 fi
+# The live engines from PyPI (MuJoCo 3.15.0, Drake), pinned, into BUILD_DIR/venv (issues 27, 28).
+"$(dirname "$0")/setup_engines.sh" "${BUILD_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build}"

@@ -1,0 +1,44 @@
+# The live engines of the build tree's virtual environment (scripts/setup_engines.sh,
+# python/engines.txt): MuJoCo 3.15.0 (the PyPI wheel's C library and headers) and Drake (pydrake).
+# Sets
+#   SIMATLAS_ENGINES_PYTHON      the venv's python (import mujoco, import pydrake), or empty
+#   SIMATLAS_MUJOCO_WHEEL_VERSION  the wheel's MuJoCo version ("3.15.0")
+#   SIMATLAS_DRAKE_VERSION       the installed drake wheel's version ("1.51.1")
+# and the imported target simatlas::mujoco315 (headers + libmujoco.so.3.15.0) when the wheel is
+# there. Missing venv: a warning naming the setup step; the targets that need it are not built.
+set(SIMATLAS_ENGINES_VENV "${CMAKE_BINARY_DIR}/venv" CACHE PATH
+    "virtual environment holding the pinned mujoco and drake wheels (scripts/setup_engines.sh)")
+set(SIMATLAS_ENGINES_PYTHON "")
+set(SIMATLAS_MUJOCO_WHEEL_VERSION "")
+set(SIMATLAS_DRAKE_VERSION "")
+if(EXISTS "${SIMATLAS_ENGINES_VENV}/bin/python")
+  set(SIMATLAS_ENGINES_PYTHON "${SIMATLAS_ENGINES_VENV}/bin/python")
+  execute_process(
+    COMMAND "${SIMATLAS_ENGINES_PYTHON}" -c
+      "import glob, os, mujoco; from importlib.metadata import version; d = os.path.dirname(mujoco.__file__); print(mujoco.__version__, mujoco.HEADERS_DIR, sorted(glob.glob(os.path.join(d, 'libmujoco.so.*')))[-1], version('drake'), sep=';')"
+    OUTPUT_VARIABLE engines_out ERROR_VARIABLE engines_err RESULT_VARIABLE engines_result
+    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(engines_result EQUAL 0)
+    list(GET engines_out 0 SIMATLAS_MUJOCO_WHEEL_VERSION)
+    list(GET engines_out 1 mujoco_wheel_headers)
+    list(GET engines_out 2 mujoco_wheel_library)
+    list(GET engines_out 3 SIMATLAS_DRAKE_VERSION)
+    if(NOT TARGET simatlas::mujoco315)
+      add_library(simatlas::mujoco315 SHARED IMPORTED GLOBAL)
+      # HEADERS_DIR holds mujoco/mujoco.h: include it as <mujoco/mujoco.h>, like Debian's 2.2.2.
+      set_target_properties(simatlas::mujoco315 PROPERTIES
+        IMPORTED_LOCATION "${mujoco_wheel_library}"
+        IMPORTED_NO_SONAME OFF
+        INTERFACE_INCLUDE_DIRECTORIES "${mujoco_wheel_headers}")
+    endif()
+    message(STATUS "Live engines in ${SIMATLAS_ENGINES_VENV}: MuJoCo ${SIMATLAS_MUJOCO_WHEEL_VERSION} "
+                   "(${mujoco_wheel_library}), Drake ${SIMATLAS_DRAKE_VERSION}")
+  else()
+    message(WARNING "${SIMATLAS_ENGINES_PYTHON} cannot import mujoco/pydrake (${engines_err}); "
+                    "run scripts/setup_engines.sh ${CMAKE_BINARY_DIR}")
+    set(SIMATLAS_ENGINES_PYTHON "")
+  endif()
+else()
+  message(WARNING "No engines venv at ${SIMATLAS_ENGINES_VENV}: the MuJoCo 3.15 and Drake oracles "
+                  "are not built (scripts/setup_engines.sh ${CMAKE_BINARY_DIR} installs them)")
+endif()
