@@ -59,7 +59,7 @@ TEST_P(Islands338, PerIslandSolvesAndStatisticsEqualMuJoCo338) {
   ASSERT_EQ(answer.at("version"), "3.3.8");
   const io::MujocoProblemFile file = Mujoco338Problem(answer);
   mujoco::Problem p = file.problem;
-  p.opt.version = mujoco::Version::kMuJoCo222;  // 3.3.8's solver rules are 2.2.2's
+  mujoco::SetVersion(mujoco::Version::kMuJoCo222, p.opt);  // 3.3.8's solver rules are 2.2.2's
   const std::vector<double> stored = answer.at("qacc_warmstart");
   const core::VectorX qacc_warmstart = Eigen::Map<const core::VectorX>(stored.data(), p.nv);
   const std::optional<core::VectorX> warmstart =

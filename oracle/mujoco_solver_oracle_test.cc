@@ -49,7 +49,7 @@ TEST_P(SolverOracle, ReproducesMuJoCo) {
     // iterations" = tolerance 0 with the 3.15 positive-improvement test (ends on α = 0 or the
     // cap).
     p.opt.tolerance = 0;
-    p.opt.version = mujoco::Version::kMuJoCo315;
+    mujoco::SetVersion(mujoco::Version::kMuJoCo315, p.opt);
   }
   if (solver == mujoco::SolverKind::kPGS) {
     // PGS converges linearly; 3000 sweeps at tolerance 0 reach ~1e-14 on these scenes.

@@ -3,7 +3,7 @@
 // (improvement, gradient, lineslope, nactive, nchange, neval, nupdate) — on settled real
 // models, both cones, PGS, CG and Newton, tolerances 1e-8, 1e-15 and 0, warmstart off and on.
 // Every iteration and the count are compared at every tolerance. CG and Newton run MuJoCo's
-// own arithmetic (primal_222.h: same operations in the same order on the same inputs, the
+// own arithmetic (v222/primal.h: same operations in the same order on the same inputs, the
 // problem read from the mjData MuJoCo solved), so their statistics must be equal bit for bit;
 // that is what lets the exits at 1e-15 and 0, which compare round-off with round-off (gtol ≤
 // 1e-17 of the slope scale, last improvements ±1e-13 of the cost), fall on the same iteration.
@@ -60,7 +60,7 @@ TEST_P(StatisticsOracle, EqualsMuJoCo222IterationForIteration) {
         p.opt.solver = solver;
         p.opt.iterations = iterations;
         p.opt.tolerance = tolerance;
-        p.opt.version = mujoco::Version::kMuJoCo222;
+        mujoco::SetVersion(mujoco::Version::kMuJoCo222, p.opt);
         mujoco::SolveSettings settings;
         settings.qacc_warmstart = warmstart;
         const mujoco::SolveResult ours = mujoco::SolveProblem(p, settings);

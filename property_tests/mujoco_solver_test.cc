@@ -199,7 +199,7 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
   cg.opt.tolerance = 0;  // ends on α = 0 once converged
   // 3.15 rules (positive-improvement test): 2.2.2's CG stops at tolerance 0 on the first
   // round-off cost increase, as MuJoCo 2.2.2's own does (mujoco_statistics_oracle_test).
-  cg.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, cg.opt);
   cg.opt.cg_update = *rc::gen::element(CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang);
   Problem pgs = p;
   pgs.opt.solver = SolverKind::kPGS;
@@ -314,7 +314,7 @@ RC_GTEST_PROP(MujocoWarmstart, FromTheOptimumTakesZeroIterations, ()) {
   // loop when warm-started at a*.
   Problem p = RandomMujocoProblem(AnySeed(), AnyCone());
   const SolveResult star = Polished(p).answer;
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   p.opt.tolerance = 1e-8;
   p.opt.solver = *rc::gen::element(SolverKind::kCG, SolverKind::kNewton);
   SolveSettings s;

@@ -122,6 +122,9 @@ mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
     p.contact.push_back(IsContact(d->efc_type[i]) ? position.at(d->efc_id[i]) : -1);
   }
   mujoco::Options& o = p.opt;
+  // The problem of the engine that wrote it: its solve is MuJoCo 2.2.2's (opt.version "2.2.2"
+  // in a dumped file; `mujoco solve --version 3.15` runs the course's loop on it).
+  mujoco::SetVersion(mujoco::Version::kMuJoCo222, o);
   o.cone = m->opt.cone == mjCONE_ELLIPTIC ? mujoco::Cone::kElliptic : mujoco::Cone::kPyramidal;
   o.solver = m->opt.solver == mjSOL_PGS  ? mujoco::SolverKind::kPGS
              : m->opt.solver == mjSOL_CG ? mujoco::SolverKind::kCG

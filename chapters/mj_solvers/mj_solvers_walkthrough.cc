@@ -186,7 +186,7 @@ void Section5Termination(Narrator& n) {
 void Section6Warmstart(Narrator& n) {
   auto file = Example("box_plane_elliptic.json");
   file.problem.opt.solver = mujoco::SolverKind::kNewton;
-  file.problem.opt.version = mujoco::Version::kMuJoCo315;
+  mujoco::SetVersion(mujoco::Version::kMuJoCo315, file.problem.opt);
   const auto cold = mujoco::SolveProblem(file.problem);
   mujoco::SolveSettings warm;
   warm.qacc_warmstart = cold.qacc;

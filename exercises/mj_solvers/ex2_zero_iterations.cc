@@ -33,7 +33,7 @@ TEST(Ex2, ZeroIterationsIsNotNoContact) {
   mujoco::Problem problem =
       mj_solvers::PointMassContact(1.0, mujoco::Cone::kElliptic, 1.0, 0.0, 1e-3, 0.0, 0.0);
   problem.opt.solver = mujoco::SolverKind::kNewton;
-  problem.opt.version = mujoco::Version::kMuJoCo315;
+  mujoco::SetVersion(mujoco::Version::kMuJoCo315, problem.opt);
   const mujoco::SolveResult first = mujoco::SolveProblem(problem);
   mujoco::SolveSettings warm;
   warm.qacc_warmstart = first.qacc;

@@ -158,7 +158,7 @@ void WriteWarmstart(const std::filesystem::path& dir) {
     mj::Problem p = base.problem;
     p.opt.solver = mj::SolverKind::kNewton;
     p.opt.tolerance = kTerminationTolerance;
-    p.opt.version = version;
+    mj::SetVersion(version, p.opt);
     problems.push_back(p);
   }
   const mj::SolveResult cold222 = mj::SolveProblem(problems[0]);

@@ -41,19 +41,20 @@ std::string KeyList() {
 }  // namespace
 
 const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
-  // Defaults: mj_defaultOption (course §1 table) and the 2.2.2 code paths of the oracle.
+  // Defaults: mj_defaultOption (course §1 table) and MuJoCo 3.15's code paths, the course's;
+  // `version` sets the options that version fixes (SetVersion), later options override them.
   static const std::vector<MujocoOptionInfo> table = {
       {"solver", "pgs|cg|newton", "the file's opt.solver", "constraint solver (§4)"},
       {"iterations", "N >= 0", "the file's opt.iterations", "main-solver iteration cap (§5)"},
       {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (5.1)"},
-      {"version", "2.2.2|3.15", "2.2.2", "code paths: 3.15 adds the certificate and decrement exits (§5)"},
-      {"cg_update", "hager-zhang|polak-ribiere", "polak-ribiere", "CG direction update (4.1)"},
+      {"version", "3.15|2.2.2", "3.15", "code paths: 3.15 (the course's) adds the certificate and decrement exits (§5); 2.2.2 sets polak-ribiere and turns pgs_momentum, pgs_shuffle and islands off (asked for under 2.2.2 they are refused)"},
+      {"cg_update", "hager-zhang|polak-ribiere", "hager-zhang (2.2.2: polak-ribiere)", "CG direction update (4.1)"},
       {"ls_iterations", "N >= 1", "50", "line-search evaluation cap (3.x option; 2.2.2 hard-codes 50) (§4)"},
       {"ls_tolerance", "T > 0", "0.01", "line-search tolerance factor: tol = tolerance·ls_tolerance (§4)"},
       {"jacobian", "dense|sparse|auto", "auto", "MuJoCo's path: auto is sparse from nv = 60 (§4)"},
-      {"pgs_momentum", "on|off", "off", "PGS Nesterov momentum with adaptive restart (3.11+, §4; MuJoCo always shuffles with it: in the fixed order it can cycle)"},
-      {"pgs_shuffle", "on|off", "off", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
-      {"islands", "on|off", "off", "solve each island of the coupling graph alone (§6)"},
+      {"pgs_momentum", "on|off", "on (2.2.2: off)", "PGS Nesterov momentum with adaptive restart (3.11+, §4; MuJoCo always shuffles with it: in the fixed order it can cycle)"},
+      {"pgs_shuffle", "on|off", "on (2.2.2: off)", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
+      {"islands", "on|off", "on (2.2.2: off)", "solve each island of the coupling graph alone (§6)"},
       {"warmstart", "FILE|off", "off, or the file's qacc_warmstart",
        "start from qacc in FILE: an nv array, `mujoco solve --json` output or a problem's expected (§6)"},
       {"noslip_iterations", "N >= 0", "0 = off", "NoSlip sweeps after the main solve (§6)"},
@@ -162,7 +163,9 @@ void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
   } else if (k == "tolerance") {
     o.tolerance = ParseNonNegative(key, value);
   } else if (k == "version") {
-    o.version = ParseVersion(key, value);
+    const mujoco::Version version = ParseVersion(key, value);
+    mujoco::SetVersion(version, o);
+    setup.settings.islands = mujoco::IslandsByDefault(version);
   } else if (k == "cg_update") {
     o.cg_update = ParseCGUpdate(key, value);
   } else if (k == "ls_iterations") {
@@ -194,9 +197,17 @@ void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
 
 MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
                                    const std::vector<MujocoOptionText>& options) {
-  // The file's opt and settings give the defaults; the options override them in order.
+  // The file's opt and settings give the defaults; `version` first (it sets what that version
+  // fixes, so it never undoes an option given beside it), then the others in order.
   MujocoSolveSetup setup{file.problem.opt, file.settings};
-  for (const auto& [key, value] : options) ApplyMujocoOption(key, value, file.problem.nv, setup);
+  for (const bool version_pass : {true, false}) {
+    for (const auto& [key, value] : options) {
+      if ((Canonical(key) == "version") == version_pass) {
+        ApplyMujocoOption(key, value, file.problem.nv, setup);
+      }
+    }
+  }
+  mujoco::RequireVersionRuns(setup.opt, setup.settings.islands);
   MujocoSolveInput input{file.problem, setup.settings};
   input.problem.opt = setup.opt;
   // `jacobian` may pick the other path: its structure is then prepared once, here.

@@ -79,9 +79,11 @@ struct MujocoSolveInput {
   mujoco::SolveSettings settings;  ///< warmstart and islands
 };
 
-/// The file's problem and settings with `options` applied in order over the file's own opt and
-/// settings (the CLI's flags, a binding's keywords), the problem prepared for the path its
-/// options pick (`jacobian`). Throws InputError as ApplyMujocoOption does.
+/// The file's problem and settings with `options` applied over the file's own opt and settings
+/// (the CLI's flags, a binding's keywords): `version` first (mujoco::SetVersion), then the others
+/// in order; a combination no MuJoCo ran is refused (mujoco::RequireVersionRuns); the problem is
+/// prepared for the path its options pick (`jacobian`). Throws InputError as ApplyMujocoOption
+/// does.
 MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
                                    const std::vector<MujocoOptionText>& options);
 

@@ -97,12 +97,16 @@ bool Boolean(const json& value, const std::string& path) {
   return value.get<bool>();
 }
 
-// The optional opt keys of the 3.15 paths (version notes, §4, §6); absent keys keep the
-// defaults of mujoco::Options and SolveSettings.
+// The optional opt keys of the 3.15 paths (version notes, §4, §6). `version` first: it sets the
+// options that version fixes and its island default (3.15 unless 2.2.2 is named); the other keys
+// then override them.
 void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSettings& settings) {
+  mujoco::Version version = o.version;
   if (const json* v = OptionalField(opt, "version")) {
-    o.version = ParseVersion("opt.version", String(*v, "opt.version"));
+    version = ParseVersion("opt.version", String(*v, "opt.version"));
   }
+  mujoco::SetVersion(version, o);
+  settings.islands = mujoco::IslandsByDefault(version);
   if (const json* v = OptionalField(opt, "cg_update")) {
     o.cg_update = ParseCGUpdate("opt.cg_update", String(*v, "opt.cg_update"));
   }

@@ -42,7 +42,8 @@ struct MujocoRowRecord {
 struct MujocoProblemFile {
   std::string source;                     ///< free text: engine, version, scene ("" if absent)
   mujoco::Problem problem;                ///< the validated problem
-  /// opt.islands and the top-level qacc_warmstart (absent: islands off, warmstart off)
+  /// opt.islands and the top-level qacc_warmstart (absent: islands as the version runs them —
+  /// on for 3.15, off for 2.2.2 (IslandsByDefault) — and warmstart off)
   mujoco::SolveSettings settings;
   std::vector<MujocoRowRecord> rows;      ///< one record per efc row
   /// the file's `contacts[].index` per contact (the producing engine's contact ids), in order

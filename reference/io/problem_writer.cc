@@ -100,15 +100,19 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
                 {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
                 {"impratio", p.opt.impratio}, {"timestep", p.opt.timestep},
                 {"meaninertia", p.opt.meaninertia}};
-  // The 3.15 switches and NoSlip only when they differ from the defaults (files of the 2.2.2
-  // path stay as they were).
+  // The version when it is not the default (3.15), then each switch only where it differs from
+  // what that version fixes (SetVersion, IslandsByDefault): the reader's order, so files round-trip.
   const mujoco::Options defaults;
+  mujoco::Options preset;
+  mujoco::SetVersion(p.opt.version, preset);
   if (p.opt.version != defaults.version) doc["opt"]["version"] = VersionName(p.opt.version);
-  if (p.opt.cg_update != defaults.cg_update) doc["opt"]["cg_update"] = CGUpdateName(p.opt.cg_update);
+  if (p.opt.cg_update != preset.cg_update) doc["opt"]["cg_update"] = CGUpdateName(p.opt.cg_update);
   if (p.opt.jacobian != defaults.jacobian) doc["opt"]["jacobian"] = JacobianName(p.opt.jacobian);
-  if (p.opt.pgs_momentum) doc["opt"]["pgs_momentum"] = true;
-  if (p.opt.pgs_shuffle) doc["opt"]["pgs_shuffle"] = true;
-  if (settings.islands) doc["opt"]["islands"] = true;
+  if (p.opt.pgs_momentum != preset.pgs_momentum) doc["opt"]["pgs_momentum"] = p.opt.pgs_momentum;
+  if (p.opt.pgs_shuffle != preset.pgs_shuffle) doc["opt"]["pgs_shuffle"] = p.opt.pgs_shuffle;
+  if (settings.islands != mujoco::IslandsByDefault(p.opt.version)) {
+    doc["opt"]["islands"] = settings.islands;
+  }
   if (p.opt.noslip_iterations != defaults.noslip_iterations) {
     doc["opt"]["noslip_iterations"] = p.opt.noslip_iterations;
   }

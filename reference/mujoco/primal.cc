@@ -7,14 +7,14 @@
 #include <array>
 #include <cmath>
 
-#include "reference/mujoco/blas_222.h"
+#include "reference/mujoco/v222/blas.h"
 
 namespace simatlas::mujoco {
 
 namespace {
 
 /// Elliptic block quantities at the block's residuals z (z[0] normal, z[1..] tangential):
-/// U₀ = μ z₀, U_j = μ_j z_j, N = U₀, T = ‖U₁:‖ (mju_norm's sum, blas_222.h). Fixed-size
+/// U₀ = μ z₀, U_j = μ_j z_j, N = U₀, T = ‖U₁:‖ (mju_norm's sum, v222/blas.h). Fixed-size
 /// (dim ≤ 6): evaluated in the line search's inner loop, where nothing is allocated.
 struct ConeGeometry {
   double mu = 0;
@@ -30,7 +30,7 @@ ConeGeometry Geometry(const Problem& problem, const Block& block, const double* 
   g.N = g.mu * z[0];
   g.nU = block.size - 1;
   for (int j = 0; j < g.nU; ++j) g.U[j] = c.friction[j] * z[j + 1];
-  g.T = std::sqrt(Dot222(g.U.data(), g.U.data(), g.nU));
+  g.T = std::sqrt(v222::Dot(g.U.data(), g.U.data(), g.nU));
   return g;
 }
 

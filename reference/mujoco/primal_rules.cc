@@ -9,7 +9,7 @@
 
 #include "reference/core/errors.h"
 #include "reference/mujoco/constants.h"
-#include "reference/mujoco/primal_search_222.h"
+#include "reference/mujoco/v222/primal_search.h"
 #include "reference/mujoco/sparse_path.h"
 
 namespace simatlas::mujoco {
@@ -200,12 +200,12 @@ PrimalRules MakePrimalRules(const Options& opt) {
                     : opt.cg_update == CGUpdate::kPolakRibierePlus ? PolakRibiereDirection
                                                                      : HagerZhangDirection;
   // §5: the version's column of the exit table (2.2.2: no certificate, no decrement).
-  const bool v222 = opt.version == Version::kMuJoCo222;
-  rules.line_search = v222 ? PrimalSearch222 : PrimalSearchAlong;
-  rules.improvement = v222 ? CostDifference : LineSearchDecrease;
-  rules.improvement_stops = v222 ? BelowTolerance : PositiveBelowTolerance;
-  rules.pre_loop_exit = v222 ? NoPreLoopExit : newton ? NewtonPreLoopExit : CertificateExit;
-  rules.decrement_stops = !v222 && newton ? DecrementBelowTolerance : NoDecrementTest;
+  const bool classic = opt.version == Version::kMuJoCo222;
+  rules.line_search = classic ? v222::PrimalSearch : PrimalSearchAlong;
+  rules.improvement = classic ? CostDifference : LineSearchDecrease;
+  rules.improvement_stops = classic ? BelowTolerance : PositiveBelowTolerance;
+  rules.pre_loop_exit = classic ? NoPreLoopExit : newton ? NewtonPreLoopExit : CertificateExit;
+  rules.decrement_stops = !classic && newton ? DecrementBelowTolerance : NoDecrementTest;
   return rules;
 }
 

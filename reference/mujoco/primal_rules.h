@@ -50,7 +50,7 @@ struct PrimalRules {
   int (*precondition_step)(PrimalIterate& it, const PrimalPrevious& before, int nchange) = nullptr;
   /// The next search direction: (4.1) Polak–Ribière+ or Hager–Zhang for CG, −H⁻¹g for Newton.
   void (*direction)(PrimalIterate& it, const PrimalPrevious& before) = nullptr;
-  /// The line search: 2.2.2's CGsearch (PrimalSearch222) or the course's PrimalSearch
+  /// The line search: 2.2.2's CGsearch (v222::PrimalSearch) or the course's PrimalSearch
   /// (PrimalSearchAlong).
   LineSearchResult (*line_search)(const LineInputs& in, double search_norm, double scale,
                                   const Options& opt) = nullptr;

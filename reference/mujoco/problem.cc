@@ -88,6 +88,31 @@ SolverKind ParseSolverName(const std::string& name) {
   throw core::InputError("solver = \"" + name + "\" must be one of PGS, CG, Newton");
 }
 
+void SetVersion(Version version, Options& opt) {
+  const bool v315 = version == Version::kMuJoCo315;
+  opt.version = version;
+  // 3.10: Hager–Zhang directions; 3.11: momentum PGS; 3.9: the shuffled PGS order.
+  opt.cg_update = v315 ? CGUpdate::kHagerZhang : CGUpdate::kPolakRibierePlus;
+  opt.pgs_momentum = v315;
+  opt.pgs_shuffle = v315;
+}
+
+bool IslandsByDefault(Version version) { return version == Version::kMuJoCo315; }
+
+void RequireVersionRuns(const Options& opt, bool islands) {
+  if (opt.version != Version::kMuJoCo222) return;
+  const auto refuse = [](const std::string& option, const std::string& since) {
+    throw core::InputError(option + " under version 2.2.2: MuJoCo 2.2.2 never ran it (" + since +
+                           "); use version 3.15, or leave the option at 2.2.2's value");
+  };
+  if (opt.cg_update == CGUpdate::kHagerZhang) {
+    refuse("cg_update = hager-zhang", "Hager–Zhang CG arrived in 3.10");
+  }
+  if (opt.pgs_momentum) refuse("pgs_momentum = on", "momentum PGS arrived in 3.11");
+  if (opt.pgs_shuffle) refuse("pgs_shuffle = on", "the shuffled PGS order arrived in 3.9");
+  if (islands) refuse("islands = on", "constraint islands arrived in 3.x");
+}
+
 std::vector<Block> MakeBlocks(const Problem& problem) {
   std::vector<Block> blocks;
   const int nefc = problem.nefc();

@@ -41,7 +41,9 @@ enum class SolverKind {
   kCG,     ///< nonlinear conjugate gradient on the primal (acceleration space)
   kNewton  ///< Newton on the primal with the Cholesky-factored Hessian (3.2)
 };
-/// Behaviour switch: the classic 2.2.2 code paths or the course's 3.15 ones (version notes).
+/// Behaviour switch: the course's 3.15 code paths (the default) or the classic 2.2.2 ones that
+/// the Debian oracle runs, asked for by name (version notes). SetVersion sets the options each
+/// version fixes; v222/ holds the 2.2.2 loop that ChoosePrimalPath (solve.h) picks.
 enum class Version {
   kMuJoCo222,  ///< MuJoCo 2.2.2 (the Debian oracle): no certificate, no decrement, PR+ CG
   kMuJoCo315   ///< MuJoCo 3.15 as the course describes it (certificate, decrement exits)
@@ -78,12 +80,30 @@ struct Options {
   double impratio = 1;              ///< friction-to-normal impedance ratio: R₁ = R₀/impratio (2.3)
   double timestep = 0.002;          ///< h [s]
   double meaninertia = 1;   ///< mean of diag(M) at qpos0: termination scale
-  Version version = Version::kMuJoCo222;  ///< which code paths to follow (version notes)
-  CGUpdate cg_update = CGUpdate::kPolakRibierePlus;  ///< CG's β rule (4.1)
-  bool pgs_momentum = false;  ///< 3.11+ Nesterov momentum with adaptive restart
-  bool pgs_shuffle = false;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
+  /// Which code paths to follow (version notes): the course's 3.15 unless 2.2.2 is named; the
+  /// three options below are the ones each version fixes (SetVersion).
+  Version version = Version::kMuJoCo315;
+  CGUpdate cg_update = CGUpdate::kHagerZhang;  ///< CG's β rule (4.1); 3.10+ runs Hager–Zhang
+  bool pgs_momentum = true;  ///< 3.11+ Nesterov momentum with adaptive restart
+  bool pgs_shuffle = true;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
   Jacobian jacobian = Jacobian::kAuto;  ///< `jacobian`: which path (UsesSparsePath)
 };
+
+/// Sets `opt.version` and the options that version of MuJoCo fixes (no option of it selects
+/// another): 3.15 — Hager–Zhang CG (3.10), PGS with Nesterov momentum (3.11) in the shuffled
+/// block order (3.9); 2.2.2 — Polak–Ribière+ CG, PGS in row order without momentum. Other
+/// options are left as they are.
+void SetVersion(Version version, Options& opt);
+
+/// Whether MuJoCo `version` solves island by island unless told otherwise: 3.15 does
+/// (mjDSBL_ISLAND is clear in mj_defaultOption), 2.2.2 has no islands.
+bool IslandsByDefault(Version version);
+
+/// Refuses a combination no MuJoCo ever ran: under 2.2.2, Hager–Zhang CG, PGS momentum, the
+/// shuffled PGS order or islands (`islands`: the solve's island switch). 3.15 with an older
+/// rule (Polak–Ribière+, no momentum, no shuffle, no islands) is an ablation the course
+/// discusses and runs. Throws InputError naming the option and the version that brought it.
+void RequireVersionRuns(const Options& opt, bool islands);
 
 /// One contact: dimension, 5 friction coefficients, regularised μ, first row.
 struct Contact {
@@ -111,7 +131,7 @@ struct Problem {
   std::vector<Contact> contacts;  ///< the contacts that own the contact rows
   Options opt;                    ///< solver options (defaults of mj_defaultOption)
   /// τs = qfrc_smooth (nv) as MuJoCo computed it (a₀ = M⁻¹τs), optional: the 2.2.2 solver
-  /// path sums with it as MuJoCo does (primal_222.h); empty: M a₀ stands in (round-off apart).
+  /// path sums with it as MuJoCo does (v222/primal.h); empty: M a₀ stands in (round-off apart).
   core::VectorX qfrc_smooth;
   /// Parent DOF of each DOF, −1 for a tree's root (MuJoCo's m->dof_parentid; a parent precedes
   /// its children). Empty when unknown: M is then factored as a general SPD matrix. When given,

@@ -10,9 +10,8 @@
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/noslip.h"
 #include "reference/mujoco/pgs.h"
-#include "reference/mujoco/primal_222.h"
+#include "reference/mujoco/v222/primal.h"
 #include "reference/mujoco/primal_solver.h"
-#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
@@ -35,20 +34,20 @@ void RequireFiniteAnswer(const SolveResult& result) {
   check("efc_force", result.efc_force, "N or N m");
 }
 
-// On the dense path (MuJoCo's mj_isSparse false: nv < 60, or jacobian dense), 2.2.2 CG (its only
-// rule, Polak–Ribière+) and Newton run MuJoCo 2.2.2's own dense arithmetic (primal_222.h); on
-// the sparse path MuJoCo sums in another order, and the rules loop's sparse products serve.
-bool Follows222Exactly(const Problem& problem) {
-  const Options& opt = problem.opt;
-  return opt.version == Version::kMuJoCo222 && !UsesSparsePath(problem) &&
-         (opt.solver == SolverKind::kNewton || opt.cg_update == CGUpdate::kPolakRibierePlus);
-}
-
 }  // namespace
+
+PrimalPath ChoosePrimalPath(const Problem& problem) {
+  // 2.2.2 has one CG rule (Polak–Ribière+, RequireVersionRuns) and sums in another order on the
+  // sparse path, where the rules loop's sparse products serve.
+  return problem.opt.version == Version::kMuJoCo222 && !UsesSparsePath(problem)
+             ? PrimalPath::kV222Dense
+             : PrimalPath::kRules;
+}
 
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) {
   // A prepared problem was validated once (PrepareProblem, at read time); others here.
   if (!IsPrepared(problem)) ValidateProblem(problem);
+  RequireVersionRuns(problem.opt, settings.islands);
   if (settings.islands) {
     SolveResult combined = SolveIslands(problem, settings.qacc_warmstart).combined;
     RequireFiniteAnswer(combined);
@@ -63,8 +62,8 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, settings.qacc_warmstart), scale);
-  } else if (Follows222Exactly(problem)) {
-    result = SolvePrimal222(problem, PrimalStart222(problem, settings.qacc_warmstart));
+  } else if (ChoosePrimalPath(problem) == PrimalPath::kV222Dense) {
+    result = v222::SolvePrimal(problem, v222::PrimalStart(problem, settings.qacc_warmstart));
   } else {
     result = SolvePrimal(problem, PrimalStart(problem, settings.qacc_warmstart), scale);
   }

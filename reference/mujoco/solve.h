@@ -17,10 +17,20 @@ struct SolveSettings {
   bool islands = false;                          ///< split into islands (§6)
 };
 
-/// Validates the problem, then warmstart → solver → NoSlip. Without islands and on the dense path
-/// (UsesSparsePath false: nv < 60 or opt.jacobian dense), Version::kMuJoCo222 CG
-/// (Polak–Ribière+) and Newton run MuJoCo 2.2.2's own arithmetic (PrimalStart222,
-/// SolvePrimal222); every other combination the rules loop (PrimalStart, SolvePrimal).
+/// The loop that solves a problem's CG or Newton (the primal solvers, §3–§5).
+enum class PrimalPath {
+  kRules,      ///< primal_solver.h: the loop a student reads beside the course, version rules
+  kV222Dense,  ///< v222/primal.h: MuJoCo 2.2.2's own dense arithmetic, bit for bit
+};
+
+/// The one place the 2.2.2 loop is chosen: Version::kMuJoCo222 on the dense path (UsesSparsePath
+/// false: nv < 60 or opt.jacobian dense) runs v222::SolvePrimal; every other problem — the
+/// course's 3.15 (the default), 2.2.2 on the sparse path — runs the rules loop (SolvePrimal).
+PrimalPath ChoosePrimalPath(const Problem& problem);
+
+/// Validates the problem and the option combination (RequireVersionRuns), then warmstart →
+/// solver → NoSlip: PGS, or the primal loop ChoosePrimalPath picks; per island when
+/// settings.islands.
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings = {});
 
 }  // namespace simatlas::mujoco

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "reference/core/errors.h"
-#include "reference/mujoco/blas_222.h"
+#include "reference/mujoco/v222/blas.h"
 
 #include "reference/mujoco/spd_factor.h"
 
@@ -170,7 +170,7 @@ void PrepareProblem(Problem& problem) {
   ValidateProblem(problem);
   SparseOperators ops = MakeSparseOperators(problem);
   RequirePositiveDefiniteM(problem, ops);
-  if (!ops.sparse_path) ops.ancestors = AncestorPattern(problem.M);
+  if (!ops.sparse_path) ops.ancestors = v222::AncestorPattern(problem.M);
   problem.prepared = std::make_shared<const SparseOperators>(std::move(ops));
 }
 

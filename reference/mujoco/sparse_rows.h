@@ -66,8 +66,8 @@ struct SparseOperators {
   MTree tree;                ///< M in the tree layout (when has_tree)
   bool sparse_path = false;  ///< UsesSparsePath: H is assembled and factored sparse
   HessianPattern hessian;    ///< H's pattern (when sparse_path)
-  /// Dense path of a prepared problem: AncestorPattern(M), the M pattern of the 2.2.2 kernels
-  /// (blas_222.h), found once at read time; empty otherwise (the 2.2.2 solver then finds it).
+  /// Dense path of a prepared problem: v222::AncestorPattern(M), the M pattern of the 2.2.2 kernels
+  /// (v222/blas.h), found once at read time; empty otherwise (the 2.2.2 solver then finds it).
   std::vector<std::vector<int>> ancestors;
 };
 /// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros), M's tree and

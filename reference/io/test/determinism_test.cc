@@ -93,7 +93,7 @@ TEST(Determinism, MujocoTwiceGivesTheSameBytes) {
       p.opt.solver = c.solver;
       p.opt.iterations = 50;  // a cap well short of convergence for PGS: the path must repeat too
       if (c.pgs_315) {
-        p.opt.version = mujoco::Version::kMuJoCo315;
+        mujoco::SetVersion(mujoco::Version::kMuJoCo315, p.opt);
         p.opt.pgs_shuffle = true;
         p.opt.pgs_momentum = true;
       }
@@ -120,11 +120,12 @@ TEST(Determinism, ShuffledPgsDiffersFromClassicButRepeatsItself) {
   // a few sweeps (a different order of block updates), and still repeat bit for bit.
   const MujocoProblemFile f = ReadMujocoProblem(FormatsDirectory() + "/examples/box_plane_pyramidal.json");
   mujoco::Problem classic = f.problem;
+  mujoco::SetVersion(mujoco::Version::kMuJoCo222, classic.opt);
   classic.opt.solver = mujoco::SolverKind::kPGS;
   classic.opt.iterations = 3;
   classic.opt.tolerance = 0;
   mujoco::Problem shuffled = classic;
-  shuffled.opt.version = mujoco::Version::kMuJoCo315;
+  mujoco::SetVersion(mujoco::Version::kMuJoCo315, shuffled.opt);
   shuffled.opt.pgs_shuffle = true;
   shuffled.opt.pgs_momentum = true;
   const mujoco::SolveResult a = mujoco::SolveProblem(classic);

@@ -28,22 +28,64 @@ nlohmann::json ExampleDocument() {
   return doc;
 }
 
-TEST(MujocoOptions, DefaultsAreThe222Paths) {
-  // mujoco::Options' defaults: 2.2.2, Polak–Ribière+, no momentum, no shuffle, NoSlip off.
+TEST(MujocoOptions, DefaultsAreThe315Paths) {
+  // A file without opt.version is solved as the course's MuJoCo 3.15 runs it: Hager–Zhang CG
+  // (3.10), momentum PGS (3.11) in the shuffled order (3.9), islands (mjDSBL_ISLAND clear);
+  // warmstart and NoSlip off.
   const MujocoProblemFile f = ReadMujocoProblem(Example());
+  EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo315);
+  EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
+  EXPECT_TRUE(f.problem.opt.pgs_momentum);
+  EXPECT_TRUE(f.problem.opt.pgs_shuffle);
+  EXPECT_TRUE(f.settings.islands);
+  EXPECT_FALSE(f.settings.qacc_warmstart);
+  EXPECT_EQ(f.problem.opt.noslip_iterations, 0);
+}
+
+TEST(MujocoOptions, Version222IsAskedForByNameAndSetsItsPaths) {
+  // opt.version "2.2.2" (or --version 2.2.2): Polak–Ribière+, plain PGS in row order, no islands.
+  nlohmann::json doc = ExampleDocument();
+  doc["opt"]["version"] = "2.2.2";
+  const MujocoProblemFile f = ParseMujocoProblem(doc);
   EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo222);
   EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
   EXPECT_FALSE(f.problem.opt.pgs_momentum);
   EXPECT_FALSE(f.problem.opt.pgs_shuffle);
   EXPECT_FALSE(f.settings.islands);
-  EXPECT_FALSE(f.settings.qacc_warmstart);
-  EXPECT_EQ(f.problem.opt.noslip_iterations, 0);
+  const MujocoSolveInput cli = WithMujocoOptions(ReadMujocoProblem(Example()), {{"--version", "2.2.2"}});
+  EXPECT_EQ(cli.problem.opt.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
+  EXPECT_FALSE(cli.problem.opt.pgs_momentum || cli.problem.opt.pgs_shuffle || cli.settings.islands);
+}
+
+TEST(MujocoOptions, CombinationsNoMuJoCoRanAreRefused) {
+  // Hager–Zhang, momentum, the shuffled order and islands did not exist in 2.2.2: asking for one
+  // under 2.2.2 is an error naming it, in either order of the options.
+  const MujocoProblemFile f = ReadMujocoProblem(Example());
+  const auto message = [&](const std::vector<MujocoOptionText>& options) {
+    try {
+      WithMujocoOptions(f, options);
+    } catch (const core::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message({{"--version", "2.2.2"}, {"--cg-update", "hager-zhang"}}),
+            "cg_update = hager-zhang under version 2.2.2: MuJoCo 2.2.2 never ran it (Hager–Zhang "
+            "CG arrived in 3.10); use version 3.15, or leave the option at 2.2.2's value");
+  EXPECT_NE(message({{"--cg-update", "hager-zhang"}, {"--version", "2.2.2"}}), "accepted");
+  EXPECT_NE(message({{"--version", "2.2.2"}, {"--pgs-momentum", "on"}}), "accepted");
+  EXPECT_NE(message({{"--version", "2.2.2"}, {"--pgs-shuffle", "on"}}), "accepted");
+  EXPECT_NE(message({{"--version", "2.2.2"}, {"--islands", "on"}}), "accepted");
+  // The 3.15 ablations the course discusses run.
+  EXPECT_EQ(message({{"--cg-update", "polak-ribiere"}, {"--pgs-momentum", "off"},
+                     {"--islands", "off"}}), "accepted");
 }
 
 TEST(MujocoOptions, FileKeysSetEveryOption) {
   nlohmann::json doc = ExampleDocument();
-  doc["opt"].update({{"version", "3.15"}, {"cg_update", "hager-zhang"}, {"pgs_momentum", true},
-                     {"pgs_shuffle", true}, {"islands", true}, {"noslip_iterations", 7},
+  // Each switch away from what 3.15 fixes (SetVersion), so a reader that ignored a key fails.
+  doc["opt"].update({{"version", "3.15"}, {"cg_update", "polak-ribiere"}, {"pgs_momentum", false},
+                     {"pgs_shuffle", false}, {"islands", false}, {"noslip_iterations", 7},
                      {"noslip_tolerance", 1e-9}});
   doc["qacc_warmstart"] = doc["expected"]["qacc"];
   // Engine contact ids that are not the positions 0, 1, …: the writer must keep them.
@@ -55,10 +97,10 @@ TEST(MujocoOptions, FileKeysSetEveryOption) {
   ASSERT_FALSE(f.contact_indices.empty());
   EXPECT_EQ(f.contact_indices[0], doc["contacts"][0]["index"].get<int>());
   EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo315);
-  EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
-  EXPECT_TRUE(f.problem.opt.pgs_momentum);
-  EXPECT_TRUE(f.problem.opt.pgs_shuffle);
-  EXPECT_TRUE(f.settings.islands);
+  EXPECT_EQ(f.problem.opt.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
+  EXPECT_FALSE(f.problem.opt.pgs_momentum);
+  EXPECT_FALSE(f.problem.opt.pgs_shuffle);
+  EXPECT_FALSE(f.settings.islands);
   EXPECT_EQ(f.problem.opt.noslip_iterations, 7);
   EXPECT_EQ(f.problem.opt.noslip_tolerance, 1e-9);
   ASSERT_TRUE(f.settings.qacc_warmstart);
@@ -66,9 +108,9 @@ TEST(MujocoOptions, FileKeysSetEveryOption) {
   // The writer gives the same options back.
   const MujocoProblemFile again = ParseMujocoProblem(WriteMujocoProblemFile(f));
   EXPECT_EQ(again.problem.opt.version, mujoco::Version::kMuJoCo315);
-  EXPECT_EQ(again.problem.opt.cg_update, mujoco::CGUpdate::kHagerZhang);
-  EXPECT_TRUE(again.problem.opt.pgs_momentum && again.problem.opt.pgs_shuffle);
-  EXPECT_TRUE(again.settings.islands);
+  EXPECT_EQ(again.problem.opt.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
+  EXPECT_FALSE(again.problem.opt.pgs_momentum || again.problem.opt.pgs_shuffle);
+  EXPECT_FALSE(again.settings.islands);
   EXPECT_EQ(again.problem.opt.noslip_iterations, 7);
   EXPECT_EQ(again.problem.opt.noslip_tolerance, 1e-9);
   EXPECT_EQ(*again.settings.qacc_warmstart, *f.settings.qacc_warmstart);

@@ -54,12 +54,15 @@ TEST(MujocoProblem, EfcBMatchesMuJoCo) {
 
 TEST(MujocoProblem, EverySolverReproducesMuJoCo) {
   // Newton and CG ≤ 1e-8 relative with the file's options (tolerance 1e-15, 1000 iterations),
-  // PGS ≤ 1e-5 given enough sweeps. Oracle: MuJoCo 2.2.2's converged answer in the files.
+  // PGS ≤ 1e-5 given enough sweeps. Oracle: MuJoCo 2.2.2's converged answer in the files, so the
+  // files are solved on the 2.2.2 paths that wrote them (the 3.15 paths against MuJoCo 3.15.0:
+  // the oracle tests).
   for (const auto& path : ExampleFiles()) {
     const MujocoProblemFile f = ReadMujocoProblem(path);
     for (auto solver : {mujoco::SolverKind::kNewton, mujoco::SolverKind::kCG,
                         mujoco::SolverKind::kPGS}) {
       mujoco::Problem p = f.problem;
+      mujoco::SetVersion(mujoco::Version::kMuJoCo222, p.opt);
       p.opt.solver = solver;
       if (solver == mujoco::SolverKind::kPGS) {
         // "Enough iterations": with the file's tolerance 1e-15 PGS stops after ~300 sweeps with

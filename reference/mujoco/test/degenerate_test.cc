@@ -40,7 +40,7 @@ SolveResult SolveWithConfig(Problem p, const Config& c) {
   p.opt.iterations = 10000;
   p.opt.tolerance = 1e-15;
   if (c.pgs_315) {
-    p.opt.version = Version::kMuJoCo315;
+    SetVersion(Version::kMuJoCo315, p.opt);
     p.opt.pgs_shuffle = true;
     p.opt.pgs_momentum = true;
   }

@@ -9,6 +9,7 @@
 
 #include <cmath>
 
+#include "reference/core/errors.h"
 #include "reference/mujoco/solve.h"
 
 namespace simatlas::mujoco {
@@ -32,7 +33,7 @@ Problem TwoEqualityRows(double z1, double z2, double meaninertia, SolverKind sol
   p.kind = {RowKind::kEquality, RowKind::kEquality};
   p.contact = {-1, -1};
   p.opt.solver = solver;
-  p.opt.version = version;
+  SetVersion(version, p.opt);
   p.opt.meaninertia = meaninertia;
   p.opt.tolerance = tolerance;
   return p;
@@ -176,7 +177,9 @@ TEST(MujocoExitRules, ZeroToleranceEndsOnTheZeroStep) {
 TEST(MujocoExitRules, PgsImprovementExitIsStrictAndScaled) {
   for (const bool momentum : {false, true}) {
     SCOPED_TRACE(momentum ? "momentum" : "plain");
-    Problem p = TwoEqualityRows(0.5, 0, 4, SolverKind::kPGS, Version::kMuJoCo222, 0.0625);
+    // Plain PGS is 2.2.2's; momentum is 3.15's (one row: its shuffled order is the row order).
+    Problem p = TwoEqualityRows(0.5, 0, 4, SolverKind::kPGS,
+                                momentum ? Version::kMuJoCo315 : Version::kMuJoCo222, 0.0625);
     p.J = core::MatrixX::Ones(1, 1);
     p.R = core::VectorX::Constant(1, 0.25);
     p.aref = core::VectorX::Constant(1, -0.5);
@@ -218,7 +221,7 @@ Problem TwoDofQuadratic(CGUpdate update, Version version, double tolerance) {
   p.kind = {RowKind::kEquality, RowKind::kEquality};
   p.contact = {-1, -1};
   p.opt.solver = SolverKind::kCG;
-  p.opt.version = version;
+  SetVersion(version, p.opt);
   p.opt.cg_update = update;
   p.opt.tolerance = tolerance;
   return p;
@@ -229,6 +232,11 @@ TEST(MujocoExitRules, CgBetaEndsAQuadraticInTwoIterations) {
     for (const Version version : kVersions) {
       SCOPED_TRACE(testing::Message() << (update == CGUpdate::kHagerZhang ? "HZ" : "PR+")
                                       << (version == Version::kMuJoCo222 ? " 2.2.2" : " 3.15"));
+      if (update == CGUpdate::kHagerZhang && version == Version::kMuJoCo222) {
+        // No MuJoCo ran Hager–Zhang under 2.2.2's rules (it arrived in 3.10): refused.
+        EXPECT_THROW(SolveProblem(TwoDofQuadratic(update, version, 1e-10)), core::InputError);
+        continue;
+      }
       const SolveResult r = SolveProblem(TwoDofQuadratic(update, version, 1e-10));
       EXPECT_EQ(r.exit, ExitReason::kGradient);
       EXPECT_EQ(r.iterations, 2);
@@ -294,7 +302,10 @@ TEST(MujocoExitRules, PgsMomentumExtrapolatesWithBetaOfTheCounter) {
     p.opt.solver = SolverKind::kPGS;
     p.opt.iterations = 3;
     p.opt.tolerance = 1e-30;
-    p.opt.pgs_momentum = momentum;
+    // Plain: 2.2.2's PGS. Momentum: 3.15's, its rows swept in order (the sweeps above are worked
+    // in row order; shuffling is its own option, pgs_shuffle).
+    SetVersion(momentum ? Version::kMuJoCo315 : Version::kMuJoCo222, p.opt);
+    p.opt.pgs_shuffle = false;
     const SolveResult r = SolveProblem(p);
     EXPECT_EQ(r.exit, ExitReason::kIterations);
     EXPECT_EQ(r.iterations, 3);
@@ -318,7 +329,7 @@ Problem CgWithEqualityAndLimit(double aref_eq, double r_limit, double aref_limit
   p.kind = {RowKind::kEquality, RowKind::kLimitJoint};
   p.contact = {-1, -1};
   p.opt.solver = SolverKind::kCG;
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   return p;
 }
 
@@ -416,7 +427,7 @@ TEST(MujocoExitRules, HagerZhangBetaAfterAnInexactSearch) {
   p.kind = {RowKind::kEquality, RowKind::kEquality, RowKind::kLimitJoint};
   p.contact = {-1, -1, -1};
   p.opt.solver = SolverKind::kCG;
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   p.opt.cg_update = CGUpdate::kHagerZhang;
   p.opt.ls_iterations = 2;
   p.opt.iterations = 2;

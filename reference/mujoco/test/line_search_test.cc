@@ -31,7 +31,7 @@ Problem OneDofCg(const std::vector<RowKind>& kind, const std::vector<double>& J,
   p.kind = kind;
   p.contact.assign(n, -1);
   p.opt.solver = SolverKind::kCG;
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   p.opt.iterations = 1;
   p.opt.tolerance = 1e-10;
   return p;

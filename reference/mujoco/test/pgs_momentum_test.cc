@@ -34,8 +34,9 @@ Problem CoupledEqualityRows(double tolerance, int iterations) {
   p.kind = {RowKind::kEquality, RowKind::kEquality};
   p.contact = {-1, -1};
   p.opt.solver = SolverKind::kPGS;
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   p.opt.pgs_momentum = true;
+  p.opt.pgs_shuffle = false;  // the sweeps below are worked in row order
   p.opt.meaninertia = 0.5;
   p.opt.tolerance = tolerance;
   p.opt.iterations = iterations;

@@ -10,7 +10,7 @@
 #include "reference/core/test/error_of.h"
 #include "reference/mujoco/discrete_metric.h"
 #include "reference/mujoco/integrators.h"
-#include "reference/mujoco/primal_222.h"
+#include "reference/mujoco/v222/primal.h"
 #include "reference/mujoco/primal_solver.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/sparse_rows.h"
@@ -45,7 +45,7 @@ TEST(SolvePathsCoverage, PreparedProblemSolvesAsUnprepared) {
   }
 }
 
-// MuJoCo 2.2.2's path sums with τs when given (primal_222.h); τs = M a₀ = (6, 0, −19.62) is
+// MuJoCo 2.2.2's path sums with τs when given (v222/primal.h); τs = M a₀ = (6, 0, −19.62) is
 // exact in binary here only to rounding, so the answers agree to rounding (1e-12 of |a| ≈ 10).
 TEST(SolvePathsCoverage, GivenSmoothForceAgreesWithMTimesA0) {
   for (const SolverKind solver : {SolverKind::kCG, SolverKind::kNewton}) {
@@ -83,14 +83,14 @@ TEST(SolvePathsCoverage, PrimalLoopsRefusePgsAndStopWithoutRows) {
   Problem p = PointMassOnEllipticContact();
   p.opt.solver = SolverKind::kPGS;
   const std::string refusal = "solver = PGS must be CG or Newton for the primal loop";
-  EXPECT_EQ(InputErrorOf([&] { SolvePrimal222(p, p.qacc_smooth); }), refusal);
+  EXPECT_EQ(InputErrorOf([&] { v222::SolvePrimal(p, p.qacc_smooth); }), refusal);
   EXPECT_EQ(InputErrorOf([&] { SolvePrimal(p, p.qacc_smooth, 1); }), refusal);
   Problem empty;
   empty.nv = 1;
   empty.M = core::MatrixX::Identity(1, 1);
   empty.qacc_smooth = core::VectorX::Constant(1, -9.81);
   empty.J.resize(0, 1);
-  empty.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, empty.opt);
   const SolveResult r = SolveProblem(empty);
   EXPECT_EQ(r.exit, ExitReason::kNoConstraints);
   EXPECT_EQ(r.qacc[0], -9.81);

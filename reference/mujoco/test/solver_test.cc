@@ -241,7 +241,7 @@ TEST(Termination, Newton315PreLoopDecrementExitIsNotACertificate) {
   Problem p = OneDof(RowKind::kLimitJoint, 1e-3, -1e-6, 1e-6, 0);
   p.opt.meaninertia = 1e9;
   p.opt.tolerance = 1e-8;
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   p.opt.solver = SolverKind::kNewton;
   const SolveResult newton = SolveProblem(p);
   EXPECT_EQ(newton.iterations, 0);
@@ -330,7 +330,7 @@ TEST(Termination, Certificate315ExitsWithZeroIterationsFromTheOptimum) {
   Problem p = T11(Cone::kElliptic);
   p.opt.solver = SolverKind::kNewton;
   const SolveResult first = SolveProblem(p);
-  p.opt.version = Version::kMuJoCo315;
+  SetVersion(Version::kMuJoCo315, p.opt);
   p.opt.tolerance = 1e-8;
   SolveSettings s;
   s.qacc_warmstart = first.qacc;
@@ -343,7 +343,7 @@ TEST(Termination, Certificate315ExitsWithZeroIterationsFromTheOptimum) {
     EXPECT_GT(again.efc_force[0], 11);
   }
   // 2.2.2 has no certificate: at least one iteration.
-  p.opt.version = Version::kMuJoCo222;
+  SetVersion(Version::kMuJoCo222, p.opt);
   EXPECT_GE(SolveProblem(p, s).iterations, 1);
 }
 

@@ -14,20 +14,20 @@
 
 #include "reference/core/numeric.h"
 
-namespace simatlas::mujoco {
+namespace simatlas::mujoco::v222 {
 
 /// A dense matrix stored row by row as MuJoCo stores efc_J and H (row r contiguous).
-using RowMatrix222 = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 /// mju_dot: Σ a_i b_i with four partial sums over the leading multiple of four, combined as
 /// (s₀ + s₂) + (s₁ + s₃), then the last one to three products added as one sum.
-double Dot222(const double* a, const double* b, int n);
+double Dot(const double* a, const double* b, int n);
 
 /// mju_mulMatVec: (A x)_r = mju_dot(A_r, x).
-core::VectorX MulMatVec222(const RowMatrix222& A, const core::VectorX& x);
+core::VectorX MulMatVec(const RowMatrix& A, const core::VectorX& x);
 
 /// mju_mulMatTVec: Aᵀ f accumulated row by row (rows with f_r = 0 skipped).
-core::VectorX MulMatTVec222(const RowMatrix222& A, const core::VectorX& f);
+core::VectorX MulMatTVec(const RowMatrix& A, const core::VectorX& f);
 
 /// The ancestor pattern of a tree-structured M: for each DOF the columns j < i of its row of L
 /// (M's nonzeros and the backward elimination's fill), in decreasing order (MuJoCo's walk
@@ -36,20 +36,20 @@ std::vector<std::vector<int>> AncestorPattern(const core::MatrixX& M);
 
 /// mj_mulM: M v in qM's order (each row's diagonal, then its ancestors, each off-diagonal
 /// entry added to both of its rows).
-core::VectorX MulM222(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern,
+core::VectorX MulM(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern,
                       const core::VectorX& v);
 
 /// mj_factorI and mj_solveLD: MuJoCo's backward LDLᵀ of M along the tree and its solve.
-class FactorM222 {
+class FactorM {
  public:
   /// Factors M (diagonal entries below 1e-15 raised to 1e-15, as mj_factorI does); keeps a
   /// reference to pattern (AncestorPattern(M)), which must outlive the factor.
-  FactorM222(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern);
+  FactorM(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern);
   /// x = M⁻¹ y by mj_solveLD (x ← L⁻ᵀ x, x ← D⁻¹ x by multiplying 1/D, x ← L⁻¹ x).
   core::VectorX Solve(const core::VectorX& y) const;
 
  private:
-  RowMatrix222 LD_;                             // unit-lower L below the diagonal, D on it
+  RowMatrix LD_;                             // unit-lower L below the diagonal, D on it
   core::VectorX diag_inv_;                      // 1/D
   const std::vector<std::vector<int>>& pattern_;  // ancestors per DOF
 };
@@ -58,19 +58,19 @@ class FactorM222 {
 /// MuJoCo's loop: L_jj = √(H_jj − L_j·L_j), L_ij = (H_ij − L_i·L_j)/L_jj, by multiplying
 /// 1/L_jj); a diagonal below mindiag is raised to it. Returns the rank (n less the raised
 /// diagonals).
-int CholFactor222(RowMatrix222& H, double mindiag);
+int CholFactor(RowMatrix& H, double mindiag);
 
-/// mju_cholSolve: L Lᵀ x = b with L from CholFactor222.
-core::VectorX CholSolve222(const RowMatrix222& L, const core::VectorX& b);
+/// mju_cholSolve: L Lᵀ x = b with L from CholFactor.
+core::VectorX CholSolve(const RowMatrix& L, const core::VectorX& b);
 
 /// mju_cholUpdate: L Lᵀ ± x xᵀ in place (x is consumed). Returns the rank (a diagonal squared
 /// below 1e-15 is raised to it and lowers the rank).
-int CholUpdate222(RowMatrix222& L, core::VectorX x, bool plus);
+int CholUpdate(RowMatrix& L, core::VectorX x, bool plus);
 
 /// mju_sqrMatTD then mj_addM (dense): H = Jᵀ diag(D) J + M, Jᵀ D J summed row by row into the
 /// lower triangle (rows with D_r = 0 and zero entries skipped), mirrored, then M added.
-RowMatrix222 HessianDirect222(const RowMatrix222& J, const core::VectorX& D,
+RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D,
                                const core::MatrixX& M,
                                const std::vector<std::vector<int>>& pattern);
 
-}  // namespace simatlas::mujoco
+}  // namespace simatlas::mujoco::v222

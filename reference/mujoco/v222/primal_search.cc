@@ -1,7 +1,7 @@
 // MJ-solvers §4 "PrimalSearch" — the MuJoCo 2.2.2 line search (engine_solver.c: CGprepare,
 // CGeval, CGsearch and updateBracket, read at tag 2.2.2), written from that reading in the
 // project's own terms.
-#include "reference/mujoco/primal_search_222.h"
+#include "reference/mujoco/v222/primal_search.h"
 
 #include <array>
 #include <cmath>
@@ -9,9 +9,9 @@
 #include "reference/mujoco/constants.h"
 #include "reference/mujoco/sparse_rows.h"
 
-namespace simatlas::mujoco {
+namespace simatlas::mujoco::v222 {
 
-PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
+PrimalLine::PrimalLine(const LineData& data) : data_(data) {
   const Problem& problem = data.problem;
   const std::vector<Block>& blocks = data.rows.blocks;
   const core::VectorX& D = data.rows.D;
@@ -20,7 +20,7 @@ PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
   terms_.resize(blocks.size());
   for (size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
-    LineRowTerms222& t = terms_[k];
+    LineRowTerms& t = terms_[k];
     // ½ D z², D z v, ½ D v² summed over the block's rows (D = 1/R).
     for (int j = 0; j < b.size; ++j) {
       const int i = b.first + j;
@@ -45,7 +45,7 @@ PrimalLine222::PrimalLine222(const LineData222& data) : data_(data) {
   }
 }
 
-LinePoint PrimalLine222::Evaluate(double alpha) const {
+LinePoint PrimalLine::Evaluate(double alpha) const {
   const Problem& problem = data_.problem;
   const std::vector<Block>& blocks = data_.rows.blocks;
   const core::VectorX& jar = data_.jar;
@@ -57,7 +57,7 @@ LinePoint PrimalLine222::Evaluate(double alpha) const {
   double cost = 0, d1 = 0, d2 = 0;
   for (size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
-    const LineRowTerms222& t = terms_[k];
+    const LineRowTerms& t = terms_[k];
     const int i = b.first;
     if (b.elliptic) {
       // Zones from N = U₀ + αV₀ and T² = UU + α(2UV + αVV): top adds nothing, bottom its
@@ -118,7 +118,7 @@ double NewtonAlpha(const LinePoint& p) { return p.alpha - p.d1 / p.d2; }
 /// Moves one bracket end to every candidate whose derivative has the end's sign and a smaller
 /// magnitude (candidates visited in order), then evaluates the end's new Newton point. Returns
 /// whether the end moved.
-bool TightenEnd(const PrimalLine222& line, const std::array<LinePoint, 3>& candidates,
+bool TightenEnd(const PrimalLine& line, const std::array<LinePoint, 3>& candidates,
                 LinePoint& end, LinePoint& end_next, int& neval) {
   bool moved = false;
   for (const LinePoint& c : candidates) {
@@ -138,7 +138,7 @@ bool TightenEnd(const PrimalLine222& line, const std::array<LinePoint, 3>& candi
 
 }  // namespace
 
-LineSearchResult SearchLine222(const PrimalLine222& line, double gtol, int budget) {
+LineSearchResult SearchLine(const PrimalLine& line, double gtol, int budget) {
   LineSearchResult out;
   int& neval = out.neval;
   auto evaluate = [&](double alpha) {
@@ -194,7 +194,7 @@ LineSearchResult SearchLine222(const PrimalLine222& line, double gtol, int budge
   return accept(p0);
 }
 
-LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, double scale,
+LineSearchResult PrimalSearch(const LineInputs& in, double search_norm, double scale,
                                  const Options& opt) {
   // A vanishing search vector: no step, nothing evaluated.
   if (search_norm < kMinVal) return {};
@@ -202,11 +202,11 @@ LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, doubl
   MultiplyRows(in.ops.J, in.search, Jv);
   MultiplyM(in.ops, in.search, Ms);
   // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
-  const LineData222 data{in.problem, in.rows, in.at.jar, Jv,
+  const LineData data{in.problem, in.rows, in.at.jar, Jv,
                          {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)}};
-  const PrimalLine222 line(data);
-  return SearchLine222(line, opt.tolerance * opt.ls_tolerance * search_norm / scale,
+  const PrimalLine line(data);
+  return SearchLine(line, opt.tolerance * opt.ls_tolerance * search_norm / scale,
                        opt.ls_iterations);
 }
 
-}  // namespace simatlas::mujoco
+}  // namespace simatlas::mujoco::v222

@@ -1,27 +1,27 @@
-// MJ-solvers §4–§5, 2.2.2 column — the 2.2.2 kernels (blas_222.h) and the 2.2.2 solve
-// (primal_222.h) on hand-checked cases. Bit-for-bit agreement with MuJoCo itself is the oracle
-// test's (oracle/blas_222_oracle_test.cc, mujoco_statistics_oracle_test.cc).
+// MJ-solvers §4–§5, 2.2.2 column — the 2.2.2 kernels (v222/blas.h) and the 2.2.2 solve
+// (v222/primal.h) on hand-checked cases. Bit-for-bit agreement with MuJoCo itself is the oracle
+// test's (oracle/v222_blas_oracle_test.cc, mujoco_statistics_oracle_test.cc).
 #include <gtest/gtest.h>
 
 #include "reference/core/errors.h"
-#include "reference/mujoco/blas_222.h"
-#include "reference/mujoco/primal_222.h"
+#include "reference/mujoco/v222/blas.h"
+#include "reference/mujoco/v222/primal.h"
 
-namespace simatlas::mujoco {
+namespace simatlas::mujoco::v222 {
 namespace {
 
-TEST(Blas222, DotSumsInMuJoCosOrder) {
+TEST(V222Blas, DotSumsInMuJoCosOrder) {
   // a = (1e17, 1, −1e17, 1, 1, 1), b = 1: mju_dot's partial sums are s0 = 1e17, s1 = 1,
   // s2 = −1e17, s3 = 1, (s0 + s2) + (s1 + s3) = 2, then the remainder (1 + 1) → 4 exactly.
   // Left to right gives 3: 1e17 + 1 rounds to 1e17 (the spacing of doubles there is 16).
   const double a[] = {1e17, 1, -1e17, 1, 1, 1}, b[] = {1, 1, 1, 1, 1, 1};
-  EXPECT_EQ(Dot222(a, b, 6), 4.0);
+  EXPECT_EQ(Dot(a, b, 6), 4.0);
   double naive = 0;
   for (int i = 0; i < 6; ++i) naive += a[i] * b[i];
   EXPECT_EQ(naive, 3.0);
   // Remainders alone (n < 4): one sum.
-  EXPECT_EQ(Dot222(a + 3, b, 3), 3.0);
-  EXPECT_EQ(Dot222(a, b, 0), 0.0);
+  EXPECT_EQ(Dot(a + 3, b, 3), 3.0);
+  EXPECT_EQ(Dot(a, b, 0), 0.0);
 }
 
 /// A tree M on three DOFs, 0 ← 1 ← 2, with the structural entry M₁₀ = 0: eliminating DOF 2
@@ -34,7 +34,7 @@ core::MatrixX TreeWithZeroEntry() {
   return M;
 }
 
-TEST(Blas222, AncestorPatternKeepsTheFill) {
+TEST(V222Blas, AncestorPatternKeepsTheFill) {
   const std::vector<std::vector<int>> pattern = AncestorPattern(TreeWithZeroEntry());
   ASSERT_EQ(pattern.size(), 3u);
   EXPECT_TRUE(pattern[0].empty());
@@ -42,50 +42,50 @@ TEST(Blas222, AncestorPatternKeepsTheFill) {
   EXPECT_EQ(pattern[2], std::vector<int>({1, 0}));
 }
 
-TEST(Blas222, MulMAndTheTreeFactorInvertEachOther) {
+TEST(V222Blas, MulMAndTheTreeFactorInvertEachOther) {
   const core::MatrixX M = TreeWithZeroEntry();
   const std::vector<std::vector<int>> pattern = AncestorPattern(M);
   const core::VectorX x = (core::VectorX(3) << 1, -2, 0.5).finished();
   // M x by hand: (4 + 0.5, −6 + 0.5, 1 − 2 + 1) = (4.5, −5.5, 0).
-  const core::VectorX Mx = MulM222(M, pattern, x);
+  const core::VectorX Mx = MulM(M, pattern, x);
   EXPECT_EQ(Mx, (core::VectorX(3) << 4.5, -5.5, 0).finished());
   // The LDLᵀ solve undoes it to round-off (condition of M below 10: 1e-14 is ≥ 40 ε).
-  const FactorM222 factor(M, pattern);
+  const FactorM factor(M, pattern);
   EXPECT_LT((factor.Solve(Mx) - x).norm(), 1e-14);
 }
 
-TEST(Blas222, CholeskyFactorSolveAndRankOneUpdates) {
-  RowMatrix222 A(3, 3);
+TEST(V222Blas, CholeskyFactorSolveAndRankOneUpdates) {
+  RowMatrix A(3, 3);
   A << 4, 2, 0,  //
       2, 5, 1,   //
       0, 1, 3;
-  RowMatrix222 L = A;
-  ASSERT_EQ(CholFactor222(L, 1e-15), 3);
+  RowMatrix L = A;
+  ASSERT_EQ(CholFactor(L, 1e-15), 3);
   // L₀₀ = 2, L₁₀ = 1, L₁₁ = 2 by hand.
   EXPECT_EQ(L(0, 0), 2.0);
   EXPECT_EQ(L(1, 0), 1.0);
   EXPECT_EQ(L(1, 1), 2.0);
   const core::VectorX b = (core::VectorX(3) << 1, 2, 3).finished();
   const core::MatrixX Ad = A;
-  EXPECT_LT((Ad * CholSolve222(L, b) - b).norm(), 1e-14);
+  EXPECT_LT((Ad * CholSolve(L, b) - b).norm(), 1e-14);
   // L Lᵀ + x xᵀ, then − x xᵀ back to A (entries O(1): 1e-13 is far above their round-off).
   const core::VectorX x = (core::VectorX(3) << 0.5, -1, 2).finished();
-  RowMatrix222 U = L;
-  ASSERT_EQ(CholUpdate222(U, x, true), 3);
+  RowMatrix U = L;
+  ASSERT_EQ(CholUpdate(U, x, true), 3);
   const core::MatrixX Uf = U.triangularView<Eigen::Lower>();
   EXPECT_LT((Uf * Uf.transpose() - (Ad + x * x.transpose())).norm(), 1e-13);
-  ASSERT_EQ(CholUpdate222(U, x, false), 3);
+  ASSERT_EQ(CholUpdate(U, x, false), 3);
   const core::MatrixX Df = U.triangularView<Eigen::Lower>();
   EXPECT_LT((Df * Df.transpose() - Ad).norm(), 1e-13);
 }
 
-TEST(Blas222, HessianDirectIsJtDJPlusM) {
-  RowMatrix222 J(2, 3);
+TEST(V222Blas, HessianDirectIsJtDJPlusM) {
+  RowMatrix J(2, 3);
   J << 1, 0, 2,  //
       0, 1, -1;
   const core::VectorX D = (core::VectorX(2) << 2, 0).finished();  // row 1 not quadratic
   const core::MatrixX M = TreeWithZeroEntry();
-  const RowMatrix222 H = HessianDirect222(J, D, M, AncestorPattern(M));
+  const RowMatrix H = HessianDirect(J, D, M, AncestorPattern(M));
   core::MatrixX expected = M;
   expected += 2 * J.row(0).transpose() * J.row(0);
   EXPECT_EQ(core::MatrixX(H), expected);
@@ -113,7 +113,7 @@ TEST(Primal222, SolvesTheOneDofLimit) {
   for (SolverKind solver : {SolverKind::kCG, SolverKind::kNewton}) {
     Problem p = OneLimit();
     p.opt.solver = solver;
-    const SolveResult r = SolvePrimal222(p, PrimalStart222(p, std::nullopt));
+    const SolveResult r = SolvePrimal(p, PrimalStart(p, std::nullopt));
     EXPECT_NEAR(r.qacc[0], -5.0 / 3.0, 1e-12) << SolverName(solver);
     EXPECT_NEAR(r.efc_force[0], 50.0 / 3.0, 1e-10) << SolverName(solver);
     EXPECT_GE(r.iterations, 1);
@@ -124,15 +124,15 @@ TEST(Primal222, WarmstartKeptUnlessSmoothIsCheaper) {
   const Problem p = OneLimit();
   // Warm −1: Gauss (−1 + 10)² = 81 plus the row's 5 = 86; smooth −10: the row's ½·100/0.1 =
   // 500. The warm start is kept; warm −30: 400 + 4500 > 500, qacc_smooth wins.
-  EXPECT_EQ(PrimalStart222(p, core::VectorX::Constant(1, -1))[0], -1.0);
-  EXPECT_EQ(PrimalStart222(p, core::VectorX::Constant(1, -30))[0], -10.0);
+  EXPECT_EQ(PrimalStart(p, core::VectorX::Constant(1, -1))[0], -1.0);
+  EXPECT_EQ(PrimalStart(p, core::VectorX::Constant(1, -30))[0], -10.0);
 }
 
 TEST(Primal222, RejectsAQfrcSmoothOfTheWrongLength) {
   Problem p = OneLimit();
   p.qfrc_smooth = core::VectorX::Zero(2);
-  EXPECT_THROW(SolvePrimal222(p, p.qacc_smooth), core::InputError);
+  EXPECT_THROW(SolvePrimal(p, p.qacc_smooth), core::InputError);
 }
 
 }  // namespace
-}  // namespace simatlas::mujoco
+}  // namespace simatlas::mujoco::v222

@@ -1,15 +1,15 @@
 // MJ-solvers §4–§5, 2.2.2 column — MuJoCo 2.2.2's dense kernels in its order of operations,
 // written from a reading of tag 2.2.2 (engine_util_blas.c, engine_util_solve.c,
 // engine_support.c, engine_core_smooth.c); each function names the one it follows.
-#include "reference/mujoco/blas_222.h"
+#include "reference/mujoco/v222/blas.h"
 
 #include <cmath>
 
 #include "reference/mujoco/constants.h"
 
-namespace simatlas::mujoco {
+namespace simatlas::mujoco::v222 {
 
-double Dot222(const double* a, const double* b, int n) {
+double Dot(const double* a, const double* b, int n) {
   // mju_dot: four partial sums, (s0 + s2) + (s1 + s3), then the remainder as one sum.
   double res = 0;
   int i = 0;
@@ -34,15 +34,15 @@ double Dot222(const double* a, const double* b, int n) {
   return res;
 }
 
-core::VectorX MulMatVec222(const RowMatrix222& A, const core::VectorX& x) {
+core::VectorX MulMatVec(const RowMatrix& A, const core::VectorX& x) {
   core::VectorX out(A.rows());
   for (Eigen::Index r = 0; r < A.rows(); ++r) {
-    out[r] = Dot222(A.row(r).data(), x.data(), static_cast<int>(A.cols()));
+    out[r] = Dot(A.row(r).data(), x.data(), static_cast<int>(A.cols()));
   }
   return out;
 }
 
-core::VectorX MulMatTVec222(const RowMatrix222& A, const core::VectorX& f) {
+core::VectorX MulMatTVec(const RowMatrix& A, const core::VectorX& f) {
   // mju_mulMatTVec: res += A_r · f_r (mju_addToScl) for rows with f_r ≠ 0.
   core::VectorX out = core::VectorX::Zero(A.cols());
   for (Eigen::Index r = 0; r < A.rows(); ++r) {
@@ -77,7 +77,7 @@ std::vector<std::vector<int>> AncestorPattern(const core::MatrixX& M) {
   return out;
 }
 
-core::VectorX MulM222(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern,
+core::VectorX MulM(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern,
                       const core::VectorX& v) {
   // mj_mulM: row i's diagonal, then each ancestor j adds to both rows i and j.
   core::VectorX res = core::VectorX::Zero(v.size());
@@ -91,7 +91,7 @@ core::VectorX MulM222(const core::MatrixX& M, const std::vector<std::vector<int>
   return res;
 }
 
-FactorM222::FactorM222(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern)
+FactorM::FactorM(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern)
     : LD_(M), diag_inv_(M.rows()), pattern_(pattern) {
   const int nv = static_cast<int>(M.rows());
   // mj_factorI: backward over DOFs k; each ancestor i of k: tmp = L_ki/D_k, row i's
@@ -108,7 +108,7 @@ FactorM222::FactorM222(const core::MatrixX& M, const std::vector<std::vector<int
   for (int i = 0; i < nv; ++i) diag_inv_[i] = 1.0 / LD_(i, i);
 }
 
-core::VectorX FactorM222::Solve(const core::VectorX& y) const {
+core::VectorX FactorM::Solve(const core::VectorX& y) const {
   const int nv = static_cast<int>(y.size());
   core::VectorX x = y;
   // mj_solveLD: x ← L⁻ᵀ x (backward, skipping zeros), x ← x · (1/D), x ← L⁻¹ x (forward).
@@ -126,13 +126,13 @@ core::VectorX FactorM222::Solve(const core::VectorX& y) const {
   return x;
 }
 
-int CholFactor222(RowMatrix222& H, double mindiag) {
+int CholFactor(RowMatrix& H, double mindiag) {
   const int n = static_cast<int>(H.rows());
   int rank = n;
   for (int j = 0; j < n; ++j) {
     // New diagonal H_jj − L_j·L_j, raised to mindiag when below it.
     double tmp = H(j, j);
-    if (j > 0) tmp -= Dot222(H.row(j).data(), H.row(j).data(), j);
+    if (j > 0) tmp -= Dot(H.row(j).data(), H.row(j).data(), j);
     if (tmp < mindiag) {
       tmp = mindiag;
       --rank;
@@ -141,18 +141,18 @@ int CholFactor222(RowMatrix222& H, double mindiag) {
     // Off-diagonal column j, multiplied by 1/L_jj.
     const double inv = 1 / H(j, j);
     for (int i = j + 1; i < n; ++i) {
-      H(i, j) = (H(i, j) - Dot222(H.row(i).data(), H.row(j).data(), j)) * inv;
+      H(i, j) = (H(i, j) - Dot(H.row(i).data(), H.row(j).data(), j)) * inv;
     }
   }
   return rank;
 }
 
-core::VectorX CholSolve222(const RowMatrix222& L, const core::VectorX& b) {
+core::VectorX CholSolve(const RowMatrix& L, const core::VectorX& b) {
   const int n = static_cast<int>(b.size());
   core::VectorX x = b;
   // Forward L y = b (row dots), then backward Lᵀ x = y (column sums), each divided by L_ii.
   for (int i = 0; i < n; ++i) {
-    if (i > 0) x[i] -= Dot222(L.row(i).data(), x.data(), i);
+    if (i > 0) x[i] -= Dot(L.row(i).data(), x.data(), i);
     x[i] /= L(i, i);
   }
   for (int i = n - 1; i >= 0; --i) {
@@ -162,7 +162,7 @@ core::VectorX CholSolve222(const RowMatrix222& L, const core::VectorX& b) {
   return x;
 }
 
-int CholUpdate222(RowMatrix222& L, core::VectorX x, bool plus) {
+int CholUpdate(RowMatrix& L, core::VectorX x, bool plus) {
   const int n = static_cast<int>(x.size());
   int rank = n;
   for (int k = 0; k < n; ++k) {
@@ -187,11 +187,11 @@ int CholUpdate222(RowMatrix222& L, core::VectorX x, bool plus) {
   return rank;
 }
 
-RowMatrix222 HessianDirect222(const RowMatrix222& J, const core::VectorX& D,
+RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D,
                               const core::MatrixX& M,
                               const std::vector<std::vector<int>>& pattern) {
   const int nv = static_cast<int>(J.cols());
-  RowMatrix222 H = RowMatrix222::Zero(nv, nv);
+  RowMatrix H = RowMatrix::Zero(nv, nv);
   // mju_sqrMatTD: lower triangle row by row, H_i,0..i += J_r,0..i · (J_ri D_r).
   for (Eigen::Index r = 0; r < J.rows(); ++r) {
     if (D[r] == 0) continue;
@@ -216,4 +216,4 @@ RowMatrix222 HessianDirect222(const RowMatrix222& J, const core::VectorX& D,
   return H;
 }
 
-}  // namespace simatlas::mujoco
+}  // namespace simatlas::mujoco::v222

@@ -4,18 +4,18 @@
 /// CGsearch, updateBracket): the line search of the 2.2.2 rules, so that the steps, the
 /// evaluation count and the reported slope equal 2.2.2's — at tolerance 1e-15 or 0 too, where
 /// the search's convergence test |cost'| < gtol compares round-off with round-off and the way
-/// cost' is summed decides it. Bit for bit when the line data are MuJoCo's own (SolvePrimal222
-/// passes them, primal_222.h); PrimalSearch222 builds them from a PrimalEval instead.
+/// cost' is summed decides it. Bit for bit when the line data are MuJoCo's own (SolvePrimal
+/// passes them, v222/primal.h); PrimalSearch builds them from a PrimalEval instead.
 
 #include <array>
 #include <vector>
 
 #include "reference/mujoco/primal_solver.h"
 
-namespace simatlas::mujoco {
+namespace simatlas::mujoco::v222 {
 
-/// One row's (or elliptic block's) part of PrimalLine222, fixed when the line is set up.
-struct LineRowTerms222 {
+/// One row's (or elliptic block's) part of PrimalLine, fixed when the line is set up.
+struct LineRowTerms {
   /// ½ D z², D z (Js), ½ D (Js)² summed over the block's rows (D = 1/R, z = jar).
   std::array<double, 3> quad{};
   double U0 = 0;  ///< elliptic: μ z₀
@@ -28,8 +28,8 @@ struct LineRowTerms222 {
 
 /// What 2.2.2's CGprepare starts from: the residual z = J a − aref, its direction J s and the
 /// Gauss polynomial (Gauss cost at α = 0, its slope, half its curvature), computed by the caller
-/// (the 2.2.2 solver in MuJoCo's order, or PrimalSearch222 from a PrimalEval).
-struct LineData222 {
+/// (the 2.2.2 solver in MuJoCo's order, or PrimalSearch from a PrimalEval).
+struct LineData {
   const Problem& problem;            ///< the problem
   const ConstraintRows& rows;        ///< its blocks and D = 1/R (MakeConstraintRows)
   const core::VectorX& jar;          ///< z = J a − aref at α = 0 (nefc)
@@ -43,22 +43,22 @@ struct LineData222 {
 /// cost = middle + ((α²q₂ + αq₁) + q₀), cost' = middle' + (2αq₂ + q₁), cost'' = middle'' + 2q₂
 /// in CGeval's order. The same function of α as PrimalLine, with 2.2.2's round-off; cost is
 /// absolute (cost(a + α s)), not the change from α = 0.
-class PrimalLine222 {
+class PrimalLine {
  public:
   /// The line of `data`; keeps its references, whose objects must outlive it.
-  explicit PrimalLine222(const LineData222& data);
+  explicit PrimalLine(const LineData& data);
   /// cost(a + α s), its first and second derivative (a non-positive second derivative is
   /// replaced by 1e-15).
   LinePoint Evaluate(double alpha) const;
 
  private:
-  LineData222 data_;
-  std::vector<LineRowTerms222> terms_;  // one per block
+  LineData data_;
+  std::vector<LineRowTerms> terms_;  // one per block
 };
 
-/// CGsearch on a prepared line: see PrimalSearch222; gtol is the convergence bound on |cost'|
+/// CGsearch on a prepared line: see PrimalSearch; gtol is the convergence bound on |cost'|
 /// and budget the evaluation cap (2.2.2: 50).
-LineSearchResult SearchLine222(const PrimalLine222& line, double gtol, int budget);
+LineSearchResult SearchLine(const PrimalLine& line, double gtol, int budget);
 
 /// 2.2.2's line search along s: one 1-D Newton step from α = 0 (kept only if it does not raise
 /// the cost), one-sided Newton steps while the derivative keeps its sign, then a bracket whose
@@ -69,7 +69,7 @@ LineSearchResult SearchLine222(const PrimalLine222& line, double gtol, int budge
 /// step. neval counts every evaluation, the one at α = 0 included (2.2.2's LSiter); a search
 /// vector shorter than 1e-15 is refused with neval = 0. The returned point's cost is the change
 /// from α = 0. The line comes from in.at (Gauss slope sᵀ·Mda), gtol from the given scale.
-LineSearchResult PrimalSearch222(const LineInputs& in, double search_norm, double scale,
+LineSearchResult PrimalSearch(const LineInputs& in, double search_norm, double scale,
                                  const Options& opt);
 
-}  // namespace simatlas::mujoco
+}  // namespace simatlas::mujoco::v222

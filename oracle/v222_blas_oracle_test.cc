@@ -1,5 +1,5 @@
 // MJ-solvers §4–§5, 2.2.2 column, against MuJoCo 2.2.2 (live oracle): the kernels of
-// reference/mujoco/blas_222.h give MuJoCo's own bits — mj_mulM, mj_solveM (mj_factorM's qLD),
+// reference/mujoco/v222/blas.h give MuJoCo's own bits — mj_mulM, mj_solveM (mj_factorM's qLD),
 // mj_mulJacVec and mj_mulJacTVec on a dense Jacobian, mju_dot — on the settled real models the
 // statistics oracle uses, with vectors MuJoCo's solver sees (qacc, efc_force). Equality is
 // exact (==), so any difference in the order of operations fails here first.
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "oracle/oracle_scenes.h"
-#include "reference/mujoco/blas_222.h"
+#include "reference/mujoco/v222/blas.h"
 
 namespace simatlas::oracle {
 namespace {
@@ -21,9 +21,9 @@ Eigen::Index FirstDifference(const core::VectorX& a, const core::VectorX& b) {
   return -1;
 }
 
-class Blas222Oracle : public ::testing::TestWithParam<SceneSpec> {};
+class V222BlasOracle : public ::testing::TestWithParam<SceneSpec> {};
 
-TEST_P(Blas222Oracle, KernelsEqualMuJoCo222BitForBit) {
+TEST_P(V222BlasOracle, KernelsEqualMuJoCo222BitForBit) {
   const SceneSpec& spec = GetParam();
   const Scene scene = Prepare(spec, mjCONE_ELLIPTIC);
   const mjModel* m = scene.model.get();
@@ -31,32 +31,32 @@ TEST_P(Blas222Oracle, KernelsEqualMuJoCo222BitForBit) {
   const int nv = m->nv, nefc = d->nefc;
   ASSERT_GT(nefc, 0);
   const mujoco::Problem p = ExtractProblem(scene);
-  const std::vector<std::vector<int>> pattern = mujoco::AncestorPattern(p.M);
-  const mujoco::RowMatrix222 J = p.J;
+  const std::vector<std::vector<int>> pattern = mujoco::v222::AncestorPattern(p.M);
+  const mujoco::v222::RowMatrix J = p.J;
   const core::VectorX qacc = Eigen::Map<const core::VectorX>(d->qacc, nv);
   const core::VectorX force = Eigen::Map<const core::VectorX>(d->efc_force, nefc);
   core::VectorX theirs(nv), theirs_rows(nefc);
   // mj_mulM.
   mj_mulM(m, d, theirs.data(), qacc.data());
-  EXPECT_EQ(FirstDifference(mujoco::MulM222(p.M, pattern, qacc), theirs), -1) << "mj_mulM";
+  EXPECT_EQ(FirstDifference(mujoco::v222::MulM(p.M, pattern, qacc), theirs), -1) << "mj_mulM";
   // mj_solveM (qLD from mj_factorM in the settled mj_forward).
   mj_solveM(m, d, theirs.data(), qacc.data(), 1);
-  const mujoco::FactorM222 factor(p.M, pattern);
+  const mujoco::v222::FactorM factor(p.M, pattern);
   EXPECT_EQ(FirstDifference(factor.Solve(qacc), theirs), -1) << "mj_solveM";
   // mj_mulJacVec and mj_mulJacTVec with the dense Jacobian (mju_mulMatVec, mju_mulMatTVec).
   mj_mulJacVec(m, d, theirs_rows.data(), qacc.data());
-  EXPECT_EQ(FirstDifference(mujoco::MulMatVec222(J, qacc), theirs_rows), -1) << "mj_mulJacVec";
+  EXPECT_EQ(FirstDifference(mujoco::v222::MulMatVec(J, qacc), theirs_rows), -1) << "mj_mulJacVec";
   mj_mulJacTVec(m, d, theirs.data(), force.data());
-  EXPECT_EQ(FirstDifference(mujoco::MulMatTVec222(J, force), theirs), -1) << "mj_mulJacTVec";
+  EXPECT_EQ(FirstDifference(mujoco::v222::MulMatTVec(J, force), theirs), -1) << "mj_mulJacTVec";
   // mju_dot on every length up to nv (the remainder cases 0–3 and the four partial sums).
   for (int n = 0; n <= nv; ++n) {
-    EXPECT_EQ(mujoco::Dot222(qacc.data(), d->qfrc_smooth, n), mju_dot(qacc.data(), d->qfrc_smooth, n))
+    EXPECT_EQ(mujoco::v222::Dot(qacc.data(), d->qfrc_smooth, n), mju_dot(qacc.data(), d->qfrc_smooth, n))
         << "mju_dot n = " << n;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Scenes, Blas222Oracle,
+    Scenes, V222BlasOracle,
     ::testing::Values(SceneSpec{"humanoid", SampleModelFile("humanoid/humanoid.xml"), 300, false, {}},
                       SceneSpec{"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150,
                                 false, {}},
