@@ -7,7 +7,7 @@
 #include <Eigen/Dense>
 
 #include "chapters/walkthrough.h"
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "reference/io/sap_problem.h"
 #include "reference/sap/sap_model.h"
 #include "reference/sap/sap_solver.h"

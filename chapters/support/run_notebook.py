@@ -3,8 +3,9 @@
 copy to HTML with nbconvert (ctest label "notebook", target "notebooks").
 
 With --solutions the student cells are filled in first: each cell tagged "answer" gets the
-reference answer of its exercise (exercises/solutions/, read by simatlas.notebook.solution) and
-the cell tagged "implementation" gets chapters/notebooks/solutions/<chapter>.py. Any error in
+reference answer of its exercise (exercises/<chapter>/ex<N>_solution.txt, read by
+simatlas.notebook.solution) and the cell tagged "implementation" gets
+chapters/<chapter>/notebook_solutions.py. Any error in
 any cell fails (exit 1). Usage:
   run_notebook.py NOTEBOOK --html OUT.html [--solutions]"""
 
@@ -17,14 +18,13 @@ import nbclient
 import nbformat
 from nbconvert import HTMLExporter
 
-HERE = pathlib.Path(__file__).resolve().parent
 # The kernel's debugger would otherwise print a frozen-modules note on stderr per notebook.
 os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
 
 
-def fill_solutions(notebook, chapter):
-    """Replaces the student cells by the reference solutions."""
-    implementation = (HERE / "solutions" / f"{chapter}.py").read_text(encoding="utf-8")
+def fill_solutions(notebook, path):
+    """Replaces the student cells of the notebook read from path by the reference solutions."""
+    implementation = (path.parent / "notebook_solutions.py").read_text(encoding="utf-8")
     for cell in notebook.cells:
         tags = cell.metadata.get("tags", [])
         if "answer" in tags:
@@ -47,7 +47,7 @@ def main():
         print(f"run_notebook: cannot read {args.notebook}: {error.strerror}", file=sys.stderr)
         return 2
     if args.solutions:
-        fill_solutions(notebook, args.notebook.stem)
+        fill_solutions(notebook, args.notebook)
     client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(args.notebook.parent)}})
     try:

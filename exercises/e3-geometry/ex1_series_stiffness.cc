@@ -18,7 +18,7 @@ namespace {
 
 TEST(Ex1, SeriesStiffness) {
   const Exercise exercise{
-      "e3_geometry", 1, "E3-geometry §5",
+      "e3-geometry", 1, "E3-geometry §5",
       "Both point stiffnesses are 100000 N/m. Is the combined stiffness still 100000 N/m?",
       {YesNo("answer", "is the combined stiffness 100000 N/m?"),
        Number("combined_stiffness", "N/m", "the combined point stiffness", 1e-3)}};

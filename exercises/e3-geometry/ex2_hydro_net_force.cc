@@ -28,7 +28,7 @@ namespace {
 
 TEST(Ex2, HydroSurfaceNetForce) {
   const Exercise exercise{
-      "e3_geometry", 2, "E3-geometry §5",
+      "e3-geometry", 2, "E3-geometry §5",
       "A model returns a hydroelastic contact surface. Can you assert that its final net normal "
       "force is positive?",
       {YesNo("answer", "can a positive net normal force be asserted?"),

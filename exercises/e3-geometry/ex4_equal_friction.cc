@@ -18,7 +18,7 @@ namespace {
 
 TEST(Ex4, EqualFriction) {
   const Exercise exercise{
-      "e3_geometry", 4, "E3-geometry §5",
+      "e3-geometry", 4, "E3-geometry §5",
       "Both sides have friction mu = 0.5. What is the combined mu, and does the stiffness "
       "(series) rule, which would give 0.25, apply to friction?",
       {Number("combined_mu", "1", "the combined static and dynamic friction", 1e-3),

@@ -49,7 +49,7 @@ double DiscreteFrictionBound(const contact::CoulombFriction& a, const contact::C
 
 TEST(Ex5, StaticFrictionInDiscreteContact) {
   const Exercise exercise{
-      "e3_geometry", 5, "E3-geometry §5",
+      "e3-geometry", 5, "E3-geometry §5",
       "Raise only the static friction mu_s and keep mu_d. Does the friction of this version's "
       "discrete contact (kSap, Similar, Lagged) grow?",
       {YesNo("answer", "does discrete friction grow?"),

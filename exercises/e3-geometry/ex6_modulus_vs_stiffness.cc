@@ -46,7 +46,7 @@ double EngineSumOfLocalStiffness(double E, double R, double depth, double hint) 
 
 TEST(Ex6, ModulusIsNotStiffness) {
   const Exercise exercise{
-      "e3_geometry", 6, "E3-geometry §5",
+      "e3-geometry", 6, "E3-geometry §5",
       "Set E = 1e6 Pa (hydroelastic modulus) and k = 1e6 N/m (point stiffness). Is this the same "
       "hardness? Estimate the hydro pair's discrete stiffness for the 0.05 m sphere pressed 1 mm "
       "into a rigid half-space.",

@@ -18,7 +18,7 @@ namespace {
 
 TEST(Ex7, TwoRegularisations) {
   const Exercise exercise{
-      "e3_geometry", 7, "E3-geometry §5",
+      "e3-geometry", 7, "E3-geometry §5",
       "Do continuous point contact and continuous hydroelastic contact use the same velocity "
       "regularisation of friction? Give each curve's mu at slip speeds vs and 3 vs.",
       {YesNo("answer", "the same regularisation?"),

@@ -11,7 +11,7 @@
 #include <iostream>
 #include <numbers>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/sap/sap_model.h"
@@ -43,7 +43,7 @@ SweepPoint Solve(double k) {
 
 TEST(Ex2, NearRigidStiffness) {
   const Exercise exercise{
-      "e3_sap", 2, "E3-SAP §6",
+      "e3-sap", 2, "E3-SAP §6",
       "When k is huge and the near-rigid bound of Rn is active, does raising k still act as the "
       "Kelvin–Voigt stiffness? For a 1 kg point mass (W = I, Delassus estimate wn = ||W||_F/3), "
       "h = 10 ms, tau = 0, beta = 1: "

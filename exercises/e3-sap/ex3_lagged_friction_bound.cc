@@ -6,7 +6,7 @@
 
 #include <iostream>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/sap/sap_model.h"
@@ -17,7 +17,7 @@ namespace {
 
 TEST(Ex3, LaggedFrictionBound) {
   const Exercise exercise{
-      "e3_sap", 3, "E3-SAP §6",
+      "e3-sap", 3, "E3-SAP §6",
       "Lagged reports ||gamma_t|| > mu gamma_n. Did the solve fail? Which quantity bounds the "
       "Lagged friction impulse?",
       {YesNo("answer", "did the solve fail?"),

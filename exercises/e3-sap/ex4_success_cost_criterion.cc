@@ -6,7 +6,7 @@
 
 #include <iostream>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/sap/sap_solver.h"
@@ -16,7 +16,7 @@ namespace {
 
 TEST(Ex4, SuccessByCostCriterion) {
   const Exercise exercise{
-      "e3_sap", 4, "E3-SAP §6",
+      "e3-sap", 4, "E3-SAP §6",
       "SAP returns success with optimality_criterion_reached = false. Is that a contradiction? "
       "With rel_tolerance = 1e-14 on a stiff problem, which criterion flags are set?",
       {YesNo("answer", "is it a contradiction?"),

@@ -6,7 +6,7 @@
 
 #include <iostream>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/sap/sap_solver.h"
@@ -16,7 +16,7 @@ namespace {
 
 TEST(Ex5, MaxIterationsIsABudget) {
   const Exercise exercise{
-      "e3_sap", 5, "E3-SAP §6",
+      "e3-sap", 5, "E3-SAP §6",
       "Does raising max_iterations from 100 to 200 turn a time step h = 1 ms into 0.5 ms? "
       "Solve the same step with both budgets.",
       {YesNo("answer", "does h change?"),

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/sap/sap_model.h"
@@ -27,7 +27,7 @@ double ScaledGradientNorm(const sap::SapProblem& problem, double exponent) {
 
 TEST(Ex6, ExponentOfD) {
   const Exercise exercise{
-      "e3_sap", 6, "E3-SAP §6",
+      "e3-sap", 6, "E3-SAP §6",
       "The stopping test uses ||D g|| with D a square root of diag(A), positive or inverse. Which "
       "exponent of diag(A) leaves ||D g|| unchanged when one coordinate is rescaled from m to mm, "
       "and does the other one?",

@@ -17,7 +17,7 @@ namespace {
 
 TEST(Ex7, TimeDiscretization) {
   const Exercise exercise{
-      "e3_sap", 7, "E3-SAP §6",
+      "e3-sap", 7, "E3-SAP §6",
       "The paper's time discretization differs from q_next = q0 + h N(q0) v_next. Which one does "
       "the executed step follow?",
       {Choice("executed_update", "the update the step executes",

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/sap/sap_model.h"
@@ -75,7 +75,7 @@ double RelativeGap(const core::VectorX& a, const core::VectorX& b) {
 
 TEST(Ex8, SensitivityLimits) {
   const Exercise exercise{
-      "e3_sap", 8, "E3-SAP §6",
+      "e3-sap", 8, "E3-SAP §6",
       "The internal AutoDiff (implicit-function) path exists. May we claim 'sphere radius -> "
       "grasp success score' is differentiable? Check (5.2) inside one region and across a switch.",
       {YesNo("answer", "may we make the claim?"),

@@ -6,7 +6,7 @@
 
 #include <iostream>
 
-#include "exercises/mj_solvers/mj_exercise_problems.h"
+#include "exercises/mj-solvers/mj_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/mujoco/solve.h"
@@ -16,7 +16,7 @@ namespace {
 
 TEST(Ex1, NewtonPyramidalIsTheDefault) {
   const Exercise exercise{
-      "mj_solvers", 1, "MJ-solvers §10",
+      "mj-solvers", 1, "MJ-solvers §10",
       "Is the Newton solver with the pyramidal cone an illegal combination? Solve one pyramidal "
       "problem with Newton, CG and PGS.",
       {YesNo("answer", "is Newton + pyramidal illegal?"),

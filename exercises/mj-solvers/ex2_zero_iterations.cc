@@ -8,7 +8,7 @@
 
 #include <iostream>
 
-#include "exercises/mj_solvers/mj_exercise_problems.h"
+#include "exercises/mj-solvers/mj_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/mujoco/solve.h"
@@ -18,7 +18,7 @@ namespace {
 
 TEST(Ex2, ZeroIterationsIsNotNoContact) {
   const Exercise exercise{
-      "mj_solvers", 2, "MJ-solvers §10",
+      "mj-solvers", 2, "MJ-solvers §10",
       "Does solver_niter = 0 prove there was no contact or no solve? Step a resting box twice "
       "(warmstart on) and look at the second solve.",
       {YesNo("answer", "does solver_niter = 0 prove there was no contact?"),

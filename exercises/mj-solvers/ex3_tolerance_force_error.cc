@@ -9,7 +9,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "exercises/mj_solvers/mj_exercise_problems.h"
+#include "exercises/mj-solvers/mj_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/mujoco/solve.h"
@@ -39,7 +39,7 @@ double ForceErrorAtTolerance(double m, Evidence& evidence) {
 
 TEST(Ex3, SameToleranceDifferentForceError) {
   const Exercise exercise{
-      "mj_solvers", 3, "MJ-solvers §10",
+      "mj-solvers", 3, "MJ-solvers §10",
       "Two solves with the same tolerance 1e-8: why not the same absolute force error? Compare "
       "two contact problems that differ only in mass scale (1 kg and 1000 kg).",
       {YesNo("answer", "does the same tolerance give the same absolute force error?"),

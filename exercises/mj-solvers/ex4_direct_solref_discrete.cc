@@ -17,7 +17,7 @@ namespace {
 
 TEST(Ex4, DirectSolrefHasNoFloor) {
   const Exercise exercise{
-      "mj_solvers", 4, "MJ-solvers §10",
+      "mj-solvers", 4, "MJ-solvers §10",
       "With a very stiff solref = (-1e6, -100) (direct format), does the discrete integrator "
       "still floor timeconst at 2h? Use h = 10 ms and a saturated impedance I = dmax = 0.95.",
       {YesNo("answer", "is the direct solref floored at 2h?"),

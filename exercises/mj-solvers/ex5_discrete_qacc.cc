@@ -16,7 +16,7 @@ namespace {
 
 TEST(Ex5, DiscreteQaccDependsOnH) {
   const Exercise exercise{
-      "mj_solvers", 5, "MJ-solvers §10",
+      "mj-solvers", 5, "MJ-solvers §10",
       "qacc differs under the discrete integrator. Did the integrator just change qvel at the end? "
       "Step a spring (m = 1 kg, k = 100 N/m, q0 = 1 m, v0 = 0) with h = 10 ms and h = 5 ms.",
       {YesNo("answer", "is only qvel changed at the end (the same qacc for both h)?"),

@@ -7,7 +7,7 @@
 
 #include <iostream>
 
-#include "exercises/mj_solvers/mj_exercise_problems.h"
+#include "exercises/mj-solvers/mj_exercise_problems.h"
 #include "exercises/support/exercise.h"
 #include "reference/core/errors.h"
 #include "reference/mujoco/solve.h"
@@ -17,7 +17,7 @@ namespace {
 
 TEST(Ex6, NoSlipCountsAreAppended) {
   const Exercise exercise{
-      "mj_solvers", 6, "MJ-solvers §10",
+      "mj-solvers", 6, "MJ-solvers §10",
       "With NoSlip on, the reported solver iteration count exceeds `iterations`. Is that an "
       "overflow? Solve a sliding box with iterations = 1 and noslip_iterations = 5.",
       {YesNo("answer", "is it an overflow?"),

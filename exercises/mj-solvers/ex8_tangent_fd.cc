@@ -38,7 +38,7 @@ core::VectorX DifferentiateBall(const core::VectorX& q1, const core::VectorX& q2
 
 TEST(Ex8, TangentSpacePerturbation) {
   const Exercise exercise{
-      "mj_solvers", 8, "MJ-solvers §10",
+      "mj-solvers", 8, "MJ-solvers §10",
       "Why does finite differencing perturb qpos with nv directions, not nq? Take a ball joint "
       "(nq = 4, nv = 3) rotating at constant angular velocity.",
       {Choice("answer", "the reason", {"manifold_tangent", "fewer_evaluations"}),

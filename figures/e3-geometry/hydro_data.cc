@@ -1,5 +1,5 @@
 // Data of the hydroelastic figures (E3-geometry §2.2), computed by the reference engine and
-// written as CSV; the scripts in figures/hydro/*.py only plot these numbers.
+// written as CSV; the scripts in figures/e3-geometry/hydro_*.py only plot these numbers.
 //   pressure_surface.csv   one row per polygon vertex (face, x, y) with the face's pe [Pa]:
 //                          compliant sphere E = 1e5 Pa, R = 0.1 m, 10 mm into a rigid half space
 //   force_vs_depth.csv     hydro force (tessellated and analytic) and a point-contact force

@@ -25,7 +25,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "exercises/e3_sap/sap_exercise_problems.h"
+#include "exercises/e3-sap/sap_exercise_problems.h"
 #include "reference/io/sap_problem.h"
 #include "reference/laws/law.h"
 #include "reference/multibody/quaternion.h"

@@ -1,5 +1,5 @@
 // Data of the SAP figures (E3-SAP §3.2, §5), computed by the reference step driver and written
-// as CSV; figures/sap/*.py only plot these numbers.
+// as CSV; figures/e3-sap/{box_slide_distance,sphere_drop_penetration}.py only plot these numbers.
 //   box_slide_<approximation>_<dt>.csv   t [s], distance [m], speed [m/s], contact_force [N]
 //       (total normal force of the step ending at t; 0 at t = 0) of scene box_slide (1 kg cube,
 //       v0 = 1 m/s, μ = 0.5, k = 1e5 N/m, d = 10 s/m, τd = 0.01 s) for approximation ∈ {sap,
