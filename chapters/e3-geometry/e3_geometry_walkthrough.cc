@@ -364,21 +364,14 @@ void Section5Exercises(Narrator& n) {
 }  // namespace
 
 void AddE3GeometrySections(std::vector<Section>& sections) {
-  sections.push_back({"e3-geometry", "1", "几何查询、接触模型和 solver 是三个选择 — Geometry query, contact model and solver are three choices",
-                      Section1ThreeChoices});
-  sections.push_back({"e3-geometry", "1.1", "看得见与碰得着 — Visible vs collidable",
-                      Section11VisibleVsCollidable});
-  sections.push_back({"e3-geometry", "2", "Point 与 hydroelastic：被离散的物理对象不同 — Point and hydroelastic discretise different physics",
-                      Section2PointVsHydro});
-  sections.push_back({"e3-geometry", "2.1", "Point：穿透深度、见证点和作用点 — Depth, witness points and application point",
-                      Section21Point});
-  sections.push_back({"e3-geometry", "2.2", "Hydroelastic：刚体运动上的压力场接触 — Pressure-field contact on rigid bodies",
-                      Section22Hydroelastic});
-  sections.push_back({"e3-geometry", "3", "材料组合必须按具体字段分别读 — Read each combined material field separately",
-                      Section3Materials});
-  sections.push_back({"e3-geometry", "4", "摩擦正则化不只有一种曲线 — Friction regularisation is not one curve",
-                      Section4FrictionRegularisation});
-  sections.push_back({"e3-geometry", "5", "原创 API 阅读与练习 — API reading and exercises", Section5Exercises});
+  sections.push_back({"e3-geometry", "1", Section1ThreeChoices});
+  sections.push_back({"e3-geometry", "1.1", Section11VisibleVsCollidable});
+  sections.push_back({"e3-geometry", "2", Section2PointVsHydro});
+  sections.push_back({"e3-geometry", "2.1", Section21Point});
+  sections.push_back({"e3-geometry", "2.2", Section22Hydroelastic});
+  sections.push_back({"e3-geometry", "3", Section3Materials});
+  sections.push_back({"e3-geometry", "4", Section4FrictionRegularisation});
+  sections.push_back({"e3-geometry", "5", Section5Exercises});
 }
 
 }  // namespace simatlas::chapters

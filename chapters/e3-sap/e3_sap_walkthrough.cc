@@ -351,28 +351,19 @@ void Section6Exercises(Narrator& n) {
 }  // namespace
 
 void AddE3SapSections(std::vector<Section>& sections) {
-  sections.push_back({"e3-sap", "1", "力、广义速度与动力学装配 — Forces, generalized velocities and dynamics assembly",
-                      Section1Assembly});
-  sections.push_back({"e3-sap", "2", "同一个 Context 出发，一步发生什么 — What happens in one step from the same Context",
-                      Section2OneStep});
-  sections.push_back({"e3-sap", "2.1", "Free motion 不是完整接触解 — Free motion is not the contact solution",
-                      Section21FreeMotion});
-  sections.push_back({"e3-sap", "2.2", "Hydroelastic 由面片变成离散约束 — Hydroelastic faces become discrete constraints",
-                      Section22HydroFaces});
-  sections.push_back({"e3-sap", "3", "三种近似的实际法则 — What the three approximations actually do", Section3ThreeLaws});
-  sections.push_back({"e3-sap", "3.1", "kSap：线性柔顺、relaxation time 与锥投影 — linear compliance, relaxation time and cone projection",
-                      Section31Sap});
-  sections.push_back({"e3-sap", "3.2", "Similar 与 Lagged：Hunt–Crossley 的两个凸近似 — two convex approximations of Hunt–Crossley",
-                      Section32HuntCrossley});
-  sections.push_back({"e3-sap", "4", "SAP 解的是速度上的凸问题 — SAP solves a convex problem in velocity", Section4Convex});
-  sections.push_back({"e3-sap", "4.1", "稀疏图、warm start 与约束种类 — Sparsity graph, warm start and constraint kinds",
-                      Section41Graph});
-  sections.push_back({"e3-sap", "4.2", "默认值、终止与失败 — Defaults, termination and failure", Section42Termination});
-  sections.push_back({"e3-sap", "5", "离散推进与连续积分不能互换名字 — Discrete stepping and continuous integration are different things",
-                      Section5Discrete});
-  sections.push_back({"e3-sap", "5.1", "可微能力：实现与旧注释要一起核对 — Differentiability: check the implementation and the old comments together",
-                      Section51Differentiability});
-  sections.push_back({"e3-sap", "6", "阅读练习与答案 — Reading exercises", Section6Exercises});
+  sections.push_back({"e3-sap", "1", Section1Assembly});
+  sections.push_back({"e3-sap", "2", Section2OneStep});
+  sections.push_back({"e3-sap", "2.1", Section21FreeMotion});
+  sections.push_back({"e3-sap", "2.2", Section22HydroFaces});
+  sections.push_back({"e3-sap", "3", Section3ThreeLaws});
+  sections.push_back({"e3-sap", "3.1", Section31Sap});
+  sections.push_back({"e3-sap", "3.2", Section32HuntCrossley});
+  sections.push_back({"e3-sap", "4", Section4Convex});
+  sections.push_back({"e3-sap", "4.1", Section41Graph});
+  sections.push_back({"e3-sap", "4.2", Section42Termination});
+  sections.push_back({"e3-sap", "5", Section5Discrete});
+  sections.push_back({"e3-sap", "5.1", Section51Differentiability});
+  sections.push_back({"e3-sap", "6", Section6Exercises});
 }
 
 }  // namespace simatlas::chapters

@@ -304,22 +304,16 @@ void Section10Exercises(Narrator& n) {
 }  // namespace
 
 void AddMjSolversSections(std::vector<Section>& sections) {
-  sections.push_back({"mj-solvers", "1", "三层问题各自改变什么 — What each of the three layers changes", Section1Layers});
-  sections.push_back({"mj-solvers", "2", "从动力学消去加速度，得到 dual 问题 — Eliminating acceleration: the dual problem",
-                      Section2Dual});
-  sections.push_back({"mj-solvers", "3", "Primal：在加速度空间求解 — The primal problem in acceleration space",
-                      Section3Primal});
-  sections.push_back({"mj-solvers", "4", "三个 solver 的实际工作 — What the three solvers really do", Section4Solvers});
-  sections.push_back({"mj-solvers", "5", "真正的终止条件与诊断 — The real termination tests and diagnostics",
-                      Section5Termination});
-  sections.push_back({"mj-solvers", "6", "Warmstart、岛、NoSlip — Warmstart, islands, NoSlip", Section6Warmstart});
-  sections.push_back({"mj-solvers", "7", "从连续加速度到数值积分 — From continuous acceleration to numerical integration",
-                      Section7Integrators});
-  sections.push_back({"mj-solvers", "8", "discrete：metric、shift 与行权重必须一起变 — discrete: metric, shift and row weights change together",
-                      Section8Discrete});
-  sections.push_back({"mj-solvers", "9", "可微与误差预算 — Differentiability and the error budget",
-                      Section9FiniteDifferences});
-  sections.push_back({"mj-solvers", "10", "阅读练习与答案 — Reading exercises", Section10Exercises});
+  sections.push_back({"mj-solvers", "1", Section1Layers});
+  sections.push_back({"mj-solvers", "2", Section2Dual});
+  sections.push_back({"mj-solvers", "3", Section3Primal});
+  sections.push_back({"mj-solvers", "4", Section4Solvers});
+  sections.push_back({"mj-solvers", "5", Section5Termination});
+  sections.push_back({"mj-solvers", "6", Section6Warmstart});
+  sections.push_back({"mj-solvers", "7", Section7Integrators});
+  sections.push_back({"mj-solvers", "8", Section8Discrete});
+  sections.push_back({"mj-solvers", "9", Section9FiniteDifferences});
+  sections.push_back({"mj-solvers", "10", Section10Exercises});
 }
 
 }  // namespace simatlas::chapters

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Issue 16: executes one chapter notebook top to bottom with nbclient and renders the executed
+"""Executes one chapter notebook top to bottom with nbclient and renders the executed
 copy to HTML with nbconvert (ctest label "notebook", target "notebooks").
 
 With --solutions the student cells are filled in first: each cell tagged "answer" gets the

@@ -1,4 +1,4 @@
-"""Issue 16: the notebooks' helpers — reading exercises graded by the exercise programs (the
+"""The notebooks' helpers — reading exercises graded by the exercise programs (the
 reference answer passes, a wrong or missing field fails with a ✗ naming it) and the course
 text read at run time."""
 

@@ -1,5 +1,5 @@
 // E3-SAP §2.2 and §3 (formula sheet (2.3), the material combination rules) — the boundaries of
-// the contact laws' rules that no other test sat on (issue 20, mutation survivors of
+// the contact laws' rules that no other test sat on (mutation survivors of
 // reference/contact/): each expected value is the rule as the course states it at its edge.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // MJ-solvers §2b, §4, §6 — the dual matrix along the DOF tree, the sparse path's AR rows and
-// Newton's sparse cone Hessian, islands with rows that touch no DOF, and the warmstart's checks
-// (issue 20, coverage): hand-derived entries, and agreement between the project's two routes
+// Newton's sparse cone Hessian, islands with rows that touch no DOF, and the warmstart's checks:
+// hand-derived entries, and agreement between the project's two routes
 // (tree vs Cholesky, sparse vs dense, islands vs the whole problem).
 #include <gtest/gtest.h>
 

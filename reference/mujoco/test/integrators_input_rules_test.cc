@@ -1,5 +1,5 @@
-// MJ-solvers §7 (the integrators' linear solve (7.1)) — their input rules at the boundary (issue
-// 20, mutation survivors of integrators.cc): M must be square with nv > 0 rows, each condition on
+// MJ-solvers §7 (the integrators' linear solve (7.1)) — their input rules at the boundary
+// (mutation survivors of integrators.cc): M must be square with nv > 0 rows, each condition on
 // its own, and a singular integrator matrix is a NumericalError, never a step through inf or NaN.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// MJ-solvers §7 — the linear-system integrators' input checks (issue 20, coverage): every size,
+// MJ-solvers §7 — the linear-system integrators' input checks: every size,
 // finiteness and singularity rule of StepLinear by its message, and a constant force with a
 // control worked by hand.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// MJ-solvers §6 — NoSlip (issue 20, coverage): the frictionloss step, the elliptic friction
+// MJ-solvers §6 — NoSlip: the frictionloss step, the elliptic friction
 // QCQP with the normal held, a flat pyramidal pair, and the off/empty cases, each against the
 // course's description of the pass (the dual residual without R) worked by hand.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// MJ-solvers §2–§5 — the constraint problem's validation (issue 20, coverage): every bad-input
+// MJ-solvers §2–§5 — the constraint problem's validation: every bad-input
 // rule of ValidateProblem on a two-DOF problem, each message naming the quantity, its value, its
 // unit and the rule; the name tables; the blocks of Ω; and SubProblem's restricted DOF tree.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// MJ-solvers §4–§8 — the solve's other routes and checks (issue 20, coverage): a prepared
+// MJ-solvers §4–§8 — the solve's other routes and checks: a prepared
 // problem against an unprepared one, τs given against τs = M a₀, PGS's sparse residuals of an
 // elliptic block against the dense ones, the primal loops' refusal of PGS, the scales' and the
 // §8 support table's messages, and the name tables.

@@ -1,4 +1,4 @@
-// MJ-solvers §4 — the factors of M and H (issue 20, coverage): every kind (dense, sparse from
+// MJ-solvers §4 — the factors of M and H: every kind (dense, sparse from
 // nv = 60, along the DOF tree, the sparse pattern of H) solves a hand-derived system and names
 // the matrix that is not positive definite.
 #include <gtest/gtest.h>

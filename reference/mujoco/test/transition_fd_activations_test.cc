@@ -1,5 +1,5 @@
-// MJ-solvers §9 — the transition Jacobian with actuator activations, and its input checks
-// (issue 20, coverage): a linear step map whose A and B are known in closed form, and each
+// MJ-solvers §9 — the transition Jacobian with actuator activations, and its input checks:
+// a linear step map whose A and B are known in closed form, and each
 // size or range rule by its message.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // MJ-solvers §7 (mj_differentiatePos on a free joint) — the rotation angle wrapped to (−π, π]
-// (issue 20, mutation survivors of tree_integrators.cc): a relative rotation of 3π/2 is the
+// (mutation survivors of tree_integrators.cc): a relative rotation of 3π/2 is the
 // rotation by −π/2, so the velocity that takes q1 to q2 in h is the short way round; and the
 // rotation of a quaternion is that of its normalised form, whatever its norm.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// MJ-solvers §7 — the tree integrators' position maps and checks (issue 20, coverage): a tree
+// MJ-solvers §7 — the tree integrators' position maps and checks: a tree
 // with a prismatic, a weld and a revolute joint, a free body whose rotation wraps past π, the
 // transition model's closures against the functions they wrap, and the messages of bad sizes.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// E3-SAP §2.1 — the free-motion step's size rule (issue 20, mutation survivor of
+// E3-SAP §2.1 — the free-motion step's size rule (mutation survivor of
 // free_motion.cc): M must be nv × nv and D, k₁ must have nv entries, each one checked on its own,
 // so a matrix wrong in only one dimension is refused as clearly as one wrong in both.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// E3-SAP §4.2 — the exact line search's stopping rules at their boundary (issue 20, mutation
+// E3-SAP §4.2 — the exact line search's stopping rules at their boundary (mutation
 // survivors of line_search.cc): the step tolerance α_tol = 1e-8·α₀ and the normalised slope
 // f'(α) = ℓ''(α)/(−ℓ'(0)) of the Newton step, on a function whose iterates are computed by hand
 // without rounding (every number below is a binary fraction).

@@ -1,5 +1,5 @@
 // E3-SAP §4.2, §5.1 — the line searches' edge exits, the sensitivities' region and index rules
-// and the constraints' identities (issue 20, coverage): 1-D costs worked by hand, the
+// and the constraints' identities: 1-D costs worked by hand, the
 // near-rigid branch against the constraint's own impulses, DOFs outside every constraint.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// E3-SAP §4 — the SAP problem's and solver's input checks (issue 20, coverage): every rule of
+// E3-SAP §4 — the SAP problem's and solver's input checks: every rule of
 // ValidateSapProblem, ValidateSapSolverParameters and the limit parameters on a two-clique
 // problem, each by its exact message (quantity, value, unit where there is one, rule); the
 // names of the options; the dense Hessian's and the block Cholesky's refusals.

@@ -1,4 +1,4 @@
-// E3-SAP §4 — SolveSapProblem's input contract (issue 20, mutation survivor of sap_solver.cc):
+// E3-SAP §4 — SolveSapProblem's input contract (mutation survivor of sap_solver.cc):
 // sap_solver.h states that the parameters are checked first, before the problem is assembled,
 // so an input with both wrong reports the parameters.
 #include <gtest/gtest.h>
