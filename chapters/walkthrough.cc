@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 namespace simatlas::chapters {
 
@@ -32,12 +33,37 @@ laws::Values Law(const std::string& name, const std::vector<std::string>& argume
   return laws::Evaluate(law, laws::ParseArguments(law, arguments));
 }
 
+namespace {
+
+// One title of docs/sections.json.
+struct SectionTitle {
+  const char* chapter;
+  const char* number;
+  const char* title;  // "title_zh — title_en"
+};
+
+// Every section of docs/sections.json, written by chapters/CMakeLists.txt at configure time.
+constexpr SectionTitle kSectionTitles[] = {
+#include "chapters/section_titles.inc"
+};
+
+std::string TitleOf(const Section& section) {
+  for (const SectionTitle& entry : kSectionTitles) {
+    if (section.chapter == entry.chapter && section.number == entry.number) return entry.title;
+  }
+  throw std::logic_error("walkthrough " + section.chapter + " §" + section.number +
+                         " is not a section of docs/sections.json");
+}
+
+}  // namespace
+
 const std::vector<Section>& AllSections() {
   static const std::vector<Section> sections = [] {
     std::vector<Section> s;
     AddE3GeometrySections(s);
     AddE3SapSections(s);
     AddMjSolversSections(s);
+    for (Section& section : s) section.title = TitleOf(section);
     return s;
   }();
   return sections;

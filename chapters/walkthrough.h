@@ -58,11 +58,14 @@ class Narrator {
 struct Section {
   std::string chapter;  ///< "e3-geometry", "e3-sap", "mj-solvers"
   std::string number;   ///< "3", "2.1"
-  std::string title;    ///< original title with the English one
   std::function<void(Narrator&)> run;  ///< prints the section's claims in the order of the text
+  /// "title_zh — title_en" of docs/sections.json (the one registry of titles), set by AllSections.
+  std::string title;
 };
 
-/// Every walkthrough section, in course order.
+/// Every walkthrough section, in course order, each with its title from docs/sections.json
+/// (written into the build at configure time). Throws std::logic_error naming a section that
+/// docs/sections.json does not list.
 const std::vector<Section>& AllSections();
 
 /// Formats a number with the given significant digits ("100000", "0.5454545").

@@ -6,7 +6,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(simatlas_parts core multibody geometry contact sap mujoco scenes laws io check)
+set(simatlas_parts core multibody geometry contact sap mujoco scenes laws io property_families check)
 set(simatlas_installed)
 foreach(part ${simatlas_parts})
   if(TARGET simatlas_${part})
@@ -35,6 +35,8 @@ install(TARGETS ${simatlas_installed} simatlas_reference EXPORT simatlasTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY reference/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/reference
   FILES_MATCHING PATTERN "*.h" PATTERN "test" EXCLUDE)
+install(DIRECTORY property_tests/families/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/property_tests/families
+  FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY tools/check/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tools/check
   FILES_MATCHING PATTERN "*.h" PATTERN "test" EXCLUDE PATTERN "examples" EXCLUDE)
 if(TARGET simatlas_python)

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "property_tests/mujoco_problem_generator.h"
+#include "property_tests/families/mujoco_problem_generator.h"
 #include "reference/mujoco/dual.h"
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/primal.h"

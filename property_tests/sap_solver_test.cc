@@ -11,7 +11,7 @@
 #include <cmath>
 #include <limits>
 
-#include "property_tests/sap_problem_generator.h"
+#include "property_tests/families/sap_problem_generator.h"
 #include "reference/sap/sap_solver.h"
 #include "reference/sap/stopping_criteria.h"
 

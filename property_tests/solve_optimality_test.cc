@@ -7,8 +7,8 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "property_tests/mujoco_problem_generator.h"
-#include "property_tests/sap_problem_generator.h"
+#include "property_tests/families/mujoco_problem_generator.h"
+#include "property_tests/families/sap_problem_generator.h"
 #include "reference/mujoco/optimality.h"
 #include "reference/mujoco/solve.h"
 #include "reference/sap/optimality.h"

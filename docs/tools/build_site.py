@@ -3,7 +3,7 @@
 
 Reads docs/sections.json (the one table of sections), the law registry (`simatlas law --list
 --json`), the walkthroughs (`simatlas chapter CHAPTER SECTION`), the figures written by the
-`figures` target and the section texts in docs/pages/; writes Doxygen pages into WORK/pages, runs
+`figures` target and the section texts in chapters/<chapter>/pages/; writes Doxygen pages into WORK/pages, runs
 Doxygen (warnings are errors) into OUT, copies the local MathJax, the figures and a plain-text
 view of every linked source file into the site, and prints the index path and a summary.
 Run with /usr/bin/python3 (standard library only).
@@ -387,7 +387,7 @@ def main():
     # Markdown pages of their own: the check protocol (issue 11) and the worked `mujoco inspect`
     # of the humanoid (issue 18, linked from the MJ-solvers pages), as Doxygen Markdown pages.
     for rel, label in (("docs/pages/check_protocol.md", "check_protocol"),
-                       ("docs/pages/mj-solvers/inspect_humanoid.md", "inspect_humanoid")):
+                       ("chapters/mj-solvers/pages/inspect_humanoid.md", "inspect_humanoid")):
         with open(os.path.join(source, rel), encoding="utf-8") as f:
             text = f.read().split("\n", 1)
         with open(os.path.join(pages, label + ".md"), "w", encoding="utf-8") as f:

@@ -62,7 +62,8 @@ def CheckLocators(model, source, shared):
         if not figures and len(sec.get("no_figure", "").split()) < 6:
             failures.append("%s: no figure and no one-sentence \"no_figure\" reason" % where)
     exercises = site_model.ReadingExercises(source)
-    for folder, chapter in exercises_page.CHAPTER_OF_FOLDER.items():
+    for chapter in [c["id"] for c in model["chapters"]]:
+        folder = chapter
         numbers = [n for f, n, _ in exercises if f == folder]
         if not numbers:
             continue
@@ -160,7 +161,7 @@ def CheckExercisesPage(model, page_html):
         if not solution or "reference solution" not in solution.group(1):
             failures.append("exercises.html %s: the reference solution is not behind a click" % ident)
         outside = card.replace(solution.group(0), "") if solution else card
-        if "solutions/" in outside:
+        if "_solution." in outside:
             failures.append("exercises.html %s: a solution link outside the hidden part" % ident)
         if ident.startswith(("e3_", "mj_")) and "your answer form" not in outside:
             failures.append("exercises.html %s: no labelled answer form link" % ident)
@@ -262,8 +263,8 @@ def SelfTest(model, source, shared):
     if CheckPlaceholders("x.html", "<p>Bayesian eyes</p>"):
         failures.append("self-test: a word containing 'yes' flagged as a placeholder")
     # An exercise card that shows its solution and gives the answer in its header.
-    card = ('<div class="exercise" id="e3_sap_6"><h3>Why diag(A)^(-1/2)</h3><ul><li><a href="src/exercises/answers/e3_sap/6.txt.html">'
-            'your answer form</a></li><li><a href="src/exercises/solutions/e3_sap/6.txt.html">reference solution</a></li></ul></div>')
+    card = ('<div class="exercise" id="e3_sap_6"><h3>Why diag(A)^(-1/2)</h3><ul><li><a href="src/exercises/e3-sap/ex6_answer.txt.html">'
+            'your answer form</a></li><li><a href="src/exercises/e3-sap/ex6_solution.txt.html">reference solution</a></li></ul></div>')
     found = CheckExercisesPage(model, card)
     for needed in ("header", "concept", "behind a click", "outside the hidden part"):
         if not any(needed in f for f in found):

@@ -11,10 +11,6 @@ import re
 import navigation
 import site_model
 
-# The course text's name of each exercise folder.
-CHAPTER_OF_FOLDER = {"e3_geometry": "e3-geometry", "e3_sap": "e3-sap", "mj_solvers": "mj-solvers"}
-
-
 def CourseQuestions(shared, model, chapter_id):
     """The questions of a chapter's exercise section as the course writes them, in order: the
     lines of the last numbered section that end in a question mark, without their "N." or
@@ -34,7 +30,7 @@ def CourseQuestions(shared, model, chapter_id):
 
 def Concept(model, folder, number):
     """The section that teaches the concept of a reading exercise (docs/sections.json
-    "exercise_concepts": {"e3_sap/6": "e3-sap/4.2"}), or None."""
+    "exercise_concepts": {"e3-sap/6": "e3-sap/4.2"}), or None. folder is the chapter id."""
     target = model.get("exercise_concepts", {}).get("%s/%d" % (folder, number))
     if not target:
         return None
@@ -54,7 +50,7 @@ def SectionExercises(model, source, sec):
         concept = Concept(model, folder, number)
         if rel in sec["exercises"] or (concept is not None and concept is sec):
             items.append('<li><a href="exercises.html#%s_%d">%s exercise %d</a></li>' % (
-                folder, number, html.escape(site_model.Chapter(model, CHAPTER_OF_FOLDER[folder])["name"]), number))
+                site_model.Label(folder), number, html.escape(site_model.Chapter(model, folder)["name"]), number))
     if not items:
         return ""
     return '<p>Exercises on %s §%s (question, answer form and solution on the exercises page):</p><ul class="section-exercises">%s</ul>' % (
@@ -80,13 +76,13 @@ def Page(model, source, shared, exercise_results):
     out = ["\\page exercises Exercises", ""]
     intro = ("<p>Every exercise is an executable check (ctest label <code>exercise</code>). A reading exercise is "
              "answered in a plain <code>key: value</code> file, its <em>answer form</em> "
-             "<code>exercises/answers/&lt;chapter&gt;/&lt;N&gt;.txt</code> (shipped with every key commented out); "
+             "<code>exercises/&lt;chapter&gt;/ex&lt;N&gt;_answer.txt</code> (shipped with every key commented out); "
              "an implementation exercise by writing the <code>*_student.cc</code> file, graded by the same property "
              "checks as the reference engine. To grade your answers:</p>"
              "<pre>cmake -S . -B build-answers -DSIMATLAS_EXERCISE_ANSWERS=answers\n"
              "cmake --build build-answers --target exercises\n"
              "ctest --test-dir build-answers -L exercise --output-on-failure\n"
-             "ctest --test-dir build-answers -R exercise_e3_geometry_ex6 -V     # one, with its evidence</pre>"
+             "ctest --test-dir build-answers -R exercise_e3-geometry_ex6 -V     # one, with its evidence</pre>"
              "<p>The default build (<code>SIMATLAS_EXERCISE_ANSWERS=solutions</code>) grades the reference "
              "solutions, which must pass. Each exercise names the section whose page teaches its concept; "
              "read that page first. The reference solution of each is behind a click.</p>")
@@ -97,11 +93,11 @@ def Page(model, source, shared, exercise_results):
     by_chapter = {}
     for folder, number, rel in site_model.ReadingExercises(source):
         by_chapter.setdefault(folder, []).append((number, rel))
-    for folder, items in sorted(by_chapter.items(), key=lambda kv: [c["id"] for c in model["chapters"]].index(CHAPTER_OF_FOLDER[kv[0]])):
-        chapter = CHAPTER_OF_FOLDER[folder]
+    for folder, items in sorted(by_chapter.items(), key=lambda kv: [c["id"] for c in model["chapters"]].index(kv[0])):
+        chapter = folder
         name = site_model.Chapter(model, chapter)["name"]
         questions = CourseQuestions(shared, model, chapter)
-        out.append("\\section exercises_%s %s reading exercises" % (folder, name))
+        out.append("\\section exercises_%s %s reading exercises" % (site_model.Label(folder), name))
         out.append("")
         cards = []
         for number, rel in items:
@@ -114,13 +110,13 @@ def Page(model, source, shared, exercise_results):
                 '<blockquote class="course-question" lang="zh-CN">%s</blockquote>'
                 '<ul><li>%s</li><li>%s</li><li>ctest <code>%s</code>, last result in this build: %s</li></ul>'
                 '<details class="solution"><summary>Show the reference solution</summary>%s</details></div>' % (
-                    folder, number, html.escape(name), number,
+                    site_model.Label(folder), number, html.escape(name), number,
                     _SectionLink(model, concept) if concept else "the course's exercise section",
                     html.escape(question),
-                    _Link(source, "exercises/answers/%s/%d.txt" % (folder, number), "your answer form", linked),
+                    _Link(source, "exercises/%s/ex%d_answer.txt" % (folder, number), "your answer form", linked),
                     _Link(source, rel, "the check that grades it", linked),
                     html.escape(test), html.escape(exercise_results.get(test, "not run")),
-                    _Link(source, "exercises/solutions/%s/%d.txt" % (folder, number), "reference solution", linked)))
+                    _Link(source, "exercises/%s/ex%d_solution.txt" % (folder, number), "reference solution", linked)))
         out.append(site_model.Raw("".join(cards)))
     out.append("\\section exercises_implementation Implementation exercises")
     out.append("")
@@ -141,7 +137,7 @@ def Page(model, source, shared, exercise_results):
                 _Link(source, header, "the task", linked),
                 _Link(source, "exercises/implement/%s_student.cc" % law, "write your code in", linked),
                 html.escape(test), html.escape(exercise_results.get(test, "not run")),
-                _Link(source, "exercises/solutions/implement/%s_solution.cc" % law, "reference solution", linked)))
+                _Link(source, "exercises/implement/%s_solution.cc" % law, "reference solution", linked)))
     out.append(site_model.Raw("".join(cards)))
     return "\n".join(out) + "\n", linked
 

@@ -47,8 +47,8 @@ def Heading(sec):
 
 
 def TextPath(source, sec):
-    """Hand-written part of a section page (formulas, sign conventions): docs/pages/<chapter>/<number>.md."""
-    return os.path.join(source, "docs", "pages", sec["chapter"], sec["number"] + ".md")
+    """Hand-written part of a section page (formulas, sign conventions): chapters/<chapter>/pages/<number>.md."""
+    return os.path.join(source, "chapters", sec["chapter"], "pages", sec["number"] + ".md")
 
 
 def LawAnchor(name):
@@ -105,7 +105,7 @@ def FiguresPresent(build):
 
 def ExerciseTestName(path):
     """ctest name of an exercise file, following exercises/CMakeLists.txt, or None."""
-    m = re.match(r"^exercises/([a-z0-9_]+)/(ex[0-9]+_[A-Za-z0-9_]+)\.cc$", path)
+    m = re.match(r"^exercises/([a-z0-9_-]+)/(ex[0-9]+_[A-Za-z0-9_]+)\.cc$", path)
     if m and m.group(1) != "implement":
         return "exercise_%s_%s" % (m.group(1), m.group(2))
     m = re.match(r"^exercises/implement/([a-z0-9_]+)\.h$", path)
@@ -119,8 +119,8 @@ def ReadingExercises(source):
     out = []
     for path in glob.glob(os.path.join(source, "exercises", "*", "ex*_*.cc")):
         rel = os.path.relpath(path, source)
-        m = re.match(r"^exercises/([a-z0-9_]+)/ex([0-9]+)_[A-Za-z0-9_]+\.cc$", rel)
-        if m and m.group(1) not in ("implement", "support", "answers", "solutions"):
+        m = re.match(r"^exercises/([a-z0-9_-]+)/ex([0-9]+)_[A-Za-z0-9_]+\.cc$", rel)
+        if m and m.group(1) not in ("implement", "support"):
             out.append((m.group(1), int(m.group(2)), rel))
     return sorted(out)
 
@@ -140,7 +140,7 @@ def ReadmeQuestions(source):
     for line in open(path, encoding="utf-8"):
         m = re.match(r"^###\s+(E3-geometry|E3-SAP|MJ-solvers)\b", line)
         if m:
-            chapter = m.group(1).lower().replace("-", "_")
+            chapter = m.group(1).lower()
             continue
         if line.startswith("## "):
             chapter = None

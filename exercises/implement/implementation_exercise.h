@@ -3,7 +3,7 @@
 /// Shared part of the implementation exercises: the student writes a law in
 /// `exercises/implement/<law>_student.cc`; the grader program `<law>_exercise.cc` applies the
 /// property functions of property_tests/families/ to it. In "solutions" mode the program is
-/// linked with `exercises/solutions/implement/<law>_solution.cc` instead (CMake chooses).
+/// linked with `exercises/implement/<law>_solution.cc` instead (CMake chooses).
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // (issue 11): a line-protocol adapter (docs/pages/check_protocol.md) that reads one query per
 // line, {"law": "material.point_stiffness", "inputs": {"k1": 1e5, "k2": "inf"}}, calls the
 // graded implementation of that law (the student's exercises/implement/<law>_student.cc or, in
-// the solutions build, exercises/solutions/implement/<law>_solution.cc) and writes
+// the solutions build, exercises/implement/<law>_solution.cc) and writes
 // {"outputs": {...}} or {"error": "..."}. It answers the three exercise laws only; any other
 // law is an error. The adapter computes nothing itself.
 #include <cmath>

@@ -60,13 +60,6 @@ FieldVerdict GradeField(const AnswerField& field, const AnswerSheet& sheet,
   return verdict;
 }
 
-// The directory named by a mode word or a path.
-std::filesystem::path DirectoryOf(const std::string& mode) {
-  const std::filesystem::path root(SIMATLAS_EXERCISES_SOURCE_DIR);
-  if (mode == "solutions" || mode == "answers") return root / mode;
-  return std::filesystem::path(mode);
-}
-
 }  // namespace
 
 Verdict Grade(const Exercise& exercise, const AnswerSheet& sheet, const Evidence& evidence) {
@@ -102,19 +95,19 @@ std::string GradedAnswersLabel() {
                                                             : SIMATLAS_EXERCISE_ANSWERS;
 }
 
-std::filesystem::path GradedAnswersDir() { return DirectoryOf(GradedAnswersLabel()); }
-
-std::filesystem::path SolutionsDir() { return DirectoryOf("solutions"); }
-
-std::filesystem::path AnswerPath(const std::filesystem::path& dir, const Exercise& exercise) {
-  return dir / exercise.chapter / (std::to_string(exercise.number) + ".txt");
+std::filesystem::path AnswerPath(const std::string& mode, const Exercise& exercise) {
+  const std::string n = std::to_string(exercise.number);
+  const std::filesystem::path folder = std::filesystem::path(SIMATLAS_EXERCISES_SOURCE_DIR) / exercise.chapter;
+  if (mode == "answers") return folder / ("ex" + n + "_answer.txt");
+  if (mode == "solutions") return folder / ("ex" + n + "_solution.txt");
+  return std::filesystem::path(mode) / exercise.chapter / (n + ".txt");
 }
 
 void StateQuestion(const Exercise& exercise, std::ostream& out) {
   out << "\n[" << exercise.section << ", exercise " << exercise.number << "] "
       << exercise.question << "\n";
   const auto override_file = AnswerFileOverride();
-  out << "  answer in " << (override_file ? *override_file : AnswerPath(GradedAnswersDir(), exercise)).string()
+  out << "  answer in " << (override_file ? *override_file : AnswerPath(GradedAnswersLabel(), exercise)).string()
       << " (graded: " << (override_file ? "the given file" : GradedAnswersLabel()) << ") with:\n";
   for (const AnswerField& field : exercise.fields) {
     out << "    " << field.key << ": " << DescribeForm(field) << "    # " << field.prompt << "\n";
@@ -135,7 +128,7 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
         << "exercise " << exercise.number << ": the evidence gives no value for " << field.key;
   }
   // The reference solution must agree with the evidence (else exercise or engine is wrong).
-  const std::filesystem::path solution_path = AnswerPath(SolutionsDir(), exercise);
+  const std::filesystem::path solution_path = AnswerPath("solutions", exercise);
   const AnswerSheet solution = AnswerSheet::Load(solution_path);
   const Verdict reference = Grade(exercise, solution, evidence);
   std::cout << "  reference solution:\n" << FormatVerdict(reference);
@@ -144,7 +137,7 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
   ExerciseReport report{&exercise, &evidence, reference, std::nullopt, SolutionReason(solution_path), ""};
   // The graded answer (solutions, the student's answers, or SIMATLAS_EXERCISE_ANSWER_FILE) must
   // agree with the evidence.
-  const std::filesystem::path graded_path = AnswerFileOverride().value_or(AnswerPath(GradedAnswersDir(), exercise));
+  const std::filesystem::path graded_path = AnswerFileOverride().value_or(AnswerPath(GradedAnswersLabel(), exercise));
   if (graded_path == solution_path) {
     report.graded = reference;  // graded just above
   } else {

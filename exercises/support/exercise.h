@@ -5,11 +5,12 @@
 ///   2. the test computes the evidence with the reference engine, printing each line
 ///      (Evidence::Show) and recording the value each field must have (Evidence::Imply);
 ///   3. CheckAnswers checks that the evidence supports the reference solution
-///      (`exercises/solutions/<chapter>/<N>.txt`) — a failure there means the exercise or the
+///      (`exercises/<chapter>/ex<N>_solution.txt`) — a failure there means the exercise or the
 ///      engine is wrong — and then grades the chosen answer file against the evidence.
 /// Which file is graded: the CMake cache variable SIMATLAS_EXERCISE_ANSWERS ("solutions",
-/// the default used by CI, or "answers", the student's exercises/answers/), overridable at run
-/// time with the environment variable of the same name (solutions, answers, or a directory).
+/// the default used by CI, or "answers", the student's `exercises/<chapter>/ex<N>_answer.txt`),
+/// overridable at run time with the environment variable of the same name (solutions, answers,
+/// or a directory holding `<chapter>/<N>.txt`).
 
 #include <filesystem>
 #include <map>
@@ -24,8 +25,8 @@ namespace simatlas::exercises {
 
 /// One reading exercise.
 struct Exercise {
-  std::string chapter;              ///< folder under answers/ and solutions/ ("e3_geometry")
-  int number = 0;                   ///< N: the answer file is `<chapter>/<N>.txt`
+  std::string chapter;              ///< chapter as the CLI names it, its folder under exercises/ ("e3-geometry")
+  int number = 0;                   ///< N: the answer form is `<chapter>/ex<N>_answer.txt`
   std::string section;              ///< course section ("E3-geometry §5")
   std::string question;             ///< as the course asks it
   std::vector<AnswerField> fields;  ///< what an answer must give
@@ -71,14 +72,11 @@ Verdict Grade(const Exercise& exercise, const AnswerSheet& sheet, const Evidence
 /// The verdict as printed lines.
 std::string FormatVerdict(const Verdict& verdict);
 
-/// The folder whose answers are graded (see the file comment).
-std::filesystem::path GradedAnswersDir();
-/// The folder of the reference solutions.
-std::filesystem::path SolutionsDir();
-/// "answers" or "solutions" (or the directory) — what GradedAnswersDir was chosen from.
+/// "answers" or "solutions" (or a directory) — what is graded (see the file comment).
 std::string GradedAnswersLabel();
-/// `dir/<chapter>/<N>.txt`.
-std::filesystem::path AnswerPath(const std::filesystem::path& dir, const Exercise& exercise);
+/// The answer file of exercise for mode: "answers" `exercises/<chapter>/ex<N>_answer.txt`,
+/// "solutions" `exercises/<chapter>/ex<N>_solution.txt`, a directory `dir/<chapter>/<N>.txt`.
+std::filesystem::path AnswerPath(const std::string& mode, const Exercise& exercise);
 
 /// Prints the question, each field's key, meaning and form, and the files read.
 void StateQuestion(const Exercise& exercise, std::ostream& out);

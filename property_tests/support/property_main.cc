@@ -1,4 +1,4 @@
-// main() of every property-test program (issue 20: deterministic CI, random exploration on demand).
+// main() of every property-test program (deterministic CI, random exploration on demand).
 // Without RC_PARAMS the run is fixed: SIMATLAS_PROPERTY_CASES cases (>= 500 in the test command)
 // with the committed seed SIMATLAS_PROPERTY_SEED (set by ctest from property_tests/CMakeLists.txt;
 // the same on every run, changed only by a commit). scripts/soak sets RC_PARAMS with fresh random

@@ -1,4 +1,4 @@
-"""Issue 16: helpers of the chapter notebooks (chapters/notebooks/): the course's own text of a
+"""Issue 16: helpers of the chapter notebooks (chapters/<chapter>/<chapter>.ipynb): the course's own text of a
 section, read at run time from the course material (``../shared/course`` next to the
 repository, never copied into it), and the reading exercises graded by the project's exercise
 programs (exercises/, the same checks as the ``exercise`` tests)."""
@@ -64,20 +64,21 @@ def port_module(relative_path):
     return module
 
 
-def _answer_file(folder, chapter, number):
-    return pathlib.Path(_paths.SOURCE_DIR) / "exercises" / folder / chapter / f"{number}.txt"
+def _answer_file(kind, chapter, number):
+    """exercises/<chapter>/ex<N>_<kind>.txt (kind "answer": the blank form, "solution")."""
+    return pathlib.Path(_paths.SOURCE_DIR) / "exercises" / chapter / f"ex{number}_{kind}.txt"
 
 
 def exercise_question(chapter, number):
     """The question and the fields of reading exercise ``number`` of ``chapter``
-    ("e3_geometry", "e3_sap", "mj_solvers"), from the blank answer sheet exercises/answers/."""
-    return _answer_file("answers", chapter, number).read_text(encoding="utf-8")
+    ("e3-geometry", "e3-sap", "mj-solvers"), from its blank answer form."""
+    return _answer_file("answer", chapter, number).read_text(encoding="utf-8")
 
 
 def solution(chapter, number):
-    """The reference answer (exercises/solutions/) as a dict {key: value text}."""
+    """The reference answer (exercises/<chapter>/ex<N>_solution.txt) as a dict {key: value text}."""
     answers = {}
-    for line in _answer_file("solutions", chapter, number).read_text(encoding="utf-8").splitlines():
+    for line in _answer_file("solution", chapter, number).read_text(encoding="utf-8").splitlines():
         line = line.split(" #")[0].strip()
         if line and not line.startswith("#"):
             key, value = line.split(":", 1)

@@ -1,4 +1,4 @@
-"""Issue 16: shared helpers of the package tests — the built command-line program (its path
+"""Shared helpers of the package tests — the built command-line program (its path
 from ctest's SIMATLAS_CLI) run with arguments, and exact comparison of numbers."""
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 16 (``simatlas check`` in process): a faithful Python port of the material family
+"""``simatlas.check`` (``simatlas check`` in process): a faithful Python port of the material family
 (E3-geometry §3) passes, a wrong one (mean instead of series stiffness) is caught with a shrunk
 counterexample, exceptions are answered errors and broken answers are protocol faults."""
 

@@ -1,4 +1,4 @@
-"""E3-geometry §1.1 through simatlas.geometry (issue 16): the course's filtering rules on a
+"""E3-geometry §1.1 through simatlas.geometry: the course's filtering rules on a
 scene built in the test, each expectation from the rule as the course states it."""
 import pytest
 

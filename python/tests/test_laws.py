@@ -1,4 +1,4 @@
-"""Issue 16 (DESIGN.md "The law registry"): every law of the registry evaluated through
+"""The law registry (DESIGN.md "The law registry"): every law of the registry evaluated through
 ``simatlas.law`` equals ``simatlas law NAME ... --json`` bit for bit, and bad input raises
 ValueError with the command-line program's message."""
 

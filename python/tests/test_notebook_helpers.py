@@ -1,4 +1,4 @@
-"""Issue 16: the notebooks' helpers — reading exercises graded by the exercise programs (the
+"""The notebooks' helpers — reading exercises graded by the exercise programs (the
 reference answer passes, a wrong or missing field fails with a ✗ naming it) and the course
 text read at run time."""
 
@@ -7,23 +7,23 @@ from simatlas import notebook
 
 
 def test_reference_answer_passes():
-    grade = notebook.grade("e3_geometry", 1, notebook.solution("e3_geometry", 1))
+    grade = notebook.grade("e3-geometry", 1, notebook.solution("e3-geometry", 1))
     assert grade and all(ok for _, ok, _ in grade.fields)
     assert "✓ combined_stiffness" in repr(grade)
 
 
 def test_wrong_and_missing_fields_fail():
-    answer = dict(notebook.solution("e3_geometry", 1))
+    answer = dict(notebook.solution("e3-geometry", 1))
     # E3-geometry §3: 1e5 and 1e5 N/m in series give 5e4 N/m, so 1e5 is wrong.
     answer["combined_stiffness"] = "100000 N/m"
-    grade = notebook.grade("e3_geometry", 1, answer)
+    grade = notebook.grade("e3-geometry", 1, answer)
     assert not grade
     assert [key for key, ok, _ in grade.fields if not ok] == ["combined_stiffness"]
     answer["combined_stiffness"] = None
-    assert not notebook.grade("e3_geometry", 1, answer)
+    assert not notebook.grade("e3-geometry", 1, answer)
 
 
 def test_course_section_is_read_at_run_time():
     text = notebook.course_section("e3-geometry", "1.1")
     assert text.startswith("1.1 ") and text.splitlines()[0].endswith("#")
-    assert "exercise 1" in notebook.exercise_question("e3_geometry", 1)
+    assert "exercise 1" in notebook.exercise_question("e3-geometry", 1)

@@ -1,4 +1,4 @@
-"""Issue 16 (E3-SAP §2, §4.1): ``simatlas.simulate`` returns the records of
+"""Scenes (E3-SAP §2, §4.1): ``simatlas.simulate`` returns the records of
 ``simatlas simulate SCENE ... --json`` bit for bit, as numpy arrays."""
 
 import math

@@ -1,4 +1,4 @@
-"""Issue 16 (E3-SAP §4, MJ-solvers §4–§5): problems read, built and solved through Python equal
+"""Solvers (E3-SAP §4, MJ-solvers §4–§5): problems read, built and solved through Python equal
 ``simatlas sap solve FILE --json`` and ``simatlas mujoco solve FILE --json`` bit for bit."""
 
 import json

@@ -44,7 +44,7 @@ struct SapOptimality {
 /// cost criterion (4.4) may stop it earlier (|Δℓ| ≲ 1e-15 ℓ leaves ‖Dg‖ up to ~1e-4 s), so
 /// `simatlas check` queries problems whose parameters switch (4.4) off (cost tolerances 0).
 /// Measured: the reference solver with (4.4) off reaches r/s ≤ 9.97e-7 on 2000 random problems
-/// (property_tests/sap_problem_generator.h, both shapes), while the header's D = diag(A)^(+1/2)
+/// (property_tests/families/sap_problem_generator.h, both shapes), while the header's D = diag(A)^(+1/2)
 /// leaves r/s > 2e-6 on 99 of 1000 mixed-scale problems (up to 1.2e-2).
 /// The impulses are recomputed at the claimed v, so they agree to rounding: 1e-8 relative.
 struct SapOptimalityTolerance {

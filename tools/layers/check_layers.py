@@ -14,8 +14,16 @@ Checks, naming file:line for every failure (exit 1; 2 for unusable arguments):
   3. README.md's layer diagram is cmake/layers.txt's rule, line for line;
   4. every file of reference/ cites its section in its first comment line (a course section
      "E3-SAP §…", "E3-geometry §…", "MJ-solvers §…", the formula sheet "formula sheet §…", or a
-     DESIGN.md section by its heading, `DESIGN.md "Heading"`).
+     DESIGN.md section by its heading, `DESIGN.md "Heading"`);
+  5. one place per chapter (README "Layout"): each folder of chapters/, exercises/ and figures/
+     is a chapter id of docs/sections.json (e3-sap, the CLI's spelling) or a shared folder
+     (support, test, implement), every chapter has its folder in each of them, its section pages
+     are in chapters/<chapter>/pages/ (not docs/pages/), and no folder of the repository spells a
+     chapter another way (e3_sap);
+  6. outside property_tests/, a file includes property_tests/ only through the property families
+     library's public headers, property_tests/families/*.h (never a test or its support).
 """
+import json
 import pathlib
 import re
 import sys
@@ -39,10 +47,13 @@ def read_rule(path):
 
 def part_of(relative):
     """The part a repository path belongs to: reference/<p>/… → p, adapters/<a>/… → adapters/a,
-    tools/<t>/… → tools/t, anything else → its first folder."""
+    tools/<t>/… → tools/t, property_tests/families/… → property_tests/families (the property
+    families library), anything else → its first folder."""
     pieces = relative.split("/")
     if pieces[0] == "reference" and len(pieces) > 2:
         return pieces[1]
+    if pieces[:2] == ["property_tests", "families"] and len(pieces) > 2:
+        return "property_tests/families"
     if pieces[0] in ("adapters", "tools") and len(pieces) > 2:
         return pieces[0] + "/" + pieces[1]
     return pieces[0]
@@ -145,6 +156,62 @@ def check_citations(root, design_headings, failures):
                         f'DESIGN.md "Heading"); {why}: {comment or "(no comment)"}')
 
 
+CHAPTER_TREES = ("chapters", "exercises", "figures")
+SHARED_FOLDERS = {"support", "test", "implement"}
+SKIPPED_FOLDERS = {".git", "node_modules", "__pycache__"}
+
+
+def source_folders(root):
+    """Every folder under root except hidden ones, caches and build trees (a CMakeCache.txt)."""
+    for path in sorted(root.iterdir()):
+        if path.is_dir() and path.name not in SKIPPED_FOLDERS and not path.name.startswith(".") \
+                and not (path / "CMakeCache.txt").exists():
+            yield path
+            yield from source_folders(path)
+
+
+def check_chapter_folders(root, failures):
+    """Check 5."""
+    try:
+        ids = [c["id"] for c in json.loads((root / "docs" / "sections.json").read_text(encoding="utf-8"))["chapters"]]
+    except (OSError, ValueError, KeyError) as error:
+        failures.append(f"docs/sections.json:1: no chapter ids to check the folders against ({error})")
+        return
+    for top in CHAPTER_TREES:
+        folders = {p.name for p in (root / top).iterdir() if p.is_dir()} if (root / top).is_dir() else set()
+        for name in sorted(folders - set(ids) - SHARED_FOLDERS):
+            failures.append(f"{top}/{name}:1: not a chapter id of docs/sections.json ({', '.join(ids)}) "
+                            f"nor a shared folder ({', '.join(sorted(SHARED_FOLDERS))})")
+        for chapter in ids:
+            if chapter not in folders:
+                failures.append(f"{top}/{chapter}:1: chapter {chapter} has no folder in {top}/")
+    for chapter in ids:
+        if (root / "docs" / "pages" / chapter).exists():
+            failures.append(f"docs/pages/{chapter}:1: a chapter's section pages live in chapters/{chapter}/pages/")
+    other_spellings = {i.replace("-", "_"): i for i in ids if "-" in i}
+    for path in source_folders(root):
+        if path.name in other_spellings:
+            failures.append(f"{path.relative_to(root).as_posix()}:1: chapter folder spelled "
+                            f"{path.name}; the one spelling is {other_spellings[path.name]}")
+
+
+def check_property_includes(root, failures):
+    """Check 6."""
+    files = [p for p in root.iterdir() if p.is_file()]
+    for folder in source_folders(root):
+        files.extend(p for p in folder.iterdir() if p.is_file())
+    for path in sorted(files):
+        relative = path.relative_to(root).as_posix()
+        if path.suffix not in SOURCE_SUFFIXES or relative.startswith("property_tests/"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            match = INCLUDE.match(line)
+            if match and match.group(1).startswith("property_tests/") and \
+                    not match.group(1).startswith("property_tests/families/"):
+                failures.append(f"{relative}:{number}: includes {match.group(1)}: outside property_tests/ only "
+                                f"the property families library's headers (property_tests/families/) may be included")
+
+
 def main(argv):
     if len(argv) != 3:
         print(__doc__, file=sys.stderr)
@@ -169,6 +236,8 @@ def main(argv):
     check_includes(root, rule, failures)
     check_readme(root, rule_path, failures)
     check_citations(root, design_headings, failures)
+    check_chapter_folders(root, failures)
+    check_property_includes(root, failures)
     for failure in failures:
         print(failure)
     print(f"layers: {len(failures)} violation(s)")

@@ -40,9 +40,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The chapters with reading exercises: command-line name and folder name.
+// The chapters with reading exercises: command-line name and folder name (the same spelling).
 const std::vector<std::pair<std::string, std::string>> kChapters = {
-    {"e3-geometry", "e3_geometry"}, {"e3-sap", "e3_sap"}, {"mj-solvers", "mj_solvers"}};
+    {"e3-geometry", "e3-geometry"}, {"e3-sap", "e3-sap"}, {"mj-solvers", "mj-solvers"}};
 
 // The exercise numbers of a chapter folder, from exercises/<folder>/ex<N>_<slug>.cc.
 std::vector<int> ExerciseNumbers(const std::string& folder) {
@@ -123,8 +123,8 @@ void PrintQuestion(const nlohmann::json& report, const std::string& chapter, std
     out << "  " << field["key"].get<std::string>() << ": " << field["form"].get<std::string>() << "    # "
         << field["prompt"].get<std::string>() << "\n";
   }
-  out << "\nstart from exercises/answers/" << report["chapter"].get<std::string>() << "/"
-      << report["number"].get<int>() << ".txt, then: simatlas exercise " << chapter << " "
+  out << "\nstart from exercises/" << report["chapter"].get<std::string>() << "/ex"
+      << report["number"].get<int>() << "_answer.txt, then: simatlas exercise " << chapter << " "
       << report["number"].get<int>() << " --answer FILE\n";
 }
 

@@ -1,4 +1,4 @@
-// MJ-solvers §2–§5 on any MJCF (issue 18): the model adapter against the oracle layer (the
+// MJ-solvers §2–§5 on any MJCF: the model adapter against the oracle layer (the
 // problem matrices are one copy, adapters::ProblemOf, which the oracle's solver tests check
 // against MuJoCo's answers; the settling, the per-row records, the answer and the document are
 // separate code) and against MuJoCo's own efc rows, and inspect's notes where MuJoCo 2.2.2's

@@ -1,5 +1,5 @@
 // E3-SAP §4 and MJ-solvers §2–§5: problem files that nest too deeply.
-// Deeply nested JSON in a problem file (issue #10, fuzzing): a field holding 300000 nested
+// Deeply nested JSON in a problem file (fuzzing): a field holding 300000 nested
 // arrays is an InputError naming the field, not a stack overflow. nlohmann::json parses and
 // destroys such a value iteratively; the readers must not dump it into their messages.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // E3-SAP §4.2 and MJ-solvers §4: the solvers are deterministic.
-// Determinism (issue #10): the same problem solved twice in one process gives bit-identical
+// Determinism: the same problem solved twice in one process gives bit-identical
 // answers — SAP with both linear solvers and both line searches, and MuJoCo's PGS (2.2.2 and the
 // 3.15 PCG32 shuffle with Nesterov momentum, whose seed is fixed per solve as the course's
 // version notes say), CG, Newton, NoSlip and islands — on every example problem file. The bytes

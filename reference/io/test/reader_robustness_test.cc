@@ -1,5 +1,5 @@
 // E3-SAP §4 and MJ-solvers §2–§5: malformed problem files.
-// Bad problem files (issue #10): every malformed field of formats/sap-problem.md and
+// Bad problem files: every malformed field of formats/sap-problem.md and
 // formats/mujoco-problem.md is a core::InputError naming the JSON path, the value and the rule —
 // never a crash, a silent default or a wrapped-around integer.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // DESIGN.md "Conventions": a file error names the file and the system's reason.
-// Text files: errors name the file, its role and the system's reason (issue 20). The reasons are
+// Text files: errors name the file, its role and the system's reason. The reasons are
 // the C library's strerror texts for ENOENT, ENOTDIR and EISDIR; the cases are chosen so they
 // hold for root too (CI runs as root, for whom "Permission denied" cannot be provoked).
 #include "reference/io/text_file.h"

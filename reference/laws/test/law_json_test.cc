@@ -1,6 +1,6 @@
 // DESIGN.md "The law registry": law inputs as JSON.
 // Law inputs as JSON (law_json.h): a value of the wrong kind is an InputError naming the key,
-// however deeply it is nested (issue #10; the deep-nesting inputs of the fuzz corpus).
+// however deeply it is nested (the deep-nesting inputs of the fuzz corpus).
 #include "reference/laws/law_json.h"
 
 #include <gtest/gtest.h>

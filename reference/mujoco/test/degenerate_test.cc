@@ -1,4 +1,4 @@
-// MJ-solvers §2–§6 — degenerate but legal problems (issue #10) for every solver configuration:
+// MJ-solvers §2–§6 — degenerate but legal problems for every solver configuration:
 // no constraints (nefc = 0), zero friction (a condim-1 frictionless contact), all rows inactive,
 // and a near-rigid row (R → 1e-12). Answers derived by hand below; never NaN, always an honest
 // exit reason.

@@ -1,5 +1,5 @@
 // MJ-solvers §5 (the exit table, both columns: 2.2.2 and the course's 3.15) and §4 (PGS, CG's β)
-// — each exit rule at its boundary (issue 20). The problems are one DOF with equality rows, whose
+// — each exit rule at its boundary. The problems are one DOF with equality rows, whose
 // cost is quadratic, so one Newton step (or one exact CG search) lands on the optimum and every
 // quantity the rules read is a binary fraction computed without rounding (M = 4 and H = 16 have
 // exact Cholesky factors 2 and 4). The expected exits and counts follow from the hand arithmetic in

@@ -1,5 +1,5 @@
 // MJ-solvers §4 "PrimalSearch" (the course's 3.15 line search, primal_solver.cc) at the branches
-// of its bracketing (issue 20, mutation survivors of primal_solver.cc). The problems are one DOF,
+// of its bracketing (mutation survivors of primal_solver.cc). The problems are one DOF,
 // M = 1, a₀ = 0 unless stated (a cold start is at a₀), meaninertia 1 (scale 1), 3.15 CG with
 // iterations = 1, so the first step is s = −M⁻¹g(0) and the answer is a = α s of the one line
 // search. Every row is an equality (z = J a − aref, always quadratic) or a joint limit (quadratic

@@ -1,4 +1,4 @@
-// E3-SAP §3–§4 — degenerate but legal problems (issue #10): every constraint inactive, zero
+// E3-SAP §3–§4 — degenerate but legal problems: every constraint inactive, zero
 // friction μ = 0, and a rigid side (k = inf). Each answer is derived by hand below, checked with
 // both linear solvers, and must be finite with success reported.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// E3-SAP §4.2 (formula sheet (4.3), (4.4)) — the two stop tests at their boundaries (issue 20).
+// E3-SAP §4.2 (formula sheet (4.3), (4.4)) — the two stop tests at their boundaries.
 // Each problem is one DOF with one joint-limit row, small enough that every quantity the tests
 // read is a binary fraction computed without rounding; the expected flags and counts follow from
 // the hand arithmetic in the comments, never from a run. A rule with < for ≤ (or back), a missing

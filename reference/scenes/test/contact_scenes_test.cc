@@ -1,5 +1,5 @@
 // Unit tests of the contact stage (E3-SAP §2.2, §4.1, §5): half-space queries against hand
-// geometry, and the physical checks of issue #4 with hand-derived expectations:
+// geometry, and the physical checks with hand-derived expectations:
 //   sphere at rest: k x = m g  ⇒  x = m g / k                    (1% tolerance)
 //   box sliding under Coulomb friction: a = −μ g  ⇒  d = v0²/(2 μ g), t_stop = v0/(μ g)
 //   pizza saver: friction holds at most Σ μ fn R = μ m g R; above it I_zz ω̇ = τ − μ m g R.

@@ -6,7 +6,7 @@
 // MuJoCo's scale 1/(meaninertia·max(1, nv)) within 1e-8 + 1e-6 · the scaled magnitude.
 #include <rapidcheck.h>
 
-#include "property_tests/mujoco_problem_generator.h"
+#include "property_tests/families/mujoco_problem_generator.h"
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"

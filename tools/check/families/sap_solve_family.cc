@@ -8,7 +8,7 @@
 // and γᵢ = Pᵢ(yᵢ(v)) to 1e-8 of the largest impulse.
 #include <rapidcheck.h>
 
-#include "property_tests/sap_problem_generator.h"
+#include "property_tests/families/sap_problem_generator.h"
 #include "reference/core/errors.h"
 #include "reference/io/problem_writer.h"
 #include "reference/io/sap_problem.h"

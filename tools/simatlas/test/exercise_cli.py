@@ -34,7 +34,7 @@ def main():
           "question mode printed %r" % out)
     with tempfile.TemporaryDirectory() as tmp:
         # The reference solution: all right, verdicts before the evidence and the reason.
-        solution = os.path.join(exercises, "solutions", "e3_sap", "6.txt")
+        solution = os.path.join(exercises, "e3-sap", "ex6_solution.txt")
         code, out, _ = run(simatlas, "e3-sap", "6", "--answer", solution)
         check(code == 0 and out.index("right  exponent") < out.index("evidence") < out.index("reason:"),
               "solution: exit %d, %r" % (code, out))
@@ -45,7 +45,7 @@ def main():
         check(code == 1 and "WRONG  exponent" in out and "right  positive_root_invariant" in out,
               "wrong answer: exit %d, %r" % (code, out))
         # The shipped blank answer file: every field missing, exit 1.
-        blank = os.path.join(exercises, "answers", "mj_solvers", "6.txt")
+        blank = os.path.join(exercises, "mj-solvers", "ex6_answer.txt")
         code, out, _ = run(simatlas, "mj-solvers", "6", "--answer", blank)
         check(code == 1 and "missing" in out, "blank answer: exit %d, %r" % (code, out))
         # Bad files: exit 2, one line on stderr with the reason, nothing on stdout.

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The worked `simatlas mujoco inspect` of Debian's humanoid (MJ-solvers §2–§5, issue 18): writes
-docs/pages/mj-solvers/inspect_humanoid.md from the command's JSON, or checks that the committed
+chapters/mj-solvers/pages/inspect_humanoid.md from the command's JSON, or checks that the committed
 page is what the command says now (ctest docs_inspect_humanoid_page).
 
   inspect_page.py SIMATLAS HUMANOID_XML PAGE --write    regenerate the page

@@ -1,0 +1,152 @@
+// MJ-solvers §6 — NoSlip: the frictionloss step, the elliptic friction
+// QCQP with the normal held, a flat pyramidal pair, and the off/empty cases, each against the
+// course's description of the pass (the dual residual without R) worked by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "reference/mujoco/solve.h"
+#include "reference/mujoco/test/point_mass_problems.h"
+
+namespace simatlas::mujoco {
+namespace {
+
+// One DOF of mass 2 kg with a₀ = 3 m/s² and one frictionloss row J = [1], R = 0.1, aref = 0.
+// NoSlip's dual without R: A = J M⁻¹ Jᵀ = 0.5, b = J a₀ − aref = 3, and the row's step
+// f ← clamp(f − (A f + b)/A, ±fl) = clamp(−b/A, ±fl) = clamp(−6, ±fl) from any f.
+Problem FrictionLossRow(double fl, RowKind kind) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Constant(1, 1, 2);
+  p.qacc_smooth = core::VectorX::Constant(1, 3);
+  p.J = core::MatrixX::Constant(1, 1, 1);
+  p.R = core::VectorX::Constant(1, 0.1);
+  p.aref = core::VectorX::Zero(1);
+  p.frictionloss = core::VectorX::Constant(1, fl);
+  p.kind = {kind};
+  p.contact = {-1};
+  p.opt.tolerance = 1e-12;
+  p.opt.noslip_iterations = 5;
+  return p;
+}
+
+// fl = 10 N: the main solve's soft row (quadratic zone |J a − aref| < R·fl = 1) gives
+// f = −a/R with a = 3 + f/2, so a = 0.5, f = −5; NoSlip moves it to f = −6, a = 3 − 6/2 = 0:
+// the DOF sticks. Sweep 1 changes the dual cost by ½·0.5·1² + (−1)(0.5·(−5) + 3) = −0.25
+// (improvement 0.25 ≥ 1e-6, scale 1/(meaninertia·nv) = 1); sweep 2 finds res = 0 and stops.
+TEST(NoSlipCoverage, FrictionLossRowSticksByHand) {
+  for (const RowKind kind : {RowKind::kFrictionDof, RowKind::kFrictionTendon}) {
+    for (const SolverKind solver : {SolverKind::kPGS, SolverKind::kNewton}) {
+      Problem p = FrictionLossRow(10, kind);
+      p.opt.solver = solver;
+      const SolveResult r = SolveProblem(p);
+      EXPECT_NEAR(r.efc_force[0], -6, 1e-12);
+      EXPECT_NEAR(r.qacc[0], 0, 1e-12);
+      EXPECT_EQ(r.noslip_iterations, 2);
+      ASSERT_GE(r.stats.size(), 2u);
+      EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 0.25, 1e-9);
+      EXPECT_NEAR(r.stats.back().improvement, 0, 1e-12);
+    }
+  }
+}
+
+// fl = 1 N: the main solve already holds f = −fl (a = 3 − 1/2 = 2.5 is outside the quadratic
+// zone |a| < 0.1); NoSlip's step clamps −6 to −1 again: nothing changes, one sweep.
+// With noslip_iterations = 1 the fl = 10 case ends by its cap after the one sweep, at f = −6.
+TEST(NoSlipCoverage, FrictionLossBoundAndIterationCap) {
+  const SolveResult held = SolveProblem(FrictionLossRow(1, RowKind::kFrictionDof));
+  EXPECT_NEAR(held.efc_force[0], -1, 1e-12);
+  EXPECT_NEAR(held.qacc[0], 2.5, 1e-12);
+  EXPECT_EQ(held.noslip_iterations, 1);
+  Problem capped = FrictionLossRow(10, RowKind::kFrictionDof);
+  capped.opt.noslip_iterations = 1;
+  const SolveResult r = SolveProblem(capped);
+  EXPECT_EQ(r.noslip_iterations, 1);
+  EXPECT_NEAR(r.efc_force[0], -6, 1e-12);
+  EXPECT_NEAR(r.qacc[0], 0, 1e-12);
+}
+
+// The 1 kg point mass of point_mass_problems.h with a₀ = (ax, 0, a_z): M = I, so NoSlip
+// minimises ½|f_t|² + ax f_x over |f_t|/μ ≤ f₀ with f₀ held: f_x = −min(ax, μ f₀), f_y = 0,
+// and a_x = ax + f_x.
+Problem NoSlipPointMass(double ax, double az) {
+  Problem p = EllipticPointMass(1, core::Vector3(ax, 0, az));
+  p.opt.tolerance = 1e-12;
+  p.opt.noslip_iterations = 10;
+  p.opt.noslip_tolerance = 1e-12;
+  return p;
+}
+
+TEST(NoSlipCoverage, EllipticFrictionHoldsTheNormalAndMeetsTheCourseFormula) {
+  // ax = 2 sticks (2 < μ f₀ ≈ 0.5·9.7), ax = 10 slides (10 > μ f₀).
+  for (const double ax : {2.0, 10.0}) {
+    Problem p = NoSlipPointMass(ax, -9.81);
+    Problem off = p;
+    off.opt.noslip_iterations = 0;
+    const SolveResult main = SolveProblem(off);
+    const SolveResult r = SolveProblem(p);
+    const double f0 = main.efc_force[0];
+    ASSERT_GT(f0, 0);
+    // The normal is held; a_z = a₀_z + f₀ (M = I).
+    EXPECT_EQ(r.efc_force[0], f0);
+    EXPECT_NEAR(r.qacc[2], -9.81 + f0, 1e-12);
+    // Friction by the formula above; the QCQP's active case is put on the cone exactly.
+    const double fx = -std::min(ax, 0.5 * f0);
+    EXPECT_NEAR(r.efc_force[1], fx, 1e-9 * std::abs(fx));
+    EXPECT_NEAR(r.efc_force[2], 0, 1e-12);
+    EXPECT_NEAR(r.qacc[0], ax + fx, 1e-9 * std::abs(fx));
+    EXPECT_NEAR(r.qacc[1], 0, 1e-12);
+    EXPECT_GE(r.noslip_iterations, 1);
+  }
+}
+
+// Separating (a₀_z = +9.81): the main solve leaves f = 0, and NoSlip's elliptic step does
+// nothing without a normal force, so the answer stays a₀.
+TEST(NoSlipCoverage, EllipticWithoutNormalForceChangesNothing) {
+  const SolveResult r = SolveProblem(NoSlipPointMass(2, 9.81));
+  EXPECT_EQ(r.efc_force, core::VectorX::Zero(3));
+  EXPECT_EQ(r.qacc, core::Vector3(2, 0, 9.81));
+  EXPECT_EQ(r.noslip_iterations, 1);
+}
+
+// One DOF z of 1 kg, a pyramidal condim-3 contact whose tangents touch no DOF: the four edges
+// are all J = [1], A is the 4 × 4 matrix of ones, every pair's curvature A_pp + A_qq − 2A_pq is
+// exactly 0, so NoSlip moves nothing; a joint-limit row beside it is not NoSlip's either.
+TEST(NoSlipCoverage, FlatPyramidPairAndOtherRowsAreLeftAlone) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Identity(1, 1);
+  p.qacc_smooth = core::VectorX::Constant(1, -9.81);
+  p.J = core::MatrixX::Ones(5, 1);
+  p.R = core::VectorX::Constant(5, 0.01);
+  p.aref = core::VectorX::Zero(5);
+  p.frictionloss = core::VectorX::Zero(5);
+  p.kind = {RowKind::kContactPyramidal, RowKind::kContactPyramidal, RowKind::kContactPyramidal,
+            RowKind::kContactPyramidal, RowKind::kLimitJoint};
+  p.contact = {0, 0, 0, 0, -1};
+  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  p.opt.solver = SolverKind::kPGS;
+  Problem on = p;
+  on.opt.noslip_iterations = 3;
+  const SolveResult main = SolveProblem(p);
+  const SolveResult r = SolveProblem(on);
+  EXPECT_EQ(r.efc_force, main.efc_force);
+  EXPECT_EQ(r.noslip_iterations, 1);
+  EXPECT_EQ(r.stats.back().improvement, 0);
+}
+
+// No rows: NoSlip has nothing to adjust and performs no sweep.
+TEST(NoSlipCoverage, NoRowsNoSweep) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Identity(1, 1);
+  p.qacc_smooth = core::VectorX::Constant(1, 1.5);
+  p.J.resize(0, 1);
+  p.opt.noslip_iterations = 4;
+  const SolveResult r = SolveProblem(p);
+  EXPECT_EQ(r.noslip_iterations, 0);
+  EXPECT_EQ(r.qacc[0], 1.5);
+}
+
+}  // namespace
+}  // namespace simatlas::mujoco
