@@ -75,7 +75,8 @@ class DrakeScene:
         plant.mutable_gravity_field().set_gravity_vector(np.asarray(model["gravity"]))
         self.bodies = {0: plant.world_body()}
         for b in model["bodies"]:
-            inertia = RotationalInertia(np.asarray(b["I_BBcm_B"]))
+            I = np.asarray(b["I_BBcm_B"])
+            inertia = RotationalInertia(I[0, 0], I[1, 1], I[2, 2], I[0, 1], I[0, 2], I[1, 2])
             M = SpatialInertia.MakeFromCentralInertia(b["mass"], np.asarray(b["p_BoBcm_B"]), inertia)
             self.bodies[b["index"]] = plant.AddRigidBody(b["name"], M)
         for j in model["joints"]:

@@ -12,7 +12,8 @@ included as they come)."""
 
 import numpy as np
 from pydrake.geometry import (Box, Capsule, CollisionFilterDeclaration, GeometrySet, HalfSpace,
-                              ProximityProperties, Sphere, AddContactMaterial)
+                              ProximityProperties, Sphere, AddContactMaterial,
+                              AddRigidHydroelasticProperties)
 from pydrake.math import RigidTransform
 from pydrake.multibody.plant import AddMultibodyPlant, CoulombFriction, MultibodyPlantConfig
 from pydrake.multibody.tree import RevoluteJoint, SpatialInertia
@@ -20,6 +21,7 @@ from pydrake.systems.framework import DiagramBuilder
 
 import simatlas.geometry as sg
 
+HINT = 0.01  # [m] every proximity geometry is rigid hydroelastic with this hint in both engines
 SHAPES = {"sphere": lambda s: Sphere(*s), "box": lambda s: Box(*s),
           "capsule": lambda s: Capsule(*s), "halfspace": lambda s: HalfSpace()}
 
@@ -56,7 +58,7 @@ def reference_candidates():
         elif op == "joint":
             scene.add_joint(*a)
         elif op == "collision":
-            scene.register_collision(a[0], a[1], a[2], a[3])
+            scene.register_collision(a[0], a[1], a[2], a[3], resolution_hint=HINT)
         elif op == "visual":
             scene.register_visual(a[0], a[1], a[2], a[3])
         elif op == "exclude_between":
@@ -75,6 +77,7 @@ def drake_candidates():
     plant, scene_graph = AddMultibodyPlant(MultibodyPlantConfig(time_step=1e-3), builder)
     props = ProximityProperties()
     AddContactMaterial(friction=CoulombFriction(0.5, 0.5), properties=props)
+    AddRigidHydroelasticProperties(resolution_hint=HINT, properties=props)
     bodies = {"world": plant.world_body()}
     geometries = {}
     manager = scene_graph.collision_filter_manager()
