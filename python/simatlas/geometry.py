@@ -108,3 +108,12 @@ def plant_defaults():
     (MultibodyPlantConfig spellings), ``default_relaxation_time`` [s] (per side, when a geometry
     has none) and ``default_proximity_properties`` (SceneGraph's backfill values)."""
     return _core.plant_defaults()
+
+
+def sphere_point_pairs(r_A, p_WA, shape_B, sizes, R_WB, p_WB):
+    """E3-geometry §2.1: the reference's point pair of sphere A (radius ``r_A``, centre ``p_WA``
+    [m]) against B, a sphere (sizes (r,), centre ``p_WB``) or a box (sizes (w, d, h) [m] at
+    pose (``R_WB``, ``p_WB``)): dicts with ``p_WCa`` (A's point deepest in B), ``p_WCb`` (B's
+    point deepest in A) [m], ``nhat_BA_W`` (from B toward A) and ``depth`` [m]; empty when
+    they do not penetrate."""
+    return _core.sphere_point_pairs(r_A, p_WA, shape_B, list(sizes), R_WB, p_WB)

@@ -18,12 +18,15 @@
 #include "reference/geometry/pressure_field.h"
 #include "reference/geometry/volume_mesh.h"
 #include "reference/scenes/halfspace_queries.h"
+#include "reference/scenes/sphere_queries.h"
 
 namespace py = pybind11;
 
 namespace simatlas::python {
 
 namespace {
+
+py::list PairDicts(const std::vector<contact::PenetrationAsPointPair>& found);
 
 // Point pairs of a sphere (radius), box (sides) or capsule (radius, length) at pose X_WG
 // against the ground z ≤ 0 (A = ground, B = the shape).
@@ -46,8 +49,13 @@ py::list HalfSpacePointPairs(const std::string& shape, const std::vector<double>
     throw core::InputError("shape = '" + shape + "' must be one of sphere, box, capsule");
   }
   const multibody::RigidTransform X_WG{R_WG, p_WG};
+  return PairDicts(scenes::HalfSpacePenetration(g, X_WG, multibody::RigidTransform{}, 1));
+}
+
+// A point pair as a dict (p_WCa, p_WCb, nhat_BA_W, depth).
+py::list PairDicts(const std::vector<contact::PenetrationAsPointPair>& found) {
   py::list pairs;
-  for (const auto& pair : scenes::HalfSpacePenetration(g, X_WG, multibody::RigidTransform{}, 1)) {
+  for (const auto& pair : found) {
     py::dict d;
     d["p_WCa"] = pair.p_WCa;
     d["p_WCb"] = pair.p_WCb;
@@ -56,6 +64,22 @@ py::list HalfSpacePointPairs(const std::string& shape, const std::vector<double>
     pairs.append(d);
   }
   return pairs;
+}
+
+// Sphere A (radius, centre p_WA) against B: a sphere (sizes (r,)) centred at p_WB or a box
+// (sizes (w, d, h)) at pose (R_WB, p_WB).
+py::list SpherePointPairs(double r_A, const core::Vector3& p_WA, const std::string& shape_B,
+                          const std::vector<double>& sizes, const core::Matrix3& R_WB,
+                          const core::Vector3& p_WB) {
+  if (shape_B == "sphere" && sizes.size() == 1) {
+    return PairDicts(scenes::SphereSpherePenetration(p_WA, r_A, p_WB, sizes[0], 1, 2));
+  }
+  if (shape_B == "box" && sizes.size() == 3) {
+    return PairDicts(scenes::SphereBoxPenetration(p_WA, r_A, multibody::RigidTransform{R_WB, p_WB},
+                                                  core::Vector3(sizes[0], sizes[1], sizes[2]), 1, 2));
+  }
+  throw core::InputError("shape_B = '" + shape_B + "' with " + std::to_string(sizes.size()) +
+                         " sizes must be sphere (r) or box (w, d, h)");
 }
 
 // One side of a hydroelastic pair: shape, sizes [m], modulus E [Pa] (0: rigid), resolution
@@ -199,6 +223,9 @@ void BindContact(py::module_& m) {
   m.def("halfspace_point_pairs", &HalfSpacePointPairs, py::arg("shape"), py::arg("sizes"),
         py::arg("R_WG"), py::arg("p_WG"),
         "Point pairs of a shape at pose (R_WG, p_WG) against the ground z <= 0 (A = ground).");
+  m.def("sphere_point_pairs", &SpherePointPairs, py::arg("r_A"), py::arg("p_WA"),
+        py::arg("shape_B"), py::arg("sizes"), py::arg("R_WB"), py::arg("p_WB"),
+        "Point pairs of sphere A against a sphere or box B (A = the sphere).");
   m.def("contact_surface", &ContactSurface, py::arg("M"), py::arg("N"),
         "Hydroelastic contact surface of compliant M against N: faces, area, force_on_M.");
   m.def("field_pressure", &FieldPressure, py::arg("M"), py::arg("points"),
