@@ -58,9 +58,11 @@ class DrakeScene:
     A box is placed as eight zero-radius spheres at its vertices: the reference's box reports
     one point pair per vertex below the ground (halfspace_queries.h), Drake's box–half-space
     query one pair (the deepest), so the vertex spheres give Drake the reference's contact
-    model. Supported: free bodies jointed to the world, spheres and boxes against the ground."""
+    model. Supported: free bodies jointed to the world, spheres and boxes against the ground.
+    ``materials`` = (ground, body), each a dict of k [N/m], d [s/m], tau [s], mu [1], gives the
+    two sides their own materials instead (Drake then combines unequal values)."""
 
-    def __init__(self, model, approximation="model", stiction=None):
+    def __init__(self, model, approximation="model", stiction=None, materials=None):
         builder = DiagramBuilder()
         config = MultibodyPlantConfig(time_step=model["dt"], contact_model="point",
                                       use_sampled_output_ports=False)
@@ -86,6 +88,9 @@ class DrakeScene:
         m = model["material"]
         side = point_properties(m["side_stiffness"], m["dissipation"], m["relaxation_time"] / 2,
                                 model["mu"])
+        ground_side = side
+        if materials is not None:
+            ground_side, side = (point_properties(x["k"], x["d"], x["tau"], x["mu"]) for x in materials)
         self.ground = None
         for k, g in enumerate(model["contact_geometry"]):
             if g["halfspace_body"] != 0 or not np.allclose(g["X_AH"]["R"], np.eye(3)) \
@@ -103,7 +108,7 @@ class DrakeScene:
                 raise ValueError(f"contact geometry {k}: shape {g['shape']} is not built")
         if model["contact_geometry"]:
             self.ground = plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
-                                                          HalfSpace(), "ground", side)
+                                                          HalfSpace(), "ground", ground_side)
         plant.Finalize()
         self.diagram = builder.Build()
         self.context = self.diagram.CreateDefaultContext()
