@@ -15,10 +15,10 @@ def pytest_report_header(config):
     return f"live oracle: Drake {DRAKE_VERSION} (pydrake wheel)"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def rng():
-    """The tests' random poses: numpy's PCG64 from a fixed seed, printed so a failure can be
-    replayed."""
+    """A test's random poses: numpy's PCG64 from a fixed seed, fresh for each test (so a test
+    run alone draws the same poses), printed so a failure can be replayed."""
     import numpy as np
     seed = 20261202
     print(f"random poses: numpy.random.default_rng({seed})")
