@@ -124,6 +124,17 @@ class DrakeScene:
         plant.SetPositions(self.plant_context, np.asarray(model["q0"]))
         plant.SetVelocities(self.plant_context, np.asarray(model["v0"]))
 
+    def run(self, steps):
+        """``steps`` discrete steps from x₀ (the plant's own update, state written back each
+        step): the velocities after each step, steps × nv."""
+        plant, ctx = self.plant, self.plant_context
+        vs = []
+        for _ in range(steps):
+            x = plant.EvalUniquePeriodicDiscreteUpdate(ctx).get_vector().CopyToVector()
+            plant.SetPositionsAndVelocities(ctx, x)
+            vs.append(x[plant.num_positions():])
+        return np.array(vs)
+
     def step(self):
         """One discrete step from x₀: (q_next, v_next) and the point contacts of the step, each
         as (p_WC [m], f on the scene's body at C in W [N]) — Drake reports the force on its

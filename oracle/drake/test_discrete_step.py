@@ -110,3 +110,15 @@ def test_two_materials_one_step_equals_drakes(approximation):
     np.testing.assert_allclose(v_ref, v_drake, rtol=0, atol=RTOL * v_scale)
     assert len(c_ref) == len(c_drake) == 1
     np.testing.assert_allclose(c_ref[0][1], c_drake[0][1], rtol=0, atol=RTOL * 9.81)
+
+
+@pytest.mark.parametrize("approximation", APPROXIMATIONS)
+def test_sphere_dropped_through_impact_equals_drakes(approximation):
+    # Released 1 mm above the ground: free fall for √(2·0.001/9.81) = 14.3 ms (about 14 steps
+    # of 1 ms, reaching 9.81·0.0143 = 0.14 m/s), then impact and contact; 40 steps in all, each
+    # engine stepping from its own previous state.
+    keys = {"z0": 0.101, "steps": 40, "approximation": approximation}
+    run = simatlas.simulate("sphere_on_ground", **keys)
+    drake = DrakeScene(simatlas.scene_model("sphere_on_ground", **keys)).run(40)
+    assert run["contact_force"][:13].max() == 0 and run["contact_force"][-1] > 0
+    np.testing.assert_allclose(run["v"][1:], drake, rtol=0, atol=RTOL * 0.15)
