@@ -10,6 +10,7 @@ nothing is implemented twice. Build with the repository's ``scripts/build`` (or 
   ``Problem.write``) and ``solve`` (``simatlas sap solve``, ``simatlas mujoco solve``);
 - ``simatlas.geometry.Scene``: roles and collision filters (E3-geometry §1.1);
 - ``simatlas.simulate(scene, **keys)``: a built-in scene run (``simatlas simulate``);
+  ``simatlas.scene_model(scene, **keys)``: the same scene as data (bodies, geometry, material);
 - ``simatlas.check(family_or_law, fn, cases=, seed=)``: your Python port checked by the
   properties of ``simatlas check``.
 
@@ -20,7 +21,7 @@ from ._core import NumericalError
 from ._laws import law, laws
 from . import geometry, mujoco, sap
 from ._check import CheckResult, check, families
-from ._scenes import simulate
+from ._scenes import scene_model, simulate
 
 __all__ = ["CheckResult", "NumericalError", "check", "families", "geometry", "law", "laws", "mujoco",
-           "sap", "simulate"]
+           "sap", "scene_model", "simulate"]

@@ -24,3 +24,21 @@ def simulate(scene, **keys):
     or a value out of range, simatlas.NumericalError when the run overflows."""
     arguments = [f"{key}={argument_text(value)}" for key, value in keys.items()]
     return _core.simulate(scene, arguments)
+
+
+def scene_model(scene, **keys):
+    """The built-in scene ``scene`` built from the keys (as ``simulate`` takes them), as data a
+    second engine can build the same model from (E3-SAP §2): ``bodies`` (index ≥ 1, name,
+    ``mass`` [kg], ``p_BoBcm_B`` [m], ``I_BBcm_B`` [kg·m²] about the centre of mass, in B),
+    ``joints`` (name, ``type`` free | revolute | prismatic | weld, ``parent``, ``child``,
+    ``X_PF``), ``gravity`` [m/s²], ``q0``, ``v0`` (a free joint: q = (qw, qx, qy, qz, x, y, z),
+    v = (ω, v) in the parent frame), ``external`` forces (``body``, ``p_BoQ_B`` [m], ``force_W``
+    [N], ``torque_W`` [N·m]), ``contact_geometry`` (``body``, ``halfspace_body`` and ``X_AH`` of
+    the half space z ≤ 0 it touches, ``shape`` sphere | box | capsule, ``X_BG``, ``radius``,
+    ``sides``, ``length`` [m]; a box reports one point pair per vertex below the plane),
+    ``material`` (combined ``stiffness`` k [N/m], each side's ``side_stiffness`` [N/m],
+    ``dissipation`` d [s/m], ``relaxation_time`` τ [s] (sum of both sides),
+    ``stiction_tolerance`` [m/s]), and the driver keys ``dt`` [s], ``steps``,
+    ``approximation``, ``mu``. Poses are dicts {R, p}. Raises ValueError as ``simulate``."""
+    arguments = [f"{key}={argument_text(value)}" for key, value in keys.items()]
+    return _core.scene_model(scene, arguments)

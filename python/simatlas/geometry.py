@@ -74,3 +74,46 @@ class Scene:
     def copy(self):
         """A Context: a copy of the model that later edits of this scene do not reach."""
         return Scene(self._scene.copy())
+
+
+def halfspace_point_pairs(shape, sizes, R_WG, p_WG):
+    """E3-geometry §2.1: the reference's point pairs of ``shape`` sphere (r) | box (w, d, h) |
+    capsule (r, l) [m] at pose (R_WG, p_WG) against the ground z ≤ 0, as dicts with
+    ``p_WCa`` (on the ground, A), ``p_WCb`` (on the shape, B) [m], ``nhat_BA_W`` (from the
+    shape toward the ground) and ``depth`` [m]. Only penetrating shapes give pairs; a box gives
+    one pair per vertex below the plane (Drake's box query gives one, the deepest)."""
+    return _core.halfspace_point_pairs(shape, list(sizes), R_WG, p_WG)
+
+
+def contact_surface(M, N):
+    """E3-geometry §2.2: the reference's hydroelastic contact surface of compliant M against N.
+    Each side is a dict: ``shape`` sphere (sizes (r,)) | box (sizes (w, d, h)) | halfspace (z ≤ 0
+    of its pose), ``modulus`` E [Pa] (0 or absent: rigid), ``resolution_hint`` [m] (spheres),
+    ``R`` and ``p`` the pose in world. Returns ``faces`` (each with ``vertices`` (k × 3) [m],
+    ``area`` [m²], ``centroid`` [m], ``normal`` (out of N into M), ``pressure`` at the centroid
+    [Pa], ``gM``, ``gN`` [Pa/m]), the total ``area`` [m²] and ``force_on_M`` = Σ p a n̂ [N]."""
+    return _core.contact_surface(M, N)
+
+
+def field_pressure(M, points):
+    """The pressure p = E e [Pa] of compliant M (a side as in ``contact_surface``) at world
+    points (n × 3) [m]: the linear field of the tetrahedron holding each point, 0 outside."""
+    return _core.field_pressure(M, points)
+
+
+def plant_defaults():
+    """E3-geometry §1: the reference's plant defaults as a dict — ``time_step`` [s],
+    ``stiction_tolerance`` [m/s], ``penetration_allowance`` [m], ``sap_near_rigid_threshold``
+    [1], ``contact_model``, ``discrete_contact_approximation``, ``contact_surface_representation``
+    (MultibodyPlantConfig spellings), ``default_relaxation_time`` [s] (per side, when a geometry
+    has none) and ``default_proximity_properties`` (SceneGraph's backfill values)."""
+    return _core.plant_defaults()
+
+
+def sphere_point_pairs(r_A, p_WA, shape_B, sizes, R_WB, p_WB):
+    """E3-geometry §2.1: the reference's point pair of sphere A (radius ``r_A``, centre ``p_WA``
+    [m]) against B, a sphere (sizes (r,), centre ``p_WB``) or a box (sizes (w, d, h) [m] at
+    pose (``R_WB``, ``p_WB``)): dicts with ``p_WCa`` (A's point deepest in B), ``p_WCb`` (B's
+    point deepest in A) [m], ``nhat_BA_W`` (from B toward A) and ``depth`` [m]; empty when
+    they do not penetrate."""
+    return _core.sphere_point_pairs(r_A, p_WA, shape_B, list(sizes), R_WB, p_WB)

@@ -25,6 +25,11 @@ void BindScenes(pybind11::module_& m);
 /// (roles, inherent and declared collision filters, candidate pairs).
 void BindGeometry(pybind11::module_& m);
 
+/// E3-geometry §1, §2.1, §2.2: `plant_defaults`, `halfspace_point_pairs`, `contact_surface`,
+/// `field_pressure` — the reference's defaults, its point pairs against the ground and its
+/// hydroelastic surfaces for placed shapes.
+void BindContact(pybind11::module_& m);
+
 /// Errors: core::InputError becomes ValueError (the message unchanged), core::NumericalError
 /// becomes `simatlas._core.NumericalError` (a subclass of ArithmeticError).
 void BindErrors(pybind11::module_& m);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
 #include "python/src/bindings.h"
@@ -103,11 +104,95 @@ py::dict Simulate(const std::string& name, const std::vector<std::string>& argum
   return d;
 }
 
+// A pose as a dict {R: 3×3, p: 3} [1, m].
+py::dict Pose(const multibody::RigidTransform& X) {
+  py::dict d;
+  d["R"] = core::Matrix3(X.R);
+  d["p"] = core::Vector3(X.p);
+  return d;
+}
+
+// The built scene as data (the model a second engine builds from): bodies, joints, gravity,
+// x₀, applied forces, contact geometry, the contact material and the driver keys.
+py::dict SceneModel(const std::string& name, const std::vector<std::string>& arguments) {
+  const scenes::SceneDefinition& def = scenes::FindScene(name);
+  const scenes::SceneArguments args = scenes::ParseSceneArguments(def, arguments);
+  const scenes::DriverOptions options = scenes::ReadDriverOptions(args);
+  const scenes::Scene scene = def.build(args);
+  py::list bodies, joints, external, geometry;
+  for (int b = 1; b < scene.tree.num_bodies(); ++b) {
+    const multibody::RigidBody& body = scene.tree.body(b);
+    py::dict e;
+    e["index"] = b;
+    e["name"] = body.name;
+    e["mass"] = body.mass;
+    e["p_BoBcm_B"] = core::Vector3(body.p_BoBcm_B);
+    e["I_BBcm_B"] = core::Matrix3(body.I_BBcm_B);
+    bodies.append(e);
+  }
+  for (int j = 0; j < scene.tree.num_joints(); ++j) {
+    const multibody::JointSpec& joint = scene.tree.joint(j);
+    py::dict e;
+    e["name"] = joint.name;
+    e["type"] = std::string(multibody::JointTypeName(joint.type));
+    e["parent"] = joint.parent;
+    e["child"] = joint.child;
+    e["X_PF"] = Pose(joint.X_PF);
+    joints.append(e);
+  }
+  for (const multibody::ExternalForce& f : scene.applied.external) {
+    py::dict e;
+    e["body"] = f.body;
+    e["p_BoQ_B"] = core::Vector3(f.p_BoQ_B);
+    e["force_W"] = core::Vector3(f.force_W);
+    e["torque_W"] = core::Vector3(f.torque_W);
+    external.append(e);
+  }
+  static const char* kShapes[] = {"sphere", "box", "capsule"};
+  for (const scenes::ContactGeometry& g : scene.contact_geometry) {
+    py::dict e;
+    e["body"] = g.body;
+    e["halfspace_body"] = g.halfspace_body;
+    e["X_AH"] = Pose(g.X_AH);
+    e["shape"] = std::string(kShapes[static_cast<int>(g.shape)]);
+    e["X_BG"] = Pose(g.X_BG);
+    e["radius"] = g.radius;
+    e["sides"] = core::Vector3(g.sides);
+    e["length"] = g.length;
+    geometry.append(e);
+  }
+  const scenes::ContactMaterial& m = scene.material;
+  py::dict material;
+  material["stiffness"] = m.stiffness;
+  material["side_stiffness"] = m.SideStiffness();
+  material["dissipation"] = m.dissipation;
+  material["relaxation_time"] = m.relaxation_time;
+  material["stiction_tolerance"] = m.stiction_tolerance;
+  py::dict d;
+  d["scene"] = def.name;
+  d["dt"] = options.dt;
+  d["steps"] = options.steps;
+  d["approximation"] = options.approximation;
+  d["mu"] = options.mu;
+  d["gravity"] = core::Vector3(scene.tree.gravity());
+  d["bodies"] = bodies;
+  d["joints"] = joints;
+  d["q0"] = Array(scene.q0);
+  d["v0"] = Array(scene.v0);
+  d["external"] = external;
+  d["contact_geometry"] = geometry;
+  d["material"] = material;
+  d["smooth"] = static_cast<bool>(scene.smooth_step);
+  return d;
+}
+
 }  // namespace
 
 void BindScenes(py::module_& m) {
   m.def("simulate", &Simulate, py::arg("scene"), py::arg("arguments"),
         "Runs a built-in scene on key=value arguments (simatlas simulate SCENE ...); a dict.");
+  m.def("scene_model", &SceneModel, py::arg("scene"), py::arg("arguments"),
+        "The built scene as data: bodies, joints, x0, applied forces, contact geometry, material.");
 }
 
 }  // namespace simatlas::python

@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "reference/contact/contact_model.h"
+#include "reference/contact/friction_regularization.h"
 
 namespace simatlas::contact {
 
@@ -51,7 +52,7 @@ enum class SurfaceMeshRepresentation {
 /// The plant defaults of the formula sheet, E3-geometry §1.
 struct PlantDefaults {
   double time_step = 1e-3;                  ///< [s]; 0 would mean a continuous plant
-  double stiction_tolerance = 1e-4;         ///< vs [m/s]
+  double stiction_tolerance = kDefaultStictionTolerance;  ///< vs [m/s]
   double penetration_allowance = 1e-3;      ///< δ [m]
   double sap_near_rigid_threshold = 1.0;    ///< [1]
   ContactModel contact_model = kDefaultContactModel;  ///< kHydroelasticWithFallback

@@ -13,6 +13,7 @@
 /// d is the combined dissipation of (2.5) (contact::CombineContinuousHydroelastic, moduli as
 /// weights); μd the combined dynamic friction. Polygons use the centroid rule of (2.4).
 
+#include "reference/contact/friction_regularization.h"
 #include "reference/core/numeric.h"
 #include "reference/geometry/contact_surface.h"
 
@@ -31,7 +32,7 @@ core::VectorX FrictionTraction(double p, double mu_dynamic, double stiction_tole
 struct TractionParameters {
   double dissipation = 0.0;  ///< combined d [s/m]
   double mu_dynamic = 0.0;   ///< combined μd [1]
-  double stiction_tolerance = 1e-4;  ///< vs [m/s]
+  double stiction_tolerance = kDefaultStictionTolerance;  ///< vs [m/s]
 };
 
 /// A rigid body's velocity: angular ω [rad/s] and the velocity of its point Bo [m/s] at p_WBo.

@@ -22,7 +22,7 @@ struct AssembledPair {
 // Stage 2: geometry → discrete point pairs with their contact Jacobians, at q₀.
 std::vector<AssembledPair> AssemblePairs(const Scene& scene, const VectorX& q0) {
   const multibody::PositionKinematics kin = scene.tree.CalcPositionKinematics(q0);
-  const double k = scene.material.stiffness;
+  const double k_side = scene.material.SideStiffness();
   std::vector<AssembledPair> pairs;
   for (int g = 0; g < static_cast<int>(scene.contact_geometry.size()); ++g) {
     const ContactGeometry& geometry = scene.contact_geometry[g];
@@ -33,7 +33,7 @@ std::vector<AssembledPair> AssemblePairs(const Scene& scene, const VectorX& q0) 
       a.geometry = g;
       a.body = geometry.body;
       // k_A = k_B = 2k: their series combination is k (E3-geometry §3).
-      a.pair = contact::MakeDiscretePointPair(2 * k, 2 * k, penetration);
+      a.pair = contact::MakeDiscretePointPair(k_side, k_side, penetration);
       // v_AcBc = (J_B − J_A) v with A the half-space's body (the world for the ground).
       const core::MatrixX J_W = scene.tree.CalcRelativePointJacobian(
           q0, geometry.halfspace_body, geometry.body, a.pair.p_WC);

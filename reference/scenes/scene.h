@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/contact/friction_regularization.h"
 #include "reference/multibody/generalized_forces.h"
 #include "reference/multibody/multibody_tree.h"
 #include "reference/scenes/halfspace_queries.h"
@@ -48,7 +49,11 @@ struct ContactMaterial {
   double stiffness = 1e5;           ///< combined point stiffness k [N/m], > 0
   double dissipation = 10.0;        ///< Hunt–Crossley d [s/m] (read by similar, lagged)
   double relaxation_time = 0.01;    ///< τd [s], the sum of both sides' (read by sap)
-  double stiction_tolerance = 1e-4; ///< vs [m/s] (plant default; read by similar, lagged)
+  /// vs [m/s] (plant default; read by similar, lagged)
+  double stiction_tolerance = contact::kDefaultStictionTolerance;
+  /// Each side's point stiffness [N/m]: 2k on both the ground and the body side, so their
+  /// series combination (E3-geometry §3) is the scene's k.
+  double SideStiffness() const { return 2 * stiffness; }
 };
 
 /// A built scene: the model, its contact geometry (against the ground z ≤ 0) and x₀.
