@@ -27,7 +27,9 @@ scenes::Scene Built(const std::string& name, std::vector<std::string> keys) {
 }
 
 scenes::Scene Cube(double v0) {
-  return Built("box_slide", {"mass=1", "side=0.2", "stiffness=100000", "v0=" + std::to_string(v0)});
+  scenes::Scene cube = Built("box_slide", {"mass=1", "side=0.2", "stiffness=100000"});
+  cube.v0(3) = v0;
+  return cube;
 }
 
 // Horizontal speed of the first free body (v = (ω, v)).
@@ -38,8 +40,9 @@ LabScene BallRoll() {
   s.name = "ball_roll";
   s.section = "E3-SAP §3";
   s.description = "ball (1 kg, r 0.1 m) launched at 1 m/s without spin; rolls at 5/7 v0";
-  s.scene = Built("sphere_on_ground", {"mass=1", "radius=0.1", "stiffness=100000",
-                                       "z0=" + std::to_string(kRadius - kMass * kLabGravity / kStiffness)});
+  s.scene = Built("sphere_on_ground", {"mass=1", "radius=0.1", "stiffness=100000"});
+  // centre at the rest depth m g/k
+  s.scene.q0(6) = kRadius - kMass * kLabGravity / kStiffness;
   s.scene.v0(3) = kSpeed;
   s.duration = 0.5;
   // Angular momentum about the contact point is conserved (friction and normal force pass through
