@@ -1,4 +1,4 @@
-// Experiment (b): how the solvers end, over many problems taken from the lab scenes
+// E3-SAP §4.2, MJ-solvers §4–§5 — experiment (b): how the solvers end, over many problems taken from the lab scenes
 // (lab_experiment.h). E3-SAP §4.2: SAP stops on the optimality criterion (4.3) or the cost
 // criterion (4.4); MJ-solvers §5: MuJoCo's iterations against its tolerance, PGS momentum (3.11+).
 #include <algorithm>

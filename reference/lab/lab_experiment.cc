@@ -1,4 +1,4 @@
-// The lab's experiments registry (lab_experiment.h).
+// The lab's experiments registry (lab_experiment.h; DESIGN.md "Round 3: the course's engines, live").
 #include "reference/lab/lab_experiment.h"
 
 #include "reference/core/errors.h"

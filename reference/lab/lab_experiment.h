@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// The lab's experiments, one command each (`simatlas lab NAME`): each returns tables (rows:
+/// DESIGN.md "Round 3: the course's engines, live" — the lab's experiments, one command each (`simatlas lab NAME`): each returns tables (rows:
 /// models or settings, columns: the criteria) and findings sentences built from the numbers.
 ///   scenes       (a) every lab scene under every model at dt ∈ {1e-3, 1e-2} s (E3-SAP §3, MJ §2–§4)
 ///   convergence  (b) SAP's exit criterion against rel_tolerance (E3-SAP §4.2) and MuJoCo's

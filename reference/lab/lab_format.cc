@@ -1,4 +1,4 @@
-// Cells and number formatting of the lab (lab_format.h).
+// Cells and number formatting of the lab (lab_format.h; DESIGN.md "Round 3: the course's engines, live").
 #include "reference/lab/lab_format.h"
 
 #include <cstdio>

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Small helpers of the lab's tables and findings: cells and number formatting.
+/// DESIGN.md "Round 3: the course's engines, live" — helpers of the lab's tables and findings: cells and number formatting.
 
 #include <optional>
 #include <string>

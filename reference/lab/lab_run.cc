@@ -1,4 +1,4 @@
-// One lab run: steps, per-step criteria, the summary (lab_run.h).
+// E3-SAP §3, MJ-solvers §2 — one lab run: steps, per-step criteria, the summary (lab_run.h).
 #include "reference/lab/lab_run.h"
 
 #include <algorithm>

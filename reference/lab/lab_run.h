@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// One lab run: a scene stepped by one model at one dt, measured per step with ContactBench's
+/// E3-SAP §3, MJ-solvers §2 — one lab run: a scene stepped by one model at one dt, measured per step with ContactBench's
 /// physical criteria on the course's symbols (impulses γ = f h [N·s], contact velocities at v⁺):
 ///   penetration        max(0, −φ₀) over the step's pairs [m]                (E3-SAP §2.2)
 ///   Signorini          ‖γn · vn‖∞ [J]: zero for an exact complementarity    (E3-SAP §3, MJ §2)

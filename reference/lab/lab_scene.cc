@@ -1,4 +1,4 @@
-// The lab's shared scenes, each built from a built-in scene of reference/scenes.
+// E3-SAP §2.2, §3 — the lab's shared scenes, each built from a built-in scene of reference/scenes.
 #include "reference/lab/lab_scene.h"
 
 #include <cmath>

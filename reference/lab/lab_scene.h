@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// The lab's shared scenes (issue "the lab"; ContactBench's physical criteria on the course's
+/// E3-SAP §2.2, §3 — the lab's shared scenes ( ContactBench's physical criteria on the course's
 /// scenes). Each is a built-in scene of reference/scenes with the lab's common data, so SAP's and
 /// MuJoCo's models step exactly the same bodies and point pairs:
 ///   mass 1 kg per body, cube side 0.2 m, sphere radius 0.1 m, μ = 0.4, g = 9.81 m/s²,

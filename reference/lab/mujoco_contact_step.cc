@@ -1,4 +1,4 @@
-// The lab's bridge: a scene's point pairs stepped under MuJoCo's soft constraint model
+// MJ-solvers §2–§5, §7 — the lab's bridge: a scene's point pairs stepped under MuJoCo's soft constraint model
 // (MJ-solvers §1–§5, §7; mapping in mujoco_contact_step.h).
 #include "reference/lab/mujoco_contact_step.h"
 

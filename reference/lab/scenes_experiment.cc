@@ -1,4 +1,4 @@
-// Experiment (a): every lab scene under every model, side by side (lab_experiment.h).
+// E3-SAP §3, MJ-solvers §2–§4 — experiment (a): every lab scene under every model, side by side (lab_experiment.h).
 #include <algorithm>
 #include <chrono>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The lab's MuJoCo bridge (mujoco_contact_step.h): the stiffness mapping and the row layout.
+// MJ-solvers §2 — the lab's MuJoCo bridge (mujoco_contact_step.h): the stiffness mapping and the row layout.
 #include <gtest/gtest.h>
 
 #include "reference/core/errors.h"
