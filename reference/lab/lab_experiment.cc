@@ -13,6 +13,9 @@ const std::vector<LabExperiment>& AllLabExperiments() {
       {"convergence", "E3-SAP §4.2; MJ-solvers §4–§5",
        "(b) SAP's exit criterion vs rel_tolerance; MuJoCo iterations vs tolerance, PGS momentum",
        RunConvergenceExperiment},
+      {"stability", "MJ-solvers §7–§8; E3-SAP §5",
+       "(c) the largest stable dt against the contact stiffness per integrator and for SAP",
+       RunStabilityExperiment},
   };
   return experiments;
 }

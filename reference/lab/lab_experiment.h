@@ -5,6 +5,8 @@
 ///   scenes       (a) every lab scene under every model at dt ∈ {1e-3, 1e-2} s (E3-SAP §3, MJ §2–§4)
 ///   convergence  (b) SAP's exit criterion against rel_tolerance (E3-SAP §4.2) and MuJoCo's
 ///                iterations against tolerance per solver, PGS momentum on and off (MJ §4–§5)
+///   stability    (c) the largest stable dt against the contact stiffness per integrator
+///                (MJ §7–§8) and for SAP's discrete step (E3-SAP §5)
 
 #include <functional>
 #include <optional>
@@ -53,7 +55,7 @@ struct LabExperiment {
   std::function<LabResult(const LabSize&, const LabProgress&)> run;  ///< runs it
 };
 
-/// The experiments in the order of the lab (scenes, convergence).
+/// The experiments in the order of the lab (scenes, convergence, stability).
 const std::vector<LabExperiment>& AllLabExperiments();
 
 /// The experiment called name; InputError listing the names otherwise.
@@ -64,5 +66,9 @@ LabResult RunScenesExperiment(const LabSize& size, const LabProgress& progress);
 
 /// (b): SAP's exit criterion against rel_tolerance; MuJoCo's iterations against tolerance.
 LabResult RunConvergenceExperiment(const LabSize& size, const LabProgress& progress);
+
+/// (c): the largest stable dt against k for euler, implicit, implicitfast, rk4, discrete on the
+/// undamped spring and for SAP's discrete step on the pressed ball.
+LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progress);
 
 }  // namespace simatlas::lab
