@@ -25,6 +25,9 @@ void BindScenes(pybind11::module_& m);
 /// (roles, inherent and declared collision filters, candidate pairs).
 void BindGeometry(pybind11::module_& m);
 
+/// The lab (reference/lab/): `lab_list_json()`, `lab_run_json(name, quick, progress)`.
+void BindLab(pybind11::module_& m);
+
 /// Errors: core::InputError becomes ValueError (the message unchanged), core::NumericalError
 /// becomes `simatlas._core.NumericalError` (a subclass of ArithmeticError).
 void BindErrors(pybind11::module_& m);

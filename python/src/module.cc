@@ -12,4 +12,5 @@ PYBIND11_MODULE(_core, m) {
   simatlas::python::BindMujoco(m);
   simatlas::python::BindScenes(m);
   simatlas::python::BindGeometry(m);
+  simatlas::python::BindLab(m);
 }

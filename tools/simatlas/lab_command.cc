@@ -4,42 +4,15 @@
 #include <iomanip>
 #include <ostream>
 
-#include <nlohmann/json.hpp>
-
 #include "reference/core/errors.h"
 #include "reference/lab/lab_experiment.h"
 #include "reference/lab/lab_format.h"
+#include "reference/lab/lab_json.h"
 #include "tools/simatlas/commands.h"
 
 namespace simatlas::tools {
 
 namespace {
-
-nlohmann::json CellJson(const lab::LabCell& c) {
-  if (c.is_text) return c.text;
-  if (!c.number) return nullptr;
-  if (!std::isfinite(*c.number)) {
-    throw core::NumericalError("lab: a table cell is " + lab::FormatValue(c.number) +
-                               ", not finite");
-  }
-  return *c.number;
-}
-
-nlohmann::json ResultJson(const lab::LabResult& r) {
-  nlohmann::json tables = nlohmann::json::array();
-  for (const lab::LabTable& t : r.tables) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto& row : t.rows) {
-      nlohmann::json cells = nlohmann::json::array();
-      for (const lab::LabCell& c : row) cells.push_back(CellJson(c));
-      rows.push_back(cells);
-    }
-    tables.push_back(
-        {{"title", t.title}, {"columns", t.columns}, {"units", t.units}, {"rows", rows}});
-  }
-  return {{"name", r.name}, {"section", r.section}, {"tables", tables},
-          {"findings", r.findings}, {"seconds", r.seconds}};
-}
 
 void PrintText(const lab::LabResult& r, std::ostream& out) {
   out << "== " << r.name << " (" << r.section << "), " << std::fixed << std::setprecision(1)
@@ -83,15 +56,13 @@ int RunLabCommand(const std::vector<std::string>& args, std::ostream& out, std::
       }
     }
     if (list || names.empty()) {
-      nlohmann::json all = nlohmann::json::array();
-      for (const lab::LabExperiment& e : lab::AllLabExperiments()) {
-        if (json) {
-          all.push_back({{"name", e.name}, {"section", e.section}, {"summary", e.summary}});
-        } else {
-          out << e.name << "  (" << e.section << ")\n    " << e.summary << "\n";
-        }
+      if (json) {
+        out << lab::LabListJson() << "\n";
+        return 0;
       }
-      if (json) out << all.dump(2) << "\n";
+      for (const lab::LabExperiment& e : lab::AllLabExperiments()) {
+        out << e.name << "  (" << e.section << ")\n    " << e.summary << "\n";
+      }
       return 0;
     }
     if (names.size() == 1 && names[0] == "all") {
@@ -103,16 +74,12 @@ int RunLabCommand(const std::vector<std::string>& args, std::ostream& out, std::
     const lab::LabProgress progress = [&err](const std::string& line) {
       err << "[lab] " << line << "\n" << std::flush;
     };
-    nlohmann::json results = nlohmann::json::array();
+    std::vector<lab::LabResult> results;
     for (const lab::LabExperiment* e : experiments) {
-      const lab::LabResult r = e->run(size, progress);
-      if (json) {
-        results.push_back(ResultJson(r));
-      } else {
-        PrintText(r, out);
-      }
+      results.push_back(e->run(size, progress));
+      if (!json) PrintText(results.back(), out);
     }
-    if (json) out << nlohmann::json{{"quick", size.quick}, {"experiments", results}}.dump(1) << "\n";
+    if (json) out << lab::LabRunJson(results, size.quick) << "\n";
     return 0;
   });
 }
