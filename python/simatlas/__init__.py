@@ -11,6 +11,7 @@ nothing is implemented twice. Build with the repository's ``scripts/build`` (or 
 - ``simatlas.geometry.Scene``: roles and collision filters (E3-geometry §1.1);
 - ``simatlas.simulate(scene, **keys)``: a built-in scene run (``simatlas simulate``);
   ``simatlas.scene_model(scene, **keys)``: the same scene as data (bodies, geometry, material);
+- ``simatlas.lab``: the lab's experiments, scenes under SAP's and MuJoCo's models (``simatlas lab``);
 - ``simatlas.check(family_or_law, fn, cases=, seed=)``: your Python port checked by the
   properties of ``simatlas check``.
 
@@ -19,9 +20,9 @@ failure raises ``simatlas.NumericalError``."""
 
 from ._core import NumericalError
 from ._laws import law, laws
-from . import geometry, mujoco, sap
+from . import geometry, lab, mujoco, sap
 from ._check import CheckResult, check, families
 from ._scenes import scene_model, simulate
 
-__all__ = ["CheckResult", "NumericalError", "check", "families", "geometry", "law", "laws", "mujoco",
+__all__ = ["CheckResult", "NumericalError", "check", "families", "geometry", "lab", "law", "laws", "mujoco",
            "sap", "scene_model", "simulate"]

@@ -29,6 +29,8 @@ void BindGeometry(pybind11::module_& m);
 /// `field_pressure` — the reference's defaults, its point pairs against the ground and its
 /// hydroelastic surfaces for placed shapes.
 void BindContact(pybind11::module_& m);
+/// The lab (reference/lab/): `lab_list_json()`, `lab_run_json(name, quick, progress)`.
+void BindLab(pybind11::module_& m);
 
 /// Errors: core::InputError becomes ValueError (the message unchanged), core::NumericalError
 /// becomes `simatlas._core.NumericalError` (a subclass of ArithmeticError).

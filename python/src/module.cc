@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
   simatlas::python::BindScenes(m);
   simatlas::python::BindGeometry(m);
   simatlas::python::BindContact(m);
+  simatlas::python::BindLab(m);
 }

@@ -9,18 +9,8 @@
 
 namespace simatlas::scenes {
 
-namespace {
-
-// One pair made ready for SAP: the discrete pair, its body and contact Jacobian.
-struct AssembledPair {
-  int geometry = 0;
-  int body = 0;
-  contact::DiscretePointPair pair;
-  core::MatrixX Jc;  // 3 × nv, rows t1, t2, n
-};
-
 // Stage 2: geometry → discrete point pairs with their contact Jacobians, at q₀.
-std::vector<AssembledPair> AssemblePairs(const Scene& scene, const VectorX& q0) {
+std::vector<AssembledPair> AssembleContactPairs(const Scene& scene, const VectorX& q0) {
   const multibody::PositionKinematics kin = scene.tree.CalcPositionKinematics(q0);
   const double k_side = scene.material.SideStiffness();
   std::vector<AssembledPair> pairs;
@@ -43,6 +33,8 @@ std::vector<AssembledPair> AssemblePairs(const Scene& scene, const VectorX& q0) 
   }
   return pairs;
 }
+
+namespace {
 
 // Stage 3: the constraint parameters of the chosen approximation.
 sap::ConstraintParameters MakeParameters(const Scene& scene, const AssembledPair& a,
@@ -74,14 +66,13 @@ sap::ConstraintParameters MakeParameters(const Scene& scene, const AssembledPair
 
 }  // namespace
 
-ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const VectorX& v0,
-                                  double h, const std::string& approximation, double mu) {
+sap::SapProblem MakeSapContactProblem(const Scene& scene, const VectorX& q0, const VectorX& v0,
+                                      double h, const std::string& approximation, double mu,
+                                      const std::vector<AssembledPair>& pairs) {
   core::RequirePositive("dt", h, "s");
   core::RequireNonNegative("mu", mu, "1");
   // 1. Free motion (§2.1).
   const multibody::FreeMotion free = multibody::CalcFreeMotion(scene.tree, q0, v0, h, scene.applied);
-  // 2. Contact pairs at q₀.
-  const std::vector<AssembledPair> pairs = AssemblePairs(scene, q0);
   // 3. Constraints on one clique (the whole tree), contacts first.
   sap::SapProblem problem;
   problem.time_step = h;
@@ -91,8 +82,17 @@ ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const V
     problem.constraints.push_back(
         {{0}, {a.Jc}, core::VectorX::Zero(3), MakeParameters(scene, a, v0, approximation, mu)});
   }
+  return problem;
+}
+
+ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const VectorX& v0,
+                                  double h, const std::string& approximation, double mu,
+                                  const sap::SapSolverParameters& parameters) {
+  // 2. Contact pairs at q₀; 1, 3. free motion and constraints.
+  const std::vector<AssembledPair> pairs = AssembleContactPairs(scene, q0);
+  const sap::SapProblem problem = MakeSapContactProblem(scene, q0, v0, h, approximation, mu, pairs);
   // 4. Solve (no constraints: v* with zero iterations).
-  const sap::SapSolverResult solved = sap::SolveSapProblem(problem, sap::SapSolverParameters{});
+  const sap::SapSolverResult solved = sap::SolveSapProblem(problem, parameters);
   if (!solved.success) {
     throw core::NumericalError("SAP did not converge in " + std::to_string(solved.iterations) +
                                " iterations (" + std::to_string(pairs.size()) +
@@ -101,6 +101,7 @@ ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const V
   ContactStepResult r;
   r.v_next = solved.v;
   r.solver_iterations = solved.iterations;
+  r.cost_criterion_reached = solved.cost_criterion_reached;
   // 5. Per-contact results from the head of γ: f = γ/h.
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const core::Vector3 gamma = solved.gamma[i].head<3>();
@@ -113,6 +114,7 @@ ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const V
     c.phi0 = pairs[i].pair.phi0;
     c.fn = gamma(2) / h;
     c.f_Bc_W = contact::ExpressInWorld(pairs[i].pair.R_WC, gamma) / h;
+    c.f_Bc_C = gamma / h;
     c.slip_speed = vc.head<2>().norm();
     c.separation_speed = vc(2);
     r.contacts.push_back(c);

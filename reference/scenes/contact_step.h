@@ -18,9 +18,31 @@
 #include <string>
 #include <vector>
 
+#include "reference/contact/point_contact.h"
+#include "reference/sap/sap_problem.h"
+#include "reference/sap/sap_solver.h"
 #include "reference/scenes/scene.h"
 
 namespace simatlas::scenes {
+
+/// Stage 2's answer for one point pair: the discrete pair (k_A = k_B = 2k) and its contact
+/// Jacobian Jc = R_WCᵀ (J_body − J_A) at p_WC (3 × nv, rows t1, t2, n).
+struct AssembledPair {
+  int geometry = 0;               ///< index into Scene::contact_geometry
+  int body = 0;                   ///< body B of the pair
+  contact::DiscretePointPair pair;  ///< φ₀, fe₀, k, p_WC, R_WC
+  core::MatrixX Jc;               ///< 3 × nv contact Jacobian [rows t1, t2, n]
+};
+
+/// Stage 2: every point pair of the scene's geometry at q₀, in geometry order.
+std::vector<AssembledPair> AssembleContactPairs(const Scene& scene, const VectorX& q0);
+
+/// Stages 1 and 3: the SAP problem of one step on one clique (A = M + hD, v* of the free motion
+/// under scene.applied), one contact constraint per pair in order (parameters of the file
+/// comment), warm start v₀. InputError for an unknown approximation, h ≤ 0 or μ < 0.
+sap::SapProblem MakeSapContactProblem(const Scene& scene, const VectorX& q0, const VectorX& v0,
+                                      double h, const std::string& approximation, double mu,
+                                      const std::vector<AssembledPair>& pairs);
 
 /// One step's answer.
 struct ContactStepResult {
@@ -28,11 +50,14 @@ struct ContactStepResult {
   VectorX v_next;                       ///< v after the step (nv): the contact solver's v
   std::vector<ContactResult> contacts;  ///< one entry per point pair found at q₀, in constraint order
   int solver_iterations = 0;  ///< 0 when no pair was found (v_next = v*)
+  bool cost_criterion_reached = false;  ///< SAP ended on (4.4) rather than (4.3) alone
 };
 
 /// The step of the file comment with approximation "sap", "similar" or "lagged" and friction μ.
-/// A failed solve throws core::NumericalError naming the step's data.
+/// A failed solve throws core::NumericalError naming the step's data. `parameters` are the SAP
+/// solver's (Drake's defaults unless given).
 ContactStepResult StepWithContact(const Scene& scene, const VectorX& q0, const VectorX& v0,
-                                  double h, const std::string& approximation, double mu);
+                                  double h, const std::string& approximation, double mu,
+                                  const sap::SapSolverParameters& parameters = {});
 
 }  // namespace simatlas::scenes

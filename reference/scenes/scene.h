@@ -80,6 +80,7 @@ struct ContactResult {
   double phi0 = 0.0;                             ///< signed distance at the step start [m]
   double fn = 0.0;                               ///< normal force γn/h [N]
   core::Vector3 f_Bc_W = core::Vector3::Zero();  ///< force on B at C, R_WC γ/h, in W [N]
+  core::Vector3 f_Bc_C = core::Vector3::Zero();  ///< the same force in C (t1, t2, n) [N]
   double slip_speed = 0.0;                       ///< ‖vt‖ at v_next [m/s]
   double separation_speed = 0.0;                 ///< vn at v_next [m/s], > 0 separating
 };

@@ -36,6 +36,10 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
 /// [--json]`: the built-in scenes run by the discrete step driver (E3-SAP §2, §5).
 int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `simatlas lab --list [--json]` and `simatlas lab NAME|all [--quick] [--json]`: the lab's
+/// experiments (reference/lab/), progress on stderr.
+int RunLabCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// `simatlas chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]` and `simatlas chapter --list`:
 /// the walkthroughs; exit 1 when a claim does not hold.
 int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

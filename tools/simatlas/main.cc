@@ -26,6 +26,10 @@ const std::map<std::string, Entry>& Commands() {
        {simatlas::tools::RunSimulateCommand,
         "simulate SCENE key=value ... [--csv FILE] [--json]  run a built-in scene (discrete steps)\n"
         "  simulate --list [--json]       the scenes with their keys, units and defaults"}},
+      {"lab",
+       {simatlas::tools::RunLabCommand,
+        "lab NAME|all [--quick] [--json]  run a lab experiment: the scenes under SAP's and MuJoCo's models\n"
+        "  lab --list [--json]            the experiments with their course sections"}},
       {"chapter",
        {simatlas::tools::RunChapterCommand,
         "chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]  a section's claims with live numbers\n"
