@@ -53,12 +53,14 @@ Solve SolveWithMujoco315(const adapters::ModelData& scene, const Settings& setti
   mj_forward(m, d);
   Solve out;
   out.nisland = d->nisland;
-  const int slots = std::max(1, std::min(d->nisland, static_cast<int>(mjNISLAND)));
-  for (int k = 0; k < slots; ++k) {
+  // Every island's DOFs and rows; statistics only for the first mjNISLAND (20), the slots
+  // mjData has for them.
+  for (int k = 0; k < std::max(1, d->nisland); ++k) {
     IslandRecord r;
-    r.niter = d->solver_niter[k];
-    r.nnz = d->solver_nnz[k];
-    for (int i = 0; i < std::min(r.niter, static_cast<int>(mjNSOLVER)); ++i) {
+    r.recorded = k < mjNISLAND;
+    r.niter = r.recorded ? d->solver_niter[k] : 0;
+    r.nnz = r.recorded ? d->solver_nnz[k] : 0;
+    for (int i = 0; r.recorded && i < std::min(r.niter, static_cast<int>(mjNSOLVER)); ++i) {
       const mjSolverStat& s = d->solver[k * mjNSOLVER + i];
       r.stats.push_back({s.improvement, s.gradient, s.lineslope, s.nactive, s.nchange, s.neval,
                          s.nupdate});

@@ -31,6 +31,7 @@ struct Settings {
 
 /// One island's record of the solve.
 struct IslandRecord {
+  bool recorded = true;  ///< island < mjNISLAND: mjData holds its statistics (else none)
   int niter = 0;  ///< solver_niter[island]
   int nnz = 0;    ///< solver_nnz[island]
   /// d->solver[island·mjNSOLVER + k], k < min(niter, mjNSOLVER)
@@ -42,7 +43,9 @@ struct IslandRecord {
 /// One live MuJoCo 3.15.0 solve.
 struct Solve {
   int nisland = 0;                    ///< d->nisland (0 with islands off)
-  std::vector<IslandRecord> islands;  ///< per island; one entry (all DOFs, all rows) when nisland = 0
+  /// per island (all d->nisland; statistics for the first mjNISLAND); one entry (all DOFs, all
+  /// rows) when nisland = 0
+  std::vector<IslandRecord> islands;
   core::VectorX qacc;                 ///< qacc after the solve (nv)
   core::VectorX efc_force;            ///< efc_force (nefc)
   mujoco::Problem problem;            ///< ProblemOf of this mj_forward (3.15 options)

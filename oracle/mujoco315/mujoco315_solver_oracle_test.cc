@@ -70,8 +70,12 @@ std::string Name(const Case& c) {
   return s.str();
 }
 
-double Relative(const core::VectorX& a, const core::VectorX& b) {
-  const double scale = std::max(a.lpNorm<Eigen::Infinity>(), b.lpNorm<Eigen::Infinity>());
+// max|a − b| / max(|a|, |b|, |floor|) (∞-norms). qacc = a₀ + M⁻¹Jᵀf cancels a₀ on a body at rest
+// (a box stack's qacc ≈ 0 against a₀ ≈ g), so its round-off is relative to a₀: floor = qacc_smooth.
+double Relative(const core::VectorX& a, const core::VectorX& b,
+                const core::VectorX& floor = core::VectorX()) {
+  const double scale = std::max({a.lpNorm<Eigen::Infinity>(), b.lpNorm<Eigen::Infinity>(),
+                                 floor.size() ? floor.lpNorm<Eigen::Infinity>() : 0.0});
   return scale == 0 ? 0 : (a - b).lpNorm<Eigen::Infinity>() / scale;
 }
 
@@ -99,7 +103,7 @@ Outcome Compare(const Case& c) {
   Outcome o;
   std::ostringstream sum;
   sum << "MuJoCo 3.15.0 niter";
-  for (const IslandRecord& r : mj.islands) sum << " " << r.niter;
+  for (const IslandRecord& r : mj.islands) sum << " " << (r.recorded ? std::to_string(r.niter) : "-");
   // The reference, monolithic or per island (its islands matched to MuJoCo's by their DOFs).
   std::vector<mujoco::SolveResult> ours;
   mujoco::SolveResult combined;
@@ -130,6 +134,7 @@ Outcome Compare(const Case& c) {
   for (const auto& r : ours) sum << " " << r.iterations;
   for (size_t k = 0; k < mj.islands.size() && k < ours.size(); ++k) {
     const IslandRecord& theirs = mj.islands[k];
+    if (!theirs.recorded) continue;  // beyond mjData's 20 statistics slots: the answer is compared
     if (ours[k].iterations != theirs.niter) {
       o.problems.push_back("island " + std::to_string(k) + ": iterations " +
                            std::to_string(ours[k].iterations) + " vs MuJoCo's " +
@@ -142,7 +147,7 @@ Outcome Compare(const Case& c) {
         main, theirs.stats, std::min(main.size(), theirs.stats.size()), floor, true);
     for (const auto& d : diff) o.problems.push_back("island " + std::to_string(k) + ": " + d);
   }
-  const double dq = Relative(combined.qacc, mj.qacc);
+  const double dq = Relative(combined.qacc, mj.qacc, p.qacc_smooth);
   const double df = Relative(combined.efc_force, mj.efc_force);
   sum << "; qacc " << dq << ", efc_force " << df << " relative";
   if (!(dq <= 1e-10)) o.problems.push_back("qacc differs by " + std::to_string(dq) + " relative");
@@ -254,6 +259,9 @@ std::vector<Case> MatchingCases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Matching, Mujoco315Oracle, ::testing::ValuesIn(MatchingCases()));
+// The whole matrix (360 solves, about 30 s), run by hand to re-measure:
+// oracle_mujoco315_test --gtest_also_run_disabled_tests --gtest_filter='DISABLED_All*'
+INSTANTIATE_TEST_SUITE_P(DISABLED_All, Mujoco315Oracle, ::testing::ValuesIn(AllCases()));
 
 }  // namespace
 }  // namespace simatlas::oracle315

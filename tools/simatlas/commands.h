@@ -59,9 +59,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
 int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// `simatlas mujoco inspect MODEL.xml [model options] [--json] [--engine 3.15|2.2.2]`: every
-/// constraint row of the
-/// settled state in the course's terms, and the reference solvers beside MuJoCo (args[0] is
-/// "inspect").
+/// constraint row of the settled state in the course's terms, and the reference solvers beside
+/// MuJoCo (args[0] is "inspect").
 int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// Runs one `simatlas mujoco` subcommand body: an InputError prints one line on err and gives
