@@ -25,11 +25,14 @@ if(EXISTS "${SIMATLAS_ENGINES_VENV}/bin/python")
     list(GET engines_out 3 SIMATLAS_DRAKE_VERSION)
     if(NOT TARGET simatlas::mujoco315)
       add_library(simatlas::mujoco315 SHARED IMPORTED GLOBAL)
-      # HEADERS_DIR holds mujoco/mujoco.h: include it as <mujoco/mujoco.h>, like Debian's 2.2.2.
+      # HEADERS_DIR is .../include/mujoco (it holds mujoco.h itself): its parent goes on the
+      # include path so that <mujoco/mujoco.h> is the wheel's, ahead of Debian's 2.2.2 in
+      # /usr/include/mujoco (with HEADERS_DIR itself, <mujoco/mujoco.h> found 2.2.2's header).
+      get_filename_component(mujoco_wheel_include "${mujoco_wheel_headers}" DIRECTORY)
       set_target_properties(simatlas::mujoco315 PROPERTIES
         IMPORTED_LOCATION "${mujoco_wheel_library}"
         IMPORTED_NO_SONAME OFF
-        INTERFACE_INCLUDE_DIRECTORIES "${mujoco_wheel_headers}")
+        INTERFACE_INCLUDE_DIRECTORIES "${mujoco_wheel_include}")
     endif()
     message(STATUS "Live engines in ${SIMATLAS_ENGINES_VENV}: MuJoCo ${SIMATLAS_MUJOCO_WHEEL_VERSION} "
                    "(${mujoco_wheel_library}), Drake ${SIMATLAS_DRAKE_VERSION}")

@@ -123,35 +123,33 @@ std::string SampleModelFile(const std::string& relative) {
 }
 
 Scene Load(const std::string& path, mjtCone cone) {
-  char error[1000] = "";
-  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
-  if (m == nullptr) throw std::runtime_error("MuJoCo cannot load " + path + ": " + error);
-  m->opt.cone = cone;
+  // The adapter's loader (one owner); its InputError is a std::invalid_argument.
+  adapters::ModelData loaded = adapters::LoadModelFile(path);
+  loaded.model->opt.cone = cone;
   Scene s;
   s.name = path;
-  s.model = std::shared_ptr<mjModel>(m, mj_deleteModel);
-  s.data = std::shared_ptr<mjData>(mj_makeData(m), mj_deleteData);
+  s.model = loaded.model;
+  s.data = loaded.data;
   return s;
 }
 
 void SettleAndSolve(Scene& scene, int steps) {
-  mjModel* m = scene.model.get();
-  mjData* d = scene.data.get();
-  for (int k = 0; k < steps; ++k) mj_step(m, d);
-  scene.step_warmstart = Eigen::Map<const core::VectorX>(d->qacc_warmstart, m->nv);
-  // The final solve: dense Jacobian (the problem format is dense), converged.
-  m->opt.jacobian = mjJAC_DENSE;
-  m->opt.iterations = 1000;
-  m->opt.tolerance = 1e-15;
-  mj_forward(m, d);
+  // The adapter's settling: steps, then a dense, converged final mj_forward (1000, 1e-15).
+  adapters::ModelOptions options;
+  options.steps = steps;
+  options.iterations = 1000;
+  options.tolerance = 1e-15;
+  const adapters::SettleRecord record =
+      adapters::SettleModel(scene.model.get(), scene.data.get(), options, scene.name);
+  scene.step_warmstart = record.warmstart;
 }
 
 namespace {
 
-/// ProblemOf plus MuJoCo's own τs, so that the 2.2.2 path sums exactly as MuJoCo does.
+/// ProblemOf (MuJoCo's own τs included, so the 2.2.2 path sums exactly as MuJoCo does) on
+/// MuJoCo's dense path.
 mujoco::Problem ProblemWithSmoothForce(const mjModel* m, const mjData* d) {
   mujoco::Problem p = adapters::ProblemOf(m, d);
-  p.qfrc_smooth = Eigen::Map<const core::VectorX>(d->qfrc_smooth, m->nv);
   // MuJoCo solved it with mjJAC_DENSE (SettledScene): the reference takes the same path.
   p.opt.jacobian = m->opt.jacobian == mjJAC_DENSE ? mujoco::Jacobian::kDense : mujoco::Jacobian::kAuto;
   return p;

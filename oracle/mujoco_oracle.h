@@ -37,7 +37,8 @@ std::string SceneFile(const std::string& name);
 /// /usr/share/mujoco/model by default).
 std::string SampleModelFile(const std::string& relative);
 
-/// Loads an MJCF file with the given cone. Throws std::runtime_error on failure.
+/// Loads an MJCF file with the given cone (adapters::LoadModelFile). Throws core::InputError
+/// on failure.
 Scene Load(const std::string& path, mjtCone cone);
 
 /// mj_step `steps` times with the model's own options, then `mj_forward` with a dense Jacobian,

@@ -1,8 +1,11 @@
-// MJ-solvers §2–§5 on any MJCF: load, settle and copy mjData out (MuJoCo 2.2.2). Field names
-// follow 2.2.2's mjdata.h; the rows' given parameters are where 2.2.2's getsolparam
+// MJ-solvers §2–§5 on any MJCF: load, settle and copy mjData out. Compiled twice: against
+// MuJoCo 2.2.2 (Debian, simatlas_mujoco_model) and against MuJoCo 3.15.0 (the PyPI wheel,
+// simatlas_mujoco_model315); the few names that differ are chosen by mjVERSION_HEADER (2.2.2:
+// 222, 3.15.0: 3015000). The rows' given parameters are where getsolparam
 // (engine_core_constraint.c) reads them from, before its mixed-sign, refsafe and clamp rules.
 #include "adapters/mujoco_model/mujoco_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -11,6 +14,10 @@
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
 #include "reference/mujoco/sparse_rows.h"
+
+#if defined(SIMATLAS_EXPECT_MUJOCO_HEADER) && mjVERSION_HEADER != SIMATLAS_EXPECT_MUJOCO_HEADER
+#error "<mujoco/mujoco.h> is not the MuJoCo this library is built for (include path order)"
+#endif
 
 namespace simatlas::adapters {
 
@@ -92,21 +99,78 @@ void Describe(const mjModel* m, const mjData* d, int i, RowView& row) {
   row.solimp = Copy<5>(solimp);
 }
 
+// efc_J as a dense nefc × nv matrix: 2.2.2 wrote it dense under mjJAC_DENSE; 3.x keeps
+// compressed rows (efc_J_rownnz, _rowadr, _colind) whenever mj_isSparse, dense otherwise.
+core::MatrixX DenseJacobian(const mjModel* m, const mjData* d) {
+  const int nv = m->nv, nefc = d->nefc;
+#if mjVERSION_HEADER >= 3000000
+  if (mj_isSparse(m)) {
+    core::MatrixX J = core::MatrixX::Zero(nefc, nv);
+    for (int i = 0; i < nefc; ++i) {
+      const int adr = d->efc_J_rowadr[i];
+      for (int k = 0; k < d->efc_J_rownnz[i]; ++k) J(i, d->efc_J_colind[adr + k]) = d->efc_J[adr + k];
+    }
+    return J;
+  }
+#endif
+  return Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+      d->efc_J, nefc, nv);
+}
+
 }  // namespace
+
+std::string EngineName() { return std::string("MuJoCo ") + mj_versionString(); }
+
+int SolverIterations(const mjData* d) {
+#if mjVERSION_HEADER >= 3000000
+  // One count per island (3.x); without islands slot 0 holds the monolithic solve.
+  int total = 0;
+  for (int k = 0; k < std::max(1, std::min(d->nisland, static_cast<int>(mjNISLAND))); ++k) {
+    total += d->solver_niter[k];
+  }
+  return total;
+#else
+  return d->solver_iter;
+#endif
+}
+
+ModelData LoadModelFile(const std::string& path) {
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
+  if (m == nullptr) {
+    // MuJoCo's message may span lines; the program's errors are one line.
+    std::string message = error[0] ? error : "unknown error";
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    for (size_t k = message.find('\n'); k != std::string::npos; k = message.find('\n', k)) {
+      message.replace(k, 1, " ");
+    }
+    throw core::InputError("MuJoCo cannot load model " + path + ": " + message);
+  }
+  ModelData out;
+  out.model = std::shared_ptr<mjModel>(m, mj_deleteModel);
+  out.data = std::shared_ptr<mjData>(mj_makeData(m), mj_deleteData);
+  return out;
+}
 
 mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
   const int nv = m->nv, nefc = d->nefc;
   mujoco::Problem p;
   p.nv = nv;
   std::vector<mjtNum> dense(static_cast<size_t>(nv) * nv);
+#if mjVERSION_HEADER >= 3011000
+  // 3.11 dropped mjData.qM's place in the API: mj_fullM reads the current M itself.
+  mj_fullM(m, d, dense.data());
+#else
   mj_fullM(m, dense.data(), d->qM);
+#endif
   p.M = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
       dense.data(), nv, nv);
   // M's DOF tree (MuJoCo's dof_parentid: parents precede children), for mj_factorM's factor.
   p.dof_parentid.assign(m->dof_parentid, m->dof_parentid + nv);
   p.qacc_smooth = Vec(d->qacc_smooth, nv);
-  p.J = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-      d->efc_J, nefc, nv);
+  p.J = DenseJacobian(m, d);
+  // τs exactly as MuJoCo summed it: its solvers start from it (formats/mujoco-problem.md).
+  p.qfrc_smooth = Vec(d->qfrc_smooth, nv);
   p.R = Vec(d->efc_R, nefc);
   p.aref = Vec(d->efc_aref, nefc);
   p.frictionloss = Vec(d->efc_frictionloss, nefc);
@@ -122,9 +186,13 @@ mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
     p.contact.push_back(IsContact(d->efc_type[i]) ? position.at(d->efc_id[i]) : -1);
   }
   mujoco::Options& o = p.opt;
-  // The problem of the engine that wrote it: its solve is MuJoCo 2.2.2's (opt.version "2.2.2"
-  // in a dumped file; `mujoco solve --version 3.15` runs the course's loop on it).
+  // The problem is solved as the engine that wrote it solves it (SetVersion: 2.2.2 writes
+  // opt.version "2.2.2" into a dumped file, 3.15 the defaults); `mujoco solve --version` overrides.
+#if mjVERSION_HEADER >= 3000000
+  mujoco::SetVersion(mujoco::Version::kMuJoCo315, o);
+#else
   mujoco::SetVersion(mujoco::Version::kMuJoCo222, o);
+#endif
   o.cone = m->opt.cone == mjCONE_ELLIPTIC ? mujoco::Cone::kElliptic : mujoco::Cone::kPyramidal;
   o.solver = m->opt.solver == mjSOL_PGS  ? mujoco::SolverKind::kPGS
              : m->opt.solver == mjSOL_CG ? mujoco::SolverKind::kCG
@@ -134,6 +202,15 @@ mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
   o.impratio = m->opt.impratio;
   o.timestep = m->opt.timestep;
   o.meaninertia = m->stat.meaninertia;
+// 3.x numbers its headers major·10⁶ + minor·10³ + patch (3.15.0: 3015000); 2.2.2 used 222.
+#if mjVERSION_HEADER >= 3000000
+  // 3.x: the line search's cap and tolerance are options, and so is NoSlip (SetVersion above
+  // set Hager–Zhang CG (3.10) and momentum PGS (3.11) over the shuffled order (3.9)).
+  o.ls_iterations = m->opt.ls_iterations;
+  o.ls_tolerance = m->opt.ls_tolerance;
+  o.noslip_iterations = m->opt.noslip_iterations;
+  o.noslip_tolerance = m->opt.noslip_tolerance;
+#endif
   return p;
 }
 
@@ -188,25 +265,13 @@ bool ApplyModelOption(const std::string& flag, const std::string& value, ModelOp
 
 LoadedModel::LoadedModel(const std::string& path) : impl_(std::make_shared<Impl>()) {
   impl_->path = path;
-  char error[1000] = "";
-  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
-  if (m == nullptr) {
-    // MuJoCo's message may span lines; the program's errors are one line.
-    std::string message = error[0] ? error : "unknown error";
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    for (size_t k = message.find('\n'); k != std::string::npos; k = message.find('\n', k)) {
-      message.replace(k, 1, " ");
-    }
-    throw core::InputError("MuJoCo cannot load model " + path + ": " + message);
-  }
-  impl_->model = std::shared_ptr<mjModel>(m, mj_deleteModel);
-  impl_->data = std::shared_ptr<mjData>(mj_makeData(m), mj_deleteData);
+  ModelData loaded = LoadModelFile(path);
+  impl_->model = loaded.model;
+  impl_->data = loaded.data;
 }
 
-void LoadedModel::Settle(const ModelOptions& options) {
-  mjModel* m = impl_->model.get();
-  mjData* d = impl_->data.get();
-  const std::string& path = impl_->path;
+SettleRecord SettleModel(mjModel* m, mjData* d, const ModelOptions& options,
+                         const std::string& path) {
   if (options.keyframe) {
     if (m->nkey == 0) {
       throw core::InputError("--keyframe = " + std::to_string(*options.keyframe) + ": " + path +
@@ -235,9 +300,9 @@ void LoadedModel::Settle(const ModelOptions& options) {
   m->opt.tolerance = options.tolerance;
   if (!options.warmstart) m->opt.disableflags |= mjDSBL_WARMSTART;
   // mj_fwdConstraint overwrites qacc_warmstart with its answer: keep the start it used.
-  impl_->warmstart = Vec(d->qacc_warmstart, m->nv);
-  impl_->warnings.clear();
-  g_warnings = &impl_->warnings;
+  SettleRecord record;
+  record.warmstart = Vec(d->qacc_warmstart, m->nv);
+  g_warnings = &record.warnings;
   mj_forward(m, d);
   g_warnings = nullptr;
   mju_user_warning = nullptr;
@@ -248,6 +313,13 @@ void LoadedModel::Settle(const ModelOptions& options) {
                              " is not finite after " + std::to_string(options.steps) + " steps");
     }
   }
+  return record;
+}
+
+void LoadedModel::Settle(const ModelOptions& options) {
+  SettleRecord record = SettleModel(impl_->model.get(), impl_->data.get(), options, impl_->path);
+  impl_->warmstart = std::move(record.warmstart);
+  impl_->warnings = std::move(record.warnings);
 }
 
 Snapshot LoadedModel::Read(const std::string& source) const {
@@ -258,8 +330,12 @@ Snapshot LoadedModel::Read(const std::string& source) const {
   s.file.source = source;
   s.file.problem = ProblemOf(m, d);
   if (!(m->opt.disableflags & mjDSBL_WARMSTART)) s.file.settings.qacc_warmstart = impl_->warmstart;
+#if mjVERSION_HEADER >= 3000000
+  // 3.x solves island by island unless mjDSBL_ISLAND (2.2.2 has no islands).
+  s.file.settings.islands = !(m->opt.disableflags & mjDSBL_ISLAND);
+#endif
   s.file.expected = io::MujocoExpected{Vec(d->efc_force, nefc), Vec(d->qacc, m->nv),
-                                       Vec(d->efc_b, nefc), d->solver_iter};
+                                       Vec(d->efc_b, nefc), SolverIterations(d)};
   s.refsafe = !(m->opt.disableflags & mjDSBL_REFSAFE);
   s.timestep = m->opt.timestep;
   s.impratio = m->opt.impratio;
@@ -272,7 +348,12 @@ Snapshot LoadedModel::Read(const std::string& source) const {
     row.pos = d->efc_pos[i];
     row.margin = d->efc_margin[i];
     row.vel = d->efc_vel[i];
+#if mjVERSION_HEADER >= 3000000
+    // 3.x renamed efc_diagApprox to efc_diagA (exact under mjENBL_DIAGEXACT, else Â).
+    row.diag_approx = d->efc_diagA[i];
+#else
     row.diag_approx = d->efc_diagApprox[i];
+#endif
     row.KBIP = Copy<4>(d->efc_KBIP + 4 * i);
     row.R = d->efc_R[i];
     row.D = d->efc_D[i];
@@ -298,7 +379,7 @@ Snapshot LoadedModel::Read(const std::string& source) const {
 Snapshot SnapshotOf(const std::string& path, const ModelOptions& options) {
   LoadedModel model(path);
   model.Settle(options);
-  std::string source = "MuJoCo 2.2.2 " + path + " steps=" + std::to_string(options.steps);
+  std::string source = EngineName() + " " + path + " steps=" + std::to_string(options.steps);
   if (options.keyframe) source += " keyframe=" + std::to_string(*options.keyframe);
   Snapshot s = model.Read(source);
   // The same validation (and sparse structure) a file gets on reading.

@@ -1,7 +1,8 @@
 #pragma once
 /// @file
-/// MJ-solvers §2–§5 on a user's own MJCF: loads a model with MuJoCo 2.2.2 (Debian
-/// `libmujoco-dev`), settles it (keyframe, steps with the model's own options), runs one
+/// MJ-solvers §2–§5 on a user's own MJCF: loads a model with the MuJoCo this library is compiled
+/// against — 2.2.2 (Debian `libmujoco-dev`, simatlas_mujoco_model) or 3.15.0 (the PyPI wheel,
+/// simatlas_mujoco_model315; never both in one program) — settles it (keyframe, steps with the model's own options), runs one
 /// converged `mj_forward` and copies what MuJoCo reports out of mjData — the constraint
 /// problem in the mujoco-problem form, MuJoCo's answer, and per row its owner, parameters as
 /// given, efc_KBIP, efc_D, efc_state. Nothing is recomputed here. Only tools and tests link
@@ -15,6 +16,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "reference/core/numeric.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/impedance.h"
 #include "reference/mujoco/problem.h"
@@ -33,9 +35,41 @@ struct ModelOptions {
 };
 
 /// The constraint problem of the last mj_forward, copied from mjData (M by mj_fullM and its
-/// DOF tree m->dof_parentid, the dense efc_J, efc_R, efc_aref, efc_frictionloss, the active contacts, the options and
-/// stat.meaninertia). The Jacobian must be dense (opt.jacobian = mjJAC_DENSE).
+/// DOF tree m->dof_parentid, efc_J made dense, efc_R, efc_aref, efc_frictionloss,
+/// qfrc_smooth, the active contacts, the options and stat.meaninertia). Under 3.x the options
+/// also carry the version (3.15 paths), ls_iterations, ls_tolerance, the NoSlip options, CG's
+/// Hager–Zhang rule and PGS momentum with the shuffle, as that engine runs them.
 mujoco::Problem ProblemOf(const mjModel* model, const mjData* data);
+
+/// "MuJoCo " + mj_versionString() of the linked engine ("MuJoCo 3.15.0").
+std::string EngineName();
+
+/// Main-solver iterations of the last solve: 2.2.2's solver_iter; 3.x's solver_niter summed over
+/// the islands (slot 0 alone without islands).
+int SolverIterations(const mjData* data);
+
+/// An mjModel and its mjData (each freed with MuJoCo's own delete).
+struct ModelData {
+  std::shared_ptr<mjModel> model;  ///< mj_loadXML's model
+  std::shared_ptr<mjData> data;    ///< mj_makeData of it
+};
+
+/// Loads an MJCF file (the one loader of the adapter, the oracles and the tools); a load error
+/// is a core::InputError with MuJoCo's message (on one line) and the file.
+ModelData LoadModelFile(const std::string& path);
+
+/// What settling kept besides mjData.
+struct SettleRecord {
+  std::vector<std::string> warnings;  ///< MuJoCo's warnings of the final mj_forward
+  core::VectorX warmstart;  ///< qacc_warmstart before the final mj_forward (its start)
+};
+
+/// Keyframe, cone, `steps` × mj_step with the model's own options, then the final mj_forward
+/// with a dense Jacobian and the options' solver, cap, tolerance and warmstart switch (the
+/// model's options are changed accordingly). Bad keyframe indices and a non-finite qacc are
+/// InputErrors naming `path`.
+SettleRecord SettleModel(mjModel* model, mjData* data, const ModelOptions& options,
+                         const std::string& path);
 
 /// The model flags as text, for `--help`: "--steps N", ... with defaults.
 std::string ModelOptionsHelp();
@@ -94,8 +128,7 @@ class LoadedModel {
  public:
   /// Loads an MJCF file; a load error is a core::InputError with MuJoCo's message and the file.
   explicit LoadedModel(const std::string& path);
-  /// Keyframe, cone, steps, then the final converged mj_forward (dense Jacobian). Bad keyframe
-  /// indices and a NaN state after stepping are InputErrors.
+  /// SettleModel on this model (keyframe, cone, steps, the final converged mj_forward).
   void Settle(const ModelOptions& options);
   /// Copies the state of the last mj_forward; `source` goes into the file. With MuJoCo's
   /// warmstart on, qacc_warmstart is the one that solve started from (mj_fwdConstraint
@@ -108,7 +141,7 @@ class LoadedModel {
 };
 
 /// Load, settle, read: the state `dump` writes and `inspect` explains. source is
-/// "MuJoCo 2.2.2 PATH steps=N [keyframe=K]".
+/// "MuJoCo VERSION PATH steps=N [keyframe=K]" (EngineName()).
 Snapshot SnapshotOf(const std::string& path, const ModelOptions& options);
 
 }  // namespace simatlas::adapters

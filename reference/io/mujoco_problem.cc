@@ -126,12 +126,22 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
     o.noslip_tolerance = Number(*v, "opt.noslip_tolerance", "1");
     core::RequireNonNegative("opt.noslip_tolerance", o.noslip_tolerance, "1");
   }
+  // The line search's cap and tolerance factor (3.x options; 2.2.2 hard-codes 50 and 0.01).
+  if (const json* v = OptionalField(opt, "ls_iterations")) {
+    o.ls_iterations = Integer(*v, "opt.ls_iterations");
+    if (o.ls_iterations < 1) core::ThrowInputError("opt.ls_iterations", o.ls_iterations, "1", ">= 1");
+  }
+  if (const json* v = OptionalField(opt, "ls_tolerance")) {
+    o.ls_tolerance = Number(*v, "opt.ls_tolerance", "1");
+    core::RequirePositive("opt.ls_tolerance", o.ls_tolerance, "1");
+  }
 }
 
 mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
   RequireKnownKeys(opt, {"cone", "solver", "iterations", "tolerance", "impratio", "timestep",
                          "meaninertia", "version", "cg_update", "jacobian", "pgs_momentum", "pgs_shuffle",
-                         "islands", "noslip_iterations", "noslip_tolerance"}, "opt");
+                         "islands", "noslip_iterations", "noslip_tolerance", "ls_iterations",
+                         "ls_tolerance"}, "opt");
   mujoco::Options o;
   const std::string cone = String(Field(opt, "cone", "opt"), "opt.cone");
   if (cone == "pyramidal") {
@@ -166,7 +176,8 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   MujocoProblemFile file;
   if (!doc.is_object()) Bad("document", "must be a JSON object");
   RequireKnownKeys(doc, {"schema", "source", "nv", "M", "dof_parentid", "qacc_smooth", "opt",
-                         "contacts", "efc", "expected", "qacc_warmstart"}, "document");
+                         "contacts", "efc", "expected", "qacc_warmstart", "qfrc_smooth"},
+                   "document");
   const std::string schema = String(Field(doc, "schema", "document"), "schema");
   if (schema != "simatlas/mujoco-problem/1") {
     Bad("schema = \"" + schema + "\"", "must be \"simatlas/mujoco-problem/1\"");
@@ -192,6 +203,12 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     }
   }
   p.qacc_smooth = Vector(Field(doc, "qacc_smooth", "document"), "qacc_smooth", p.nv, "m/s^2");
+  // qfrc_smooth (optional): the engine's own τs, which its solvers start from. Absent (files
+  // written before the field): the solvers use M·a₀ in its place, which can differ from the
+  // engine's τs in the last bits.
+  if (const json* tau = OptionalField(doc, "qfrc_smooth")) {
+    p.qfrc_smooth = Vector(*tau, "qfrc_smooth", p.nv, "N or N m");
+  }
   p.opt = ParseOptions(Field(doc, "opt", "document"), file.settings);
   if (const json* w = OptionalField(doc, "qacc_warmstart")) {
     file.settings.qacc_warmstart = Vector(*w, "qacc_warmstart", p.nv, "m/s^2");

@@ -96,6 +96,7 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
   json doc = {{"schema", "simatlas/mujoco-problem/1"}, {"source", source}, {"nv", p.nv},
               {"M", Matrix(p.M)}, {"qacc_smooth", Vector(p.qacc_smooth)}};
   if (!p.dof_parentid.empty()) doc["dof_parentid"] = p.dof_parentid;
+  if (p.qfrc_smooth.size() > 0) doc["qfrc_smooth"] = Vector(p.qfrc_smooth);
   doc["opt"] = {{"cone", ConeName(p.opt.cone)}, {"solver", mujoco::SolverName(p.opt.solver)},
                 {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
                 {"impratio", p.opt.impratio}, {"timestep", p.opt.timestep},
@@ -119,6 +120,8 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
   if (p.opt.noslip_tolerance != defaults.noslip_tolerance) {
     doc["opt"]["noslip_tolerance"] = p.opt.noslip_tolerance;
   }
+  if (p.opt.ls_iterations != defaults.ls_iterations) doc["opt"]["ls_iterations"] = p.opt.ls_iterations;
+  if (p.opt.ls_tolerance != defaults.ls_tolerance) doc["opt"]["ls_tolerance"] = p.opt.ls_tolerance;
   if (settings.qacc_warmstart) doc["qacc_warmstart"] = Vector(*settings.qacc_warmstart);
   // Contacts, indexed 0, 1, … in list order.
   json contacts = json::array();

@@ -53,10 +53,16 @@ core::VectorX Gather(const core::VectorX& x, const std::vector<int>& index) {
 std::vector<Island> FindIslands(const Problem& problem) {
   const int nv = problem.nv;
   DisjointSets sets(nv);
-  // Trees: DOFs coupled through inertia.
+  // Trees: DOFs coupled through inertia, and (when the problem has it) every DOF with its parent:
+  // MuJoCo's islands are unions of kinematic trees (engine_island.c: tree_island), and a tree's
+  // M can have exact zeros between DOFs (two hinges with orthogonal axes: the 3.15.0 oracle's
+  // limit chain is one island there, two by M alone).
   for (int i = 0; i < nv; ++i) {
     for (int j = 0; j < i; ++j) {
       if (problem.M(i, j) != 0) sets.Join(i, j);
+    }
+    if (static_cast<int>(problem.dof_parentid.size()) == nv && problem.dof_parentid[i] >= 0) {
+      sets.Join(i, problem.dof_parentid[i]);
     }
   }
   // Constraints: every DOF a row touches, and all rows of one contact, are joined.

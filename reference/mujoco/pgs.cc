@@ -180,10 +180,9 @@ struct PgsRules {
 
 void KeepOrder(PgsIterate&) {}
 
-// 3.9+: the blocks in a PCG32-shuffled order.
-void ShuffleOrder(PgsIterate& it) {
-  it.order = it.rng.Permutation(static_cast<int>(it.rows.blocks.size()));
-}
+// 3.9+: the blocks in a PCG32-shuffled order; each sweep reshuffles the previous sweep's order
+// (MuJoCo's solPGS keeps one blockstart array and shuffles it in place every sweep).
+void ShuffleOrder(PgsIterate& it) { it.rng.Shuffle(it.order); }
 
 // One sweep from f: improvement = −scale · Σ block cost changes.
 double PlainSweep(PgsIterate& it) {
@@ -300,8 +299,14 @@ std::uint32_t Pcg32::Next() {
 std::vector<int> Pcg32::Permutation(int n) {
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
-  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[Next() % (i + 1)]);
+  Shuffle(order);
   return order;
+}
+
+void Pcg32::Shuffle(std::vector<int>& order) {
+  for (int i = static_cast<int>(order.size()) - 1; i > 0; --i) {
+    std::swap(order[i], order[Next() % static_cast<std::uint32_t>(i + 1)]);
+  }
 }
 
 SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core::VectorX& force0,
@@ -315,6 +320,8 @@ SolveResult SolvePGS(const Problem& problem, const DualProblem& dual, const core
   const SweepRows rows{problem, dual, blocks, dual.AR.diagonal().cwiseInverse()};
   PgsIterate it{rows, scale, force0, force0, 0, {}, Pcg32()};
   for (int k = 0; k < static_cast<int>(blocks.size()); ++k) it.order.push_back(k);
+  // MuJoCo's solPGS seeds PCG32 with state 0, increment 1 and draws once before the first sweep.
+  if (opt.pgs_shuffle) it.rng.Next();
   SolveResult out;
 
   // No constraints: nothing to sweep.

@@ -49,6 +49,9 @@ class Pcg32 {
   std::uint32_t Next();
   /// Fisher–Yates shuffle of 0 … n−1 with this generator.
   std::vector<int> Permutation(int n);
+  /// Fisher–Yates shuffle of `order` in place (last index first, j = Next() mod (i + 1)), as
+  /// MuJoCo's shuffle_int (engine_solver.c) reshuffles the previous sweep's order.
+  void Shuffle(std::vector<int>& order);
 
  private:
   std::uint64_t state_ = 0;

@@ -50,69 +50,76 @@ LinePoint PrimalLine::Evaluate(double alpha) const {
 
 LineSearchResult PrimalSearch(const LineFunction& line, double search_norm, double scale,
                               const Options& opt) {
+  // MuJoCo's PrimalSearch and updateBracket (engine_solver.c; read at commit a7255075b of
+  // google-deepmind/mujoco, 3.12.1-dev, the newest source at hand; checked against the 3.15.0
+  // wheel by oracle/mujoco315): a Newton step, one-sided Newton steps until cost' changes sign,
+  // then a bracket [p1, p2] shrunk by the best of three candidates (each end's Newton point and
+  // the midpoint). Every Evaluate is one neval; the cap is ls_iterations.
   LineSearchResult out;
   const double tol = opt.tolerance * opt.ls_tolerance;
+  const int cap = std::max(1, opt.ls_iterations);
+  // A search direction shorter than mjMINVAL: no step, nothing evaluated.
+  if (search_norm < kMinVal) return out;
   const double gtol = tol * search_norm / scale;
-  const LinePoint p0 = line.Evaluate(0);
-  out.neval = 1;
-  out.slope0 = p0.d1;
-  out.point = p0;
-  // Not a descent direction: no step.
-  if (p0.d1 >= 0) return out;
-  LinePoint best = p0;
-  auto consider = [&](const LinePoint& p) {
-    if (p.cost < best.cost) best = p;
+  auto eval = [&](double alpha) {
+    ++out.neval;
+    return line.Evaluate(alpha);
   };
-  auto budget_left = [&] { return out.neval < std::max(1, opt.ls_iterations); };
   auto newton = [](const LinePoint& p) { return p.alpha - p.d1 / p.d2; };
-  // 1-D Newton step from α = 0.
-  LinePoint lo = p0, hi;
-  bool bracketed = false;
-  LinePoint p = p0;
-  while (budget_left()) {
-    // One-sided Newton steps while the derivative stays negative.
-    const LinePoint next = line.Evaluate(newton(p));
-    ++out.neval;
-    consider(next);
-    if (std::abs(next.d1) < gtol) {
-      out.point = next;
-      return out;
-    }
-    if (next.d1 > 0) {
-      hi = next;
-      bracketed = true;
-      break;
-    }
-    lo = next;
-    p = next;
+  auto accept = [&](const LinePoint& p) {
+    out.point = p;
+    return out;
+  };
+  const LinePoint p0 = eval(0);
+  out.slope0 = p0.d1;
+  // Always one Newton step from α = 0; converged there (or not moving at all): done.
+  LinePoint p1 = eval(newton(p0));
+  if (std::abs(p1.d1) < gtol && (p1.alpha == 0 || p1.cost < 0)) return accept(p1);
+  // One-sided Newton steps in the direction that lowers the cost while cost' keeps its sign.
+  const double dir = p1.d1 < 0 ? 1 : -1;
+  LinePoint p2 = p0;
+  while (p1.d1 * dir <= -gtol && out.neval < cap) {
+    p2 = p1;
+    p1 = eval(newton(p1));
+    if (std::abs(p1.d1) < gtol && p1.cost < 0) return accept(p1);
   }
-  // Bracketed [lo, hi] (cost' < 0 at lo, > 0 at hi): Newton candidates inside, else midpoint;
-  // a Newton step that did not halve the bracket is followed by a midpoint step (safeguard
-  // against one-sided creeping when the curvature jumps between pieces).
-  bool bisect = false;
-  while (bracketed && budget_left()) {
-    const double width = hi.alpha - lo.alpha;
-    double alpha = newton(lo);
-    if (!(alpha > lo.alpha && alpha < hi.alpha)) alpha = newton(hi);
-    if (bisect || !(alpha > lo.alpha && alpha < hi.alpha)) alpha = 0.5 * (lo.alpha + hi.alpha);
-    const LinePoint next = line.Evaluate(alpha);
-    ++out.neval;
-    consider(next);
-    if (std::abs(next.d1) < gtol) {
-      out.point = next;
-      return out;
+  // Out of evaluations before a bracket: the last Newton point, whatever its cost.
+  if (out.neval >= cap) return accept(p1);
+  // Bracket [p1, p2] and each end's Newton point.
+  LinePoint p2next = p1;
+  LinePoint p1next = eval(newton(p1));
+  // An end moves to the candidate with the same sign of cost' and a smaller |cost'|.
+  auto update = [&](LinePoint& end, const LinePoint (&candidates)[3], LinePoint& next) {
+    bool moved = false;
+    for (const LinePoint& c : candidates) {
+      if ((end.d1 < 0 && c.d1 < 0 && end.d1 < c.d1) || (end.d1 > 0 && c.d1 > 0 && end.d1 > c.d1)) {
+        end = c;
+        moved = true;
+      }
     }
-    if (next.d1 < 0) {
-      lo = next;
-    } else {
-      hi = next;
+    if (moved) next = eval(newton(end));
+    return moved;
+  };
+  while (out.neval < cap) {
+    const LinePoint pmid = eval(0.5 * (p1.alpha + p2.alpha));
+    const LinePoint candidates[3] = {p1next, p2next, pmid};
+    // The converged candidate of least cost, in this order on ties.
+    int best = -1;
+    for (int i = 0; i < 3; ++i) {
+      if (std::abs(candidates[i].d1) < gtol && (best < 0 || candidates[i].cost < candidates[best].cost)) {
+        best = i;
+      }
     }
-    bisect = hi.alpha - lo.alpha > 0.5 * width;
-    // A bracket that no longer shrinks is as small as doubles allow.
-    if (hi.alpha - lo.alpha <= std::numeric_limits<double>::epsilon() * hi.alpha) break;
+    if (best >= 0) return accept(candidates[best]);
+    const bool moved1 = update(p1, candidates, p1next);
+    const bool moved2 = update(p2, candidates, p2next);
+    // Neither end moved: as accurate as doubles allow; the midpoint.
+    if (!moved1 && !moved2) return accept(pmid);
   }
-  // Budget spent: the best evaluated point, or α = 0 if none lowered the cost.
-  out.point = best.cost < p0.cost ? best : p0;
+  // Cap reached: the bracket end of lower (negative) cost, else no step.
+  if (p1.cost <= p2.cost && p1.cost < 0) return accept(p1);
+  if (p2.cost <= p1.cost && p2.cost < 0) return accept(p2);
+  out.point = p0;
   return out;
 }
 

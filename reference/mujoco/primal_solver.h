@@ -59,10 +59,12 @@ class PrimalLine final : public LineFunction {
   double gauss1_ = 0, gauss2_ = 0;
 };
 
-/// PrimalSearch: 1-D Newton from α = 0, one-sided Newton steps until the derivative changes
-/// sign, then bracketing with Newton candidates or the midpoint; stops when |cost'| < gtol =
-/// tolerance · ls_tolerance · ‖s‖ / scale or after ls_iterations evaluations. Returns α = 0
-/// when s is not a descent direction or no evaluated point lowers the cost.
+/// PrimalSearch, as MuJoCo 3.x's PrimalSearch (engine_solver.c): one 1-D Newton step from
+/// α = 0, one-sided Newton steps until the derivative changes sign, then a bracket shrunk by the
+/// best converged of three candidates (each end's Newton point and the midpoint); converged when
+/// |cost'| < gtol = tolerance · ls_tolerance · ‖s‖ / scale. Out of evaluations (ls_iterations)
+/// before bracketing: the last Newton point; after: the bracket end of lower negative cost, else
+/// α = 0 (as when ‖s‖ < 1e-15).
 LineSearchResult PrimalSearch(const LineFunction& line, double search_norm, double scale,
                               const Options& opt);
 

@@ -57,13 +57,14 @@ int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, 
 /// `mujoco --help` lists everything with defaults.
 int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// `simatlas mujoco dump MODEL.xml OUT.json [model options]`: loads an MJCF with MuJoCo 2.2.2,
+/// `simatlas mujoco dump MODEL.xml OUT.json [model options] [--engine 3.15|2.2.2]`: loads an MJCF
+/// with MuJoCo (3.15.0 by default, run as the program simatlas-mujoco315; 2.2.2 linked here),
 /// settles it and writes the constraint problem with MuJoCo's answer (args[0] is "dump").
 int RunMujocoDump(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// `simatlas mujoco inspect MODEL.xml [model options] [--json]`: every constraint row of the
-/// settled state in the course's terms, and the reference solvers beside MuJoCo (args[0] is
-/// "inspect").
+/// `simatlas mujoco inspect MODEL.xml [model options] [--json] [--engine 3.15|2.2.2]`: every
+/// constraint row of the settled state in the course's terms, and the reference solvers beside
+/// MuJoCo (args[0] is "inspect").
 int RunMujocoInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// Runs one `simatlas mujoco` subcommand body: an InputError prints one line on err and gives

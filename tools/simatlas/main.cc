@@ -44,7 +44,7 @@ const std::map<std::string, Entry>& Commands() {
         "         [--cg-update …] [--pgs-momentum on|off] [--pgs-shuffle on|off] [--islands on|off]\n"
         "         [--warmstart FILE|off] [--noslip-iterations N] [--repeat N] [--json]\n"
         "                                 MJ-solvers §4–§6 on a mujoco-problem file (mujoco --help)\n"
-        "  mujoco dump MODEL.xml OUT.json [--steps N] [--keyframe K] …  MuJoCo 2.2.2's problem of a model\n"
+        "  mujoco dump MODEL.xml OUT.json [--steps N] … [--engine 3.15|2.2.2]  MuJoCo's problem of a model\n"
         "  mujoco inspect MODEL.xml [--steps N] … [--json]  every row in the course's terms"}},
       {"check",
        {simatlas::tools::RunCheckCommand,

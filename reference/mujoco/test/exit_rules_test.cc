@@ -342,10 +342,12 @@ Problem CgWithEqualityAndLimit(double aref_eq, double r_limit, double aref_limit
 // > 0 and the budget is spent; it lowers the cost (4.5 → 2.75), so it is taken: improvement 1.75,
 // gradient |g(1.5)| = 2, lineslope = scale·|cost'|/‖s‖ = 6/3 = 2, neval 2.
 // Direction 2 (d = 3, y = g − g_old = 5, M⁻¹ = 1): PR+ β = max(0, 2·5/9) = 10/9, s = −2 + 10/3 =
-// 4/3 is uphill (g = 2): α = 0, kZeroStep after one iteration at a = 1.5. Hager–Zhang:
+// 4/3 is uphill (g = 2); MuJoCo's PrimalSearch has no descent test and walks back: cost'(0) =
+// 8/3, cost'' = 16/9·(1 + 1 + 4) = 32/3, Newton α = −¼, a = 1.5 − ⅓ = 7/6 = a*. Hager–Zhang:
 // β_HZ = (y·g − 2 (y²/dy) d·g)/dy = (10 − 2·(25/15)·6)/15 = −2/3 above η = −1/(3·0.01), so
-// s = −2 − 2 = −4, downhill: step 2 stays on the active piece and lands on a* = 7/6 (kGradient).
-// (With 3 for the 2 in β_HZ, s = −6 reaches the same a*: that mutant needs nv ≥ 2.)
+// s = −2 − 2 = −4, downhill: step 2 stays on the active piece and lands on a* = 7/6. Both end
+// with kGradient after 2 iterations. (In 1 DOF any direction reaches a*: the 2-DOF test below
+// tells the β rules apart.)
 TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
   for (const CGUpdate update : {CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang}) {
     SCOPED_TRACE(update == CGUpdate::kHagerZhang ? "HZ" : "PR+");
@@ -359,42 +361,37 @@ TEST(MujocoExitRules, ShortLineSearchThenCgDirection) {
     EXPECT_EQ(r.stats[0].improvement, 1.75);
     EXPECT_EQ(r.stats[0].gradient, 2.0);
     EXPECT_EQ(r.stats[0].lineslope, 2.0);
-    if (update == CGUpdate::kPolakRibierePlus) {
-      EXPECT_EQ(r.exit, ExitReason::kZeroStep);
-      EXPECT_EQ(r.iterations, 1);
-      EXPECT_EQ(r.qacc(0), 1.5);
-    } else {
-      EXPECT_EQ(r.exit, ExitReason::kGradient);
-      EXPECT_EQ(r.iterations, 2);
-      EXPECT_NEAR(r.qacc(0), 7.0 / 6.0, 1e-12);
-    }
+    EXPECT_EQ(r.exit, ExitReason::kGradient);
+    EXPECT_EQ(r.iterations, 2);
+    EXPECT_NEAR(r.qacc(0), 7.0 / 6.0, 1e-12);
   }
 }
 
-// 3.15's in-loop improvement test needs a positive improvement (§5: "positive improvement below
-// tolerance"): a step whose line-search decrease is exactly 0 does not stop the loop. nv = 1,
-// M = 1, a₀ = 0, meaninertia 1 (scale 1), an equality row (J = 1, R = 1, aref = 1: z = a − 1)
-// and a joint limit (J = −1, R = 1/8, aref = −¼: z = ¼ − a, active for a > ¼). At a = 0:
-// g = 0 + (0 − 1) = −1, gap = ½·g²/M = ½, not below tol = ½ (strict). CG: s = −M⁻¹g = 1. The
-// line search (tol·ls_tolerance = ½·8 = 4, gtol = 4·‖s‖/scale = 4): cost'(0) = −1, cost''(0) =
-// M + D_eq = 2 (limit inactive), Newton point α = ½, a = ½, where the cost change is Gauss ½·¼
-// + equality ½((−½)² − 1²) + limit ½·8·(−¼)² = ⅛ − ⅜ + ¼ = 0 exactly and cost'(½) = s·g(½) =
-// ½ − ½ + 8·¼ = 2 < gtol: accepted. Improvement 0, gradient |g(½)| = 2 ≥ ½: with iterations = 1
-// no test fires, kIterations at a = ½. "improvement ≥ 0" (or no positivity, as in 2.2.2) would
-// stop with kImprovement. (Newton takes the same step, but its H⁻¹g = g/2 goes through the
-// Cholesky factor √2 and the cost change is only zero up to rounding.)
-TEST(MujocoExitRules, ZeroImprovementDoesNotStopVersion315) {
+// MuJoCo's PrimalSearch accepts its first Newton point only when it lowers the cost (engine_solver.c:
+// "|cost'| < gtol and (α = 0 or cost < 0)"); a converged point of exactly zero change sends the
+// search on to its bracket. nv = 1, M = 1, a₀ = 0, meaninertia 1 (scale 1), an equality row
+// (J = 1, R = 1, aref = 1: z = a − 1) and a joint limit (J = −1, R = 1/8, aref = −¼: z = ¼ − a,
+// active for a > ¼). cost(a) = ½a² + ½(a − 1)² + [a > ¼]·4(a − ¼)²; at a = 0: g = −1, gap ½·g²
+// = ½, not below tol = ½ (strict). CG: s = 1; gtol = tol·ls_tolerance·‖s‖/scale = ½·8 = 4.
+//   α = 0: cost' = −1, cost'' = 2 → Newton α = ½: cost change ⅛ + ½(¼ − 1) + 4/16 = 0 exactly,
+//   cost' = ½ − ½ + 8·¼ = 2 < gtol but not lower: not taken. cost' > 0, so no one-sided step;
+//   bracket [½, 0]. ½'s Newton point: cost'' = 1 + 1 + 8 = 10, ½ − 2/10 = 0.3: g = 10·0.3 − 3 = 0,
+//   cost change 0.045 + 0.245 + 0.01 − ½ = −0.2. Midpoint ¼: cost' = −½, change −0.1875. All
+//   three candidates converge (|cost'| < 4); the lowest cost, α = 0.3, is taken: improvement 0.2,
+//   gradient |g(0.3)| = 0 up to rounding, neval 4; 0 < 0.2 < ½: kImprovement.
+// (Taking the zero-change point would answer a = ½ with improvement 0.)
+TEST(MujocoExitRules, FirstNewtonPointMustLowerTheCost) {
   Problem p = CgWithEqualityAndLimit(1.0, 0.125, -0.25);
   p.opt.tolerance = 0.5;
   p.opt.ls_tolerance = 8;
   p.opt.iterations = 1;
   const SolveResult r = SolveProblem(p);
   ASSERT_EQ(r.stats.size(), 1u);
-  EXPECT_EQ(r.stats[0].improvement, 0.0);
-  EXPECT_EQ(r.stats[0].gradient, 2.0);
-  EXPECT_EQ(r.exit, ExitReason::kIterations);
-  EXPECT_EQ(r.iterations, 1);
-  EXPECT_EQ(r.qacc(0), 0.5);
+  EXPECT_EQ(r.stats[0].neval, 4);
+  EXPECT_NEAR(r.stats[0].improvement, 0.2, 1e-15);
+  EXPECT_NEAR(r.stats[0].gradient, 0.0, 1e-15);
+  EXPECT_EQ(r.exit, ExitReason::kImprovement);
+  EXPECT_NEAR(r.qacc(0), 0.3, 1e-15);
 }
 
 // Hager–Zhang's β after an inexact line search (dᵀg ≠ 0, so the 2 of its second term counts),

@@ -37,18 +37,18 @@ Problem OneDofCg(const std::vector<RowKind>& kind, const std::vector<double>& J,
   return p;
 }
 
-// A budget spent on two points of equal cost keeps the earlier one (the shorter step; MuJoCo's
-// PrimalSearch likewise prefers its lower bracket p1 when p1.cost <= p2.cost, engine_solver.c).
+// A budget spent before a bracket is complete answers the last Newton point, even when an earlier
+// point costs as little (MuJoCo's PrimalSearch, engine_solver.c: "could not bracket", LSresult 3).
 // Rows: an equality z = a − 6 (R = 1), a limit z = a − 1 (R = ½: active for a < 1) and a limit
 // z = 2.5 − a (R = ⅛: active for a > 2.5). cost(a) = ½a² + ½(a − 6)² + [a < 1](a − 1)² +
 // [a > 2.5]·4(a − 2.5)². At a = 0: g = −6 − 2 = −8, s = 8, cost 18 + 1 = 19.
 //   α = 0: cost' = s·g = −64, cost'' = 64·(1 + 1 + 2) = 256 → Newton α₁ = ¼, a = 2: the first
 //   limit has left (a > 1), the second not yet active: cost(2) = 2 + 8 = 10, cost' = 8·(2 − 4) =
-//   −16 < 0, cost'' = 64·2 = 128 → Newton α₂ = ¼ + ⅛ = ⅜, a = 3: cost(3) = 4.5 + 4.5 + 4·¼ = 10,
-//   cost' = 8·(3 − 3 + 4) = 32 > 0 (bracketed). ls_iterations = 3 is spent: the best point is
-//   a tie, 10 = 10, and the earlier a = 2 is taken; improvement 19 − 10 = 9.
-// (Taking the later point of a tie would answer a = 3.)
-TEST(MujocoLineSearch, TieOfTwoCostsKeepsTheEarlierPoint) {
+//   −16 < 0 (still descending), cost'' = 64·2 = 128 → Newton α₂ = ¼ + ⅛ = ⅜, a = 3: cost(3) = 4.5
+//   + 4.5 + 4·¼ = 10, cost' = 8·(3 − 3 + 4) = 32 > 0. ls_iterations = 3 is spent: a = 3 is
+//   answered (cost 10, as a = 2's); improvement 19 − 10 = 9.
+// (Keeping the earlier point of the tie would answer a = 2.)
+TEST(MujocoLineSearch, BudgetSpentBeforeABracketAnswersTheLastNewtonPoint) {
   Problem p = OneDofCg({RowKind::kEquality, RowKind::kLimitJoint, RowKind::kLimitJoint},
                        {1.0, 1.0, -1.0}, {1.0, 0.5, 0.125}, {6.0, 1.0, -2.5});
   p.opt.ls_iterations = 3;
@@ -56,7 +56,7 @@ TEST(MujocoLineSearch, TieOfTwoCostsKeepsTheEarlierPoint) {
   ASSERT_EQ(r.stats.size(), 1u);
   EXPECT_EQ(r.stats[0].neval, 3);
   EXPECT_EQ(r.stats[0].improvement, 9.0);
-  EXPECT_EQ(r.qacc(0), 2.0);
+  EXPECT_EQ(r.qacc(0), 3.0);
 }
 
 
@@ -125,23 +125,28 @@ class FourPieceLine final : public LineFunction {
   }
 };
 
-// When the Newton step from lo rounds back onto lo, the bracket tries the Newton step from hi
-// before the midpoint. tolerance 0 (no point converges), ls_iterations = 5. By hand:
-//   α = 0: cost' = −⅝, cost'' = ¼ → Newton 2.5: cost' = 1.75 + 1.75·½ = 21/8 > 0: bracket [0, 2.5].
-//   Newton from lo is 2.5 again (not inside); from hi: 2.5 − (21/8)/(7/4) = 1: cost' = −δ < 0, lo.
-//   The bracket went from 2.5 to 1.5 > 1.25: the next point is the midpoint 1.75 (cost' = 1.25 > 0,
-//   hi; 0.75 is half of 1.5, not more: no bisection next).
-//   Newton from lo = 1 is 1 + δ = 1, onto lo: not inside; Newton from hi = 1.75 − 1.25/2 = 1.125 is
-//   inside and is the fifth point. The best cost is at α = 1.
-// (Taking the rounded step onto lo as a candidate would fall to the midpoint 1.375 instead.)
-TEST(MujocoLineSearch, NewtonStepRoundingOntoLoTriesTheStepFromHi) {
+// MuJoCo's bracket (PrimalSearch, updateBracket): the Newton point of each end is evaluated
+// whether or not it moves (here it rounds back onto its end), and an end moves only to a
+// candidate with the same sign of cost' and a smaller |cost'|; the cap is checked only at the
+// head of the bracket loop, so its last round may evaluate past it. tolerance 0 (no point
+// converges), ls_iterations = 5. By hand:
+//   α = 0: cost' = −⅝, cost'' = ¼ → Newton 2.5: cost' = 1.75 + 1.75·½ = 21/8 > 0 (overshoot:
+//   the search turns back, dir = −1). One-sided: Newton from 2.5 is 2.5 − (21/8)/(7/4) = 1:
+//   cost' = −δ < 0, the sign has changed: bracket p1 = 1, p2 = 2.5 (3 evaluations).
+//   p1's Newton point 1 + δ rounds onto 1 and is evaluated (4); p2's is p1.
+//   Bracket round (4 < 5): midpoint 1.75 (5), cost' = 1.25. No candidate converges; p1 (cost'
+//   −δ) has no candidate with a smaller negative slope; p2 (21/8) moves to 1.75 (1.25 < 21/8)
+//   and its Newton point 1.75 − 1.25/2 = 1.125 is evaluated (6). 6 ≥ 5: the end of lower
+//   negative cost, α = 1 (cost(1) − cost(0) = −13/32; cost(1.75) − cost(0) = 0).
+// (Skipping the Newton point that rounds onto its end would evaluate 5 points.)
+TEST(MujocoLineSearch, BracketEvaluatesEachEndsNewtonPoint) {
   const FourPieceLine line;
   Options opt;
   opt.tolerance = 0;
   opt.ls_iterations = 5;
   const LineSearchResult r = PrimalSearch(line, 1.0, 1.0, opt);
-  EXPECT_EQ(line.evaluated, (std::vector<double>{0, 2.5, 1, 1.75, 1.125}));
-  EXPECT_EQ(r.neval, 5);
+  EXPECT_EQ(line.evaluated, (std::vector<double>{0, 2.5, 1, 1, 1.75, 1.125}));
+  EXPECT_EQ(r.neval, 6);
   EXPECT_EQ(r.point.alpha, 1.0);
 }
 

@@ -134,7 +134,7 @@ def Page(d):
 
 def main():
     simatlas, model, page, mode = sys.argv[1:5]
-    run = subprocess.run([simatlas, "mujoco", "inspect", model, "--steps", str(STEPS), "--json"],
+    run = subprocess.run([simatlas, "mujoco", "inspect", model, "--steps", str(STEPS), "--json", "--engine", "2.2.2"],
                          capture_output=True, text=True)
     if run.returncode != 0:
         print("inspect failed:", run.stderr)
