@@ -68,8 +68,4 @@ nlohmann::json RunMujoco338(const std::vector<std::string>& args) {
   return answer;
 }
 
-io::MujocoProblemFile Mujoco338Problem(const nlohmann::json& answer) {
-  return io::ParseMujocoProblem(answer.at("problem"));
-}
-
 }  // namespace simatlas::oracle

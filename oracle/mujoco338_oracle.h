@@ -1,15 +1,15 @@
 #pragma once
 /// @file
-/// The MuJoCo 3.3.8 oracle (MJ-solvers §4–§8): runs oracle/node/mujoco338.mjs — npm mujoco-js
-/// 0.0.7, MuJoCo 3.3.8 compiled to WebAssembly — with nodejs and returns its JSON answer. The
-/// package lives in the build tree (`<build>/node`, installed by the oracle's CMake step).
+/// The MuJoCo 3.3.8-dev oracle (MJ-solvers §6–§9): runs oracle/node/mujoco338.mjs — npm
+/// mujoco-js 0.0.7, a development build of MuJoCo between 3.3.7 and 3.4.0 (its engine reports
+/// "3.3.8") compiled to WebAssembly — with nodejs and returns its JSON answer. Kept for what the
+/// live 3.15.0 oracle does not check. The package lives in the build tree (`<build>/node`,
+/// installed by the oracle's CMake step).
 
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
-
-#include "reference/io/mujoco_problem.h"
 
 namespace simatlas::oracle {
 
@@ -20,9 +20,5 @@ std::string Mujoco338InstallHint();
 /// std::runtime_error when node or the package is missing (with Mujoco338InstallHint), when the
 /// script fails (with its stderr) or prints no JSON.
 nlohmann::json RunMujoco338(const std::vector<std::string>& args);
-
-/// The `problem` answer's mujoco-problem document read through the project's reader (so the
-/// format is exercised on 3.3.8 output too).
-io::MujocoProblemFile Mujoco338Problem(const nlohmann::json& answer);
 
 }  // namespace simatlas::oracle
