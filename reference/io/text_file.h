@@ -20,7 +20,9 @@ std::string ReadTextFile(const std::string& path, const std::string& what);
 
 /// The JSON document in the file at path (ReadTextFile, then the parse). Throws core::InputError
 /// "<what> <path> is not valid JSON: <parser's reason>" for syntax errors and numbers beyond a
-/// double (1e999) alike.
+/// double (1e999) alike. A bare NaN, Infinity or -Infinity (what Python's json.dump writes for
+/// non-finite floats) is refused by the key path that holds it: "<what> <path>:
+/// contacts[2].friction[0] = NaN is not a JSON number …" (the first in the file).
 nlohmann::json ReadJsonFile(const std::string& path, const std::string& what);
 
 /// A stream writing to path, created or truncated. Throws core::InputError "<what> <path> cannot be

@@ -39,6 +39,7 @@ Property MatchesReference(const LawUnderCheck& law) {
   statement << " (" << law.tolerance_reason << ")";
   property.statement = statement.str();
   property.laws = {law.law};
+  property.compares_with_reference = true;
   property.body = [name = law.law](Session& session) {
     session.Outputs(name, session.Draw(name));
   };
@@ -113,6 +114,16 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
 
 std::string Dump(const Json& j) { return j.dump(); }
 
+// A word for /bin/sh: as it is when it needs no quoting, else in single quotes.
+std::string ShellWord(const std::string& word) {
+  const bool plain = !word.empty() && word.find_first_not_of(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=:+,") == std::string::npos;
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 }  // namespace
 
 bool RunReport::AllPassed() const {
@@ -162,8 +173,10 @@ RunReport RunFamilyAgainst(const Family& family, const std::string& command,
   try {
     ProcessProgram program(command, options.timeout_s);
     report = RunFamily(family, program, options);
+    report.against = command;
   } catch (const ProtocolError& e) {
     report.family = family.name;
+    report.against = command;
     report.options = options;
     report.protocol_error = e.what();
   }
@@ -194,9 +207,18 @@ std::string ReportText(const RunReport& report) {
           << "}\n";
       out << "           expected " << Dump(e.expected) << "\n";
       out << "           got      " << Dump(e.got) << "\n";
-      if (!e.verdict.empty()) out << "           verdict  " << e.verdict << "\n";
+      // The verdict that failed the case is the failure line above: printed once.
+      if (!e.verdict.empty() && e.verdict != p.failure) {
+        out << "           verdict  " << e.verdict << "\n";
+      }
     }
-    if (!p.reproduce.empty()) out << "         reproduce: " << p.reproduce << "\n";
+    if (!p.reproduce.empty()) {
+      out << "         reproduce: "
+          << (report.against.empty() ? p.reproduce
+                                     : "simatlas check " + ShellWord(report.family) + " --against " +
+                                           ShellWord(report.against) + " " + p.reproduce)
+          << "\n";
+    }
   }
   if (report.protocol_error) {
     out << "protocol error: " << *report.protocol_error << "\n";
