@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <set>
 #include <sstream>
 
 #include "reference/core/errors.h"
@@ -194,6 +195,7 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
   for (const char* h : {"imp", "K", "B", "R", "D", "aref", "force"}) o << std::setw(12) << h;
   o << "  state\n";
   o << std::setprecision(5);
+  std::set<std::string> explained;  // a direct solref's K is explained once, at its first row
   for (size_t i = 0; i < s.rows.size(); ++i) {
     const RowView& r = s.rows[i];
     const RowNotes n = NotesOf(r, s.timestep, s.refsafe);
@@ -205,11 +207,15 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
     }
     o << "  " << StateName(r.state) << "\n";
     o << "       solref " << Pair(r.solref) << ", solimp " << Five(r.solimp);
-    if (!n.notes.empty()) {
+    if (n.used.solref != r.solref || n.used.solimp != r.solimp) {
       o << "  -> used solref " << Pair(n.used.solref) << ", solimp " << Five(n.used.solimp);
     }
     o << "\n";
-    for (const std::string& note : n.notes) o << "       note: " << note << "\n";
+    for (const std::string& note : n.notes) {
+      const bool direct = note.rfind("direct solref", 0) == 0;
+      if (direct && !explained.insert(note).second) continue;
+      o << "       note: " << note << "\n";
+    }
   }
   // Contacts.
   o << "\ncontacts\n";

@@ -109,7 +109,12 @@ def _summary(report):
     for p in report.get("properties", []):
         lines.append(f"  {'✓' if p['passed'] else '✗'} {p['name']}: {p['statement']}")
         if not p["passed"]:
-            lines.append(f"      failure: {p.get('failure', '')}")
+            # rapidcheck's "FILE:LINE:\nRC_ASSERT(...)\n\nExpands to: ..." on indented lines.
+            failure = p.get("failure", "")
+            while failure.startswith("../"):
+                failure = failure[3:]
+            text = "\n               ".join(line for line in failure.splitlines() if line)
+            lines.append(f"      failure: {text}")
             for q in p.get("counterexample", []):
                 lines.append(f"      {q.get('law')} inputs {json.dumps(q.get('inputs'))}")
                 lines.append(f"        expected {json.dumps(q.get('expected'))}")

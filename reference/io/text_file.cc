@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <system_error>
@@ -55,6 +56,19 @@ std::vector<std::pair<std::size_t, std::string>> NonFiniteLiterals(const std::st
   return found;
 }
 
+// text with the k-th literal replaced by spelling(k, literal).
+std::string ReplaceLiterals(const std::string& text,
+                            const std::vector<std::pair<std::size_t, std::string>>& literals,
+                            const std::function<std::string(std::size_t, const std::string&)>& spelling) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < literals.size(); ++k) {
+    out += text.substr(from, literals[k].first - from) + spelling(k, literals[k].second);
+    from = literals[k].first + literals[k].second.size();
+  }
+  return out + text.substr(from);
+}
+
 // The marker standing for the k-th non-finite literal while the rest of the file is parsed
 // (a control character, which a JSON string cannot hold unescaped, makes it unambiguous).
 std::string Marker(std::size_t k) { return "\\u0001nonfinite " + std::to_string(k); }
@@ -84,13 +98,8 @@ void FindMarkers(const nlohmann::json& doc, const std::string& path,
 void RefuseNonFiniteLiterals(const std::string& text, const std::string& path, const std::string& what) {
   const auto literals = NonFiniteLiterals(text);
   if (literals.empty()) return;
-  std::string marked;
-  std::size_t from = 0;
-  for (std::size_t k = 0; k < literals.size(); ++k) {
-    marked += text.substr(from, literals[k].first - from) + "\"" + Marker(k) + "\"";
-    from = literals[k].first + literals[k].second.size();
-  }
-  marked += text.substr(from);
+  const std::string marked = ReplaceLiterals(
+      text, literals, [](std::size_t k, const std::string&) { return "\"" + Marker(k) + "\""; });
   const nlohmann::json doc = nlohmann::json::parse(marked, nullptr, false);
   if (doc.is_discarded()) return;
   std::map<std::size_t, std::string> where;
@@ -106,6 +115,13 @@ void RefuseNonFiniteLiterals(const std::string& text, const std::string& path, c
 }
 
 }  // namespace
+
+nlohmann::json ParseJsonWithNonFiniteLiterals(const std::string& text) {
+  const std::string spelled = ReplaceLiterals(text, NonFiniteLiterals(text), [](std::size_t, const std::string& word) {
+    return word == "NaN" ? std::string("null") : word == "Infinity" ? std::string("\"inf\"") : std::string("\"-inf\"");
+  });
+  return nlohmann::json::parse(spelled);
+}
 
 std::string ReadTextFile(const std::string& path, const std::string& what) {
   const std::string prefix = what + " " + path + " cannot be read: ";

@@ -50,6 +50,7 @@ Property MatchesReference(const LawUnderCheck& law) {
 struct CaseState {
   std::optional<std::string> protocol_error;
   std::vector<Exchange> failing_log;
+  std::string failing_description;  // why that same execution failed
 };
 
 PropertyOutcome RunProperty(const Family& family, const Property& property, Program& program,
@@ -67,7 +68,10 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
       if (!state.protocol_error) state.protocol_error = e.what();
       RC_DISCARD("protocol error");
     } catch (const rc::detail::CaseResult& result) {
-      if (result.type == rc::detail::CaseResult::Type::Failure) state.failing_log = session.log();
+      if (result.type == rc::detail::CaseResult::Type::Failure) {
+        state.failing_log = session.log();
+        state.failing_description = result.description;
+      }
       throw;
     } catch (...) {
       state.failing_log = session.log();
@@ -96,7 +100,9 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
     outcome.cases_passed = success.numSuccess;
   } else if (result.match(failure)) {
     outcome.cases_passed = failure.numSuccess;
-    outcome.failure = failure.description;
+    // The description of the execution whose queries are shown (rapidcheck's own is that of
+    // its last rerun, which a program that fails only once no longer fails).
+    outcome.failure = state.failing_description.empty() ? failure.description : state.failing_description;
     outcome.counterexample = state.failing_log;
     outcome.reproduce = "--seed " + std::to_string(options.seed) + " --cases " +
                         std::to_string(options.cases);
@@ -113,6 +119,19 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
 }
 
 std::string Dump(const Json& j) { return j.dump(); }
+
+// A failure description as report lines: rapidcheck's "FILE:LINE:\nRC_ASSERT(...)\n\nExpands
+// to:\n..." on indented lines, the file named from the repository root.
+std::string FailureLines(std::string failure, const std::string& indent) {
+  while (failure.rfind("../", 0) == 0) failure.erase(0, 3);
+  std::string out;
+  std::istringstream lines(failure);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    out += (out.empty() ? "" : "\n" + indent) + line;
+  }
+  return out;
+}
 
 // A word for /bin/sh: as it is when it needs no quoting, else in single quotes.
 std::string ShellWord(const std::string& word) {
@@ -158,6 +177,7 @@ RunReport RunFamily(const Family& family, Program& program, const RunOptions& op
   CaseState state;
   for (const auto& property : properties) {
     state.failing_log.clear();
+    state.failing_description.clear();
     report.properties.push_back(RunProperty(family, property, program, options, state));
     if (state.protocol_error) {
       report.protocol_error = state.protocol_error;
@@ -200,7 +220,7 @@ std::string ReportText(const RunReport& report) {
     ++failed;
     out << "  [FAIL] " << p.name << " after " << p.cases_passed << " passing cases\n";
     out << "         property: " << p.statement << "\n";
-    out << "         failure:  " << p.failure << "\n";
+    out << "         failure:  " << FailureLines(p.failure, "                   ") << "\n";
     if (!p.counterexample.empty()) out << "         shrunk counterexample:\n";
     for (const auto& e : p.counterexample) {
       out << "           query    {\"law\": \"" << e.law << "\", \"inputs\": " << Dump(e.inputs)
