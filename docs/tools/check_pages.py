@@ -62,6 +62,11 @@ def CheckLocators(model, source, shared):
         if not figures and len(sec.get("no_figure", "").split()) < 6:
             failures.append("%s: no figure and no one-sentence \"no_figure\" reason" % where)
     exercises = site_model.ReadingExercises(source)
+    try:
+        english = exercises_page.EnglishQuestions(source)
+    except site_model.LocatorError as e:
+        failures.append(str(e))
+        english = {}
     for folder, chapter in exercises_page.CHAPTER_OF_FOLDER.items():
         numbers = [n for f, n, _ in exercises if f == folder]
         if not numbers:
@@ -75,6 +80,8 @@ def CheckLocators(model, source, shared):
         for n in numbers:
             if exercises_page.Concept(model, folder, n) is None:
                 failures.append("exercise %s/%d names no existing concept section in \"exercise_concepts\"" % (folder, n))
+            if not english.get("%s/%d" % (folder, n), "").strip():
+                failures.append("exercise %s/%d has no English question in %s" % (folder, n, exercises_page.TRANSLATIONS))
     return failures
 
 

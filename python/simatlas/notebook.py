@@ -115,12 +115,11 @@ class Grade:
                          + [f"reason: {self.reason}"])
 
     def __repr__(self):
-        if self.problems:
-            lines = [f"✗ {problem}" for problem in self.problems]
-        elif not self.fields:
+        if self.problems:  # not gradable: the problems only, as `simatlas exercise` (exit 2)
+            return "\n".join(f"✗ {problem}" for problem in self.problems)
+        if not self.fields:
             return "✗ the exercise program gave no verdict:\n" + self.log
-        else:
-            lines = [f"{'✓' if ok else '✗'} {key}: {message}" for key, ok, message in self.fields]
+        lines = [f"{'✓' if ok else '✗'} {key}: {message}" for key, ok, message in self.fields]
         if self.passed or self.explain:
             lines.append(self.explanation())
         elif self.hint:
