@@ -4,10 +4,12 @@
 
 #include <cmath>
 #include <iomanip>
+#include <set>
 #include <sstream>
 
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
+#include "reference/mujoco/impedance.h"
 #include "reference/mujoco/solve.h"
 
 namespace simatlas::adapters {
@@ -89,6 +91,16 @@ RowNotes NotesOf(const RowView& row, double timestep, bool refsafe) {
                         Num(row.solimp[k]) + " -> " + Num(n.used.solimp[k]));
     }
   }
+  // A direct solref (−stiffness, −damping) is not K itself: mj_makeImpedance divides by dmax
+  // (FORMULAS.md §2a (2.2)), so the table's K and B differ from the numbers typed.
+  if (n.used.solref[0] < 0 && row.KBIP[0] != 0) {
+    const double dmax = n.used.solimp[1];
+    const mujoco::StiffnessDamping kb = mujoco::EvaluateStiffnessDamping(n.used.solref, dmax);
+    n.notes.push_back("direct solref (-stiffness -damping): K = stiffness/dmax^2 = " +
+                      Num(-n.used.solref[0]) + "/" + Num(dmax) + "^2 = " + Num(kb.K) +
+                      " 1/s^2, B = damping/dmax = " + Num(-n.used.solref[1]) + "/" + Num(dmax) +
+                      " = " + Num(kb.B) + " 1/s");
+  }
   return n;
 }
 
@@ -145,6 +157,10 @@ json InspectJson(const Snapshot& s, const std::vector<SolverComparison>& solvers
                    {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
                    {"impratio", s.impratio}, {"timestep", s.timestep}, {"refsafe", s.refsafe},
                    {"warmstart", s.file.settings.qacc_warmstart.has_value()}}},
+          {"units", {{"pos", "m"}, {"imp", "1"}, {"K", "1/s^2"}, {"B", "1/s"},
+                     {"R", "1/kg (1/(kg m^2) for rotational rows)"}, {"D", "kg (kg m^2), = 1/R"},
+                     {"aref", "m/s^2 or rad/s^2"}, {"force", "N or N m (pyramidal rows: edge weights)"},
+                     {"solref_given", "the row's values after MuJoCo mixed the two geoms' (contacts)"}}},
           {"rows", rows},
           {"contacts", contacts},
           {"mujoco", {{"solver", mujoco::SolverName(p.opt.solver)},
@@ -159,14 +175,27 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
   o << s.file.source << "\n";
   o << "nv " << p.nv << ", nefc " << p.nefc() << ", contacts " << s.contacts.size() << "; cone "
     << ConeName(p.opt.cone) << ", impratio " << Num(s.impratio) << ", timestep "
-    << Num(s.timestep) << " s, refsafe " << (s.refsafe ? "on" : "off") << "\n\n";
+    << Num(s.timestep) << " s, refsafe " << (s.refsafe ? "on" : "off") << "\n";
+  // No rows: nothing to tabulate; say how to get a state that has some.
+  if (s.rows.empty()) {
+    o << "\nno constraint rows (nefc = 0): nothing touches, and no limit or equality is active in this "
+         "state.\nStep the model until something does (e.g. --steps 300, or --keyframe K of a resting "
+         "state),\nor check that contacts are not disabled or filtered (contype/conaffinity, <exclude>).\n";
+    for (const std::string& w : s.warnings) o << "MuJoCo warning: " << w << "\n";
+    return o.str();
+  }
+  o << "units: imp [1]; K [1/s^2]; B [1/s]; R [1/kg, 1/(kg m^2) for rotational rows]; D = 1/R; "
+       "aref [m/s^2 or rad/s^2]; force [N or N m; pyramidal rows: edge weights]\n\n";
   // Rows: one line each, notes indented below their row.
-  o << "rows (MuJoCo's efc_*; solref/solimp as given, then as used when a rule changed them)\n";
+  o << "rows (MuJoCo's efc_*; imp, K, B, R, D, aref: MJ-solvers §2a (2.1)-(2.3); force, state: §4-§5)\n"
+       "  solref/solimp: the row's values as MuJoCo assembled them (a contact's are the two geoms' mixed\n"
+       "  by solmix, not either geom's own), then as used when a rule of getsolparam changed them\n";
   o << std::left << std::setw(5) << "row" << std::setw(21) << "type" << std::setw(34) << "owner"
     << std::right;
   for (const char* h : {"imp", "K", "B", "R", "D", "aref", "force"}) o << std::setw(12) << h;
   o << "  state\n";
   o << std::setprecision(5);
+  std::set<std::string> explained;  // a direct solref's K is explained once, at its first row
   for (size_t i = 0; i < s.rows.size(); ++i) {
     const RowView& r = s.rows[i];
     const RowNotes n = NotesOf(r, s.timestep, s.refsafe);
@@ -178,11 +207,15 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
     }
     o << "  " << StateName(r.state) << "\n";
     o << "       solref " << Pair(r.solref) << ", solimp " << Five(r.solimp);
-    if (!n.notes.empty()) {
+    if (n.used.solref != r.solref || n.used.solimp != r.solimp) {
       o << "  -> used solref " << Pair(n.used.solref) << ", solimp " << Five(n.used.solimp);
     }
     o << "\n";
-    for (const std::string& note : n.notes) o << "       note: " << note << "\n";
+    for (const std::string& note : n.notes) {
+      const bool direct = note.rfind("direct solref", 0) == 0;
+      if (direct && !explained.insert(note).second) continue;
+      o << "       note: " << note << "\n";
+    }
   }
   // Contacts.
   o << "\ncontacts\n";

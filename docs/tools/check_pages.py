@@ -62,6 +62,11 @@ def CheckLocators(model, source, shared):
         if not figures and len(sec.get("no_figure", "").split()) < 6:
             failures.append("%s: no figure and no one-sentence \"no_figure\" reason" % where)
     exercises = site_model.ReadingExercises(source)
+    try:
+        english = exercises_page.EnglishQuestions(source)
+    except site_model.LocatorError as e:
+        failures.append(str(e))
+        english = {}
     for chapter in [c["id"] for c in model["chapters"]]:
         folder = chapter
         numbers = [n for f, n, _ in exercises if f == folder]
@@ -76,6 +81,8 @@ def CheckLocators(model, source, shared):
         for n in numbers:
             if exercises_page.Concept(model, folder, n) is None:
                 failures.append("exercise %s/%d names no existing concept section in \"exercise_concepts\"" % (folder, n))
+            if not english.get("%s/%d" % (folder, n), "").strip():
+                failures.append("exercise %s/%d has no English question in %s" % (folder, n, exercises_page.TRANSLATIONS))
     return failures
 
 
@@ -165,6 +172,21 @@ def CheckExercisesPage(model, page_html):
             failures.append("exercises.html %s: a solution link outside the hidden part" % ident)
         if ident.startswith(("e3_", "mj_")) and "your answer form" not in outside:
             failures.append("exercises.html %s: no labelled answer form link" % ident)
+        if ident.startswith(("e3_", "mj_")):
+            # The question in the course's Chinese and in English, and the command that grades it.
+            zh = re.search(r'<blockquote class="course-question" lang="zh-CN">([^<]+)</blockquote>', card)
+            en = re.search(r'<blockquote class="course-question-en" lang="en">([^<]+)</blockquote>', card)
+            if not zh or not en:
+                failures.append("exercises.html %s: the question is not shown in Chinese and English" % ident)
+            if not re.search(r"simatlas exercise [a-z0-9-]+ \d+ --answer", outside):
+                failures.append("exercises.html %s: no `simatlas exercise CH N --answer FILE` command" % ident)
+        if "not run" in card:
+            failures.append("exercises.html %s: shows a result this build did not produce ('not run')" % ident)
+    # The page leads with the one-command loop, before the first exercise.
+    first = page_html.find('<div class="exercise"')
+    loop = page_html.find("simatlas exercise e3-sap 6 --answer")
+    if loop < 0 or (first >= 0 and loop > first):
+        failures.append("exercises.html: does not lead with the `simatlas exercise CH N --answer FILE` loop")
     return failures
 
 
@@ -266,7 +288,10 @@ def SelfTest(model, source, shared):
     card = ('<div class="exercise" id="e3_sap_6"><h3>Why diag(A)^(-1/2)</h3><ul><li><a href="src/exercises/e3-sap/ex6_answer.txt.html">'
             'your answer form</a></li><li><a href="src/exercises/e3-sap/ex6_solution.txt.html">reference solution</a></li></ul></div>')
     found = CheckExercisesPage(model, card)
-    for needed in ("header", "concept", "behind a click", "outside the hidden part"):
+    card += '<div class="exercise" id="e3_sap_7"><h3>E3-SAP exercise 7</h3><ul><li>ctest x, last result in this build: not run</li></ul></div>'
+    found = CheckExercisesPage(model, card)
+    for needed in ("header", "concept", "behind a click", "outside the hidden part", "Chinese and English",
+                   "--answer FILE` command", "'not run'", "does not lead with"):
         if not any(needed in f for f in found):
             failures.append("self-test: an exercise card failing '%s' passed" % needed)
     # The walkthrough reader takes the JSON form when offered, else the text form.

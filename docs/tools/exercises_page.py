@@ -1,10 +1,13 @@
-"""The exercises page of the course site (issue 15 §5, the page's part): every reading exercise
-with the course's own question (cut from ../shared/course at build time), a link to the section
-that teaches its concept, the answer form and, behind a click, the reference solution; headers
+"""The exercises page of the course site (issue 15 §5, the page's part): it leads with the
+one-command loop (`simatlas exercise CH N`, then `--answer FILE`); every reading exercise shows
+the course's own question (cut from ../shared/course at build time) with its English
+translation (docs/exercise_questions_en.json), a link to the section that teaches its concept,
+the command that grades it, the answer form and, behind a click, the reference solution; headers
 name the exercise and its concept only, never the answer. Run with /usr/bin/python3.
 """
 
 import html
+import json
 import os
 import re
 
@@ -26,6 +29,25 @@ def CourseQuestions(shared, model, chapter_id):
     if not out:
         raise site_model.LocatorError("%s §%s: no question line in the course text" % (chapter_id, last["number"]))
     return out
+
+
+TRANSLATIONS = "docs/exercise_questions_en.json"
+
+
+def EnglishQuestions(source):
+    """{"<folder>/<N>": English question} (the project's own translations of the course's
+    questions); raises site_model.LocatorError if the file cannot be read."""
+    try:
+        with open(os.path.join(source, TRANSLATIONS), encoding="utf-8") as f:
+            return json.load(f)["questions"]
+    except (OSError, ValueError, KeyError) as e:
+        raise site_model.LocatorError("%s cannot be read: %s" % (TRANSLATIONS, e))
+
+
+def _Result(exercise_results, test):
+    """", last result in this build: passed" when this build ran the test, else ""."""
+    result = exercise_results.get(test)
+    return ", last result in this build: %s" % html.escape(result) if result else ""
 
 
 def Concept(model, folder, number):
@@ -73,22 +95,30 @@ def _SectionLink(model, sec):
 def Page(model, source, shared, exercise_results):
     """(page text, repository files it links to)."""
     linked = set()
+    english = EnglishQuestions(source)
     out = ["\\page exercises Exercises", ""]
-    intro = ("<p>Every exercise is an executable check (ctest label <code>exercise</code>). A reading exercise is "
-             "answered in a plain <code>key: value</code> file, its <em>answer form</em> "
-             "<code>exercises/&lt;chapter&gt;/ex&lt;N&gt;_answer.txt</code> (shipped with every key commented out); "
-             "an implementation exercise by writing the <code>*_student.cc</code> file, graded by the same property "
-             "checks as the reference engine. To grade your answers:</p>"
+    intro = ("<p>Each reading exercise is answered in a plain <code>key: value</code> file and graded by one "
+             "command, with the same checks as its ctest:</p>"
+             "<pre>build/bin/simatlas exercise e3-sap 6                   # the question and the answer form\n"
+             "cp exercises/e3-sap/ex6_answer.txt my6.txt            # uncomment each key, fill it in\n"
+             "build/bin/simatlas exercise e3-sap 6 --answer my6.txt  # each field right or WRONG\n"
+             "build/bin/simatlas exercise e3-sap 6 --answer my6.txt --explain   # the evidence on request</pre>"
+             "<p>Exit 0: every field right, then the evidence the reference engine computed and the reason. "
+             "Exit 1: the wrong fields and a hint, but not the answer (<code>--explain</code> shows the evidence "
+             "and the reason). Exit 2: the file cannot be graded (unreadable, the unchanged blank form, a "
+             "missing or misspelled key, a value not of its form), with the problem and nothing else. "
+             "<code>simatlas exercise --list</code> lists them all. Each exercise names the section whose page "
+             "teaches its concept: read that page first. The reference solution of each is behind a click.</p>"
+             "<p>An implementation exercise is answered by writing the <code>*_student.cc</code> file, graded by "
+             "the same property checks as the reference engine. To grade every answer at once:</p>"
              "<pre>cmake -S . -B build-answers -DSIMATLAS_EXERCISE_ANSWERS=answers\n"
              "cmake --build build-answers --target exercises\n"
-             "ctest --test-dir build-answers -L exercise --output-on-failure\n"
-             "ctest --test-dir build-answers -R exercise_e3-geometry_ex6 -V     # one, with its evidence</pre>"
-             "<p>The default build (<code>SIMATLAS_EXERCISE_ANSWERS=solutions</code>) grades the reference "
-             "solutions, which must pass. Each exercise names the section whose page teaches its concept; "
-             "read that page first. The reference solution of each is behind a click.</p>")
+             "ctest --test-dir build-answers -L exercise --output-on-failure</pre>")
     readme = "exercises/README.md"
     if os.path.exists(os.path.join(source, readme)):
         intro += "<p>The answer format and tolerances: %s.</p>" % _Link(source, readme, "protocol", linked)
+    intro += ("<p>Each question is quoted from the course text, followed by the project's English "
+              "translation (%s).</p>" % _Link(source, TRANSLATIONS, "translations", linked))
     out.append(site_model.Raw(navigation.Sidebar(model) + intro))
     by_chapter = {}
     for folder, number, rel in site_model.ReadingExercises(source):
@@ -108,14 +138,17 @@ def Page(model, source, shared, exercise_results):
                 '<div class="exercise" id="%s_%d"><h3>%s exercise %d</h3>'
                 '<p class="exercise-concept">Concept: %s</p>'
                 '<blockquote class="course-question" lang="zh-CN">%s</blockquote>'
-                '<ul><li>%s</li><li>%s</li><li>ctest <code>%s</code>, last result in this build: %s</li></ul>'
+                '<blockquote class="course-question-en" lang="en">%s</blockquote>'
+                '<pre>build/bin/simatlas exercise %s %d --answer my%d.txt</pre>'
+                '<ul><li>%s</li><li>%s</li><li>ctest <code>%s</code>%s</li></ul>'
                 '<details class="solution"><summary>Show the reference solution</summary>%s</details></div>' % (
                     site_model.Label(folder), number, html.escape(name), number,
                     _SectionLink(model, concept) if concept else "the course's exercise section",
-                    html.escape(question),
+                    html.escape(question), html.escape(english.get("%s/%d" % (folder, number), "")),
+                    chapter, number, number,
                     _Link(source, "exercises/%s/ex%d_answer.txt" % (folder, number), "your answer form", linked),
                     _Link(source, rel, "the check that grades it", linked),
-                    html.escape(test), html.escape(exercise_results.get(test, "not run")),
+                    html.escape(test), _Result(exercise_results, test),
                     _Link(source, "exercises/%s/ex%d_solution.txt" % (folder, number), "reference solution", linked)))
         out.append(site_model.Raw("".join(cards)))
     out.append("\\section exercises_implementation Implementation exercises")
@@ -131,12 +164,12 @@ def Page(model, source, shared, exercise_results):
         sec = owner.get(header)
         cards.append(
             '<div class="exercise" id="implement_%s"><h3>Implement: %s</h3><p class="exercise-concept">Concept: %s</p>'
-            '<ul><li>%s</li><li>%s</li><li>ctest <code>%s</code>, last result in this build: %s</li></ul>'
+            '<ul><li>%s</li><li>%s</li><li>ctest <code>%s</code>%s</li></ul>'
             '<details class="solution"><summary>Show the reference solution</summary>%s</details></div>' % (
                 law, html.escape(law.replace("_", " ")), _SectionLink(model, sec) if sec else "the course's exercise section",
                 _Link(source, header, "the task", linked),
                 _Link(source, "exercises/implement/%s_student.cc" % law, "write your code in", linked),
-                html.escape(test), html.escape(exercise_results.get(test, "not run")),
+                html.escape(test), _Result(exercise_results, test),
                 _Link(source, "exercises/implement/%s_solution.cc" % law, "reference solution", linked)))
     out.append(site_model.Raw("".join(cards)))
     return "\n".join(out) + "\n", linked

@@ -52,7 +52,11 @@ FieldVerdict GradeField(const AnswerField& field, const AnswerSheet& sheet,
     verdict.message = std::string("malformed: ") + error.what();
     return verdict;
   }
-  // Compared with the evidence.
+  // Compared with the evidence (none given: the form is checked only).
+  if (!evidence.Implies(field.key)) {
+    verdict.message = "well-formed: " + FormatAnswerValue(field, given);
+    return verdict;
+  }
   const AnswerValue& expected = evidence.Implied(field.key);
   verdict.agrees = Agrees(field, given, expected);
   verdict.message = (verdict.agrees ? "ok: " : "wrong: ") + FormatAnswerValue(field, given) +
@@ -87,6 +91,27 @@ std::string FormatVerdict(const Verdict& verdict) {
     out << "    " << field.key << ": " << field.message << "\n";
   }
   return out.str();
+}
+
+std::vector<std::string> FormProblems(const Exercise& exercise, const AnswerSheet& sheet) {
+  std::string keys;
+  for (const AnswerField& field : exercise.fields) keys += (keys.empty() ? "" : ", ") + field.key;
+  // The shipped form, unchanged: every key still commented out.
+  if (sheet.entries().empty()) {
+    return {"answer file " + sheet.origin() + " gives no answer (the blank form: every key is "
+            "commented out); remove the '#' before each key (" + keys + ") and fill it in"};
+  }
+  std::vector<std::string> problems;
+  for (const FieldVerdict& field : Grade(exercise, sheet, Evidence()).fields) {
+    const bool unknown = field.message.rfind("unknown key", 0) == 0;
+    if (unknown) {
+      problems.push_back(sheet.origin() + ": " + field.key + ": unknown key (this exercise asks for " +
+                         keys + ")");
+    } else if (field.message.rfind("missing", 0) == 0 || field.message.rfind("malformed", 0) == 0) {
+      problems.push_back(sheet.origin() + ": " + field.key + ": " + field.message);
+    }
+  }
+  return problems;
 }
 
 std::string GradedAnswersLabel() {
@@ -134,7 +159,8 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
   std::cout << "  reference solution:\n" << FormatVerdict(reference);
   EXPECT_TRUE(reference.passed) << "the evidence does not support the reference solution "
                                 << solution.origin();
-  ExerciseReport report{&exercise, &evidence, reference, std::nullopt, SolutionReason(solution_path), ""};
+  ExerciseReport report{&exercise, &evidence, reference, std::nullopt, SolutionReason(solution_path), "",
+                        SolutionHint(solution_path)};
   // The graded answer (solutions, the student's answers, or SIMATLAS_EXERCISE_ANSWER_FILE) must
   // agree with the evidence.
   const std::filesystem::path graded_path = AnswerFileOverride().value_or(AnswerPath(GradedAnswersLabel(), exercise));
@@ -142,9 +168,14 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
     report.graded = reference;  // graded just above
   } else {
     try {
-      const Verdict graded = Grade(exercise, AnswerSheet::Load(graded_path), evidence);
+      const AnswerSheet sheet = AnswerSheet::Load(graded_path);
+      const Verdict graded = Grade(exercise, sheet, evidence);
       report.graded = graded;
       std::cout << "  your answer:\n" << FormatVerdict(graded);
+      // A blank or malformed sheet is a bad file, not a wrong answer (no evidence is shown).
+      for (const std::string& problem : FormProblems(exercise, sheet)) {
+        report.error += (report.error.empty() ? "" : "\n") + problem;
+      }
       EXPECT_TRUE(graded.passed) << "answer " << graded_path.string() << " does not agree with "
                                  << "the evidence printed above:\n" << FormatVerdict(graded);
     } catch (const core::InputError& error) {

@@ -72,6 +72,12 @@ Verdict Grade(const Exercise& exercise, const AnswerSheet& sheet, const Evidence
 /// The verdict as printed lines.
 std::string FormatVerdict(const Verdict& verdict);
 
+/// Why sheet cannot be graded, one line per problem, or none: the unchanged blank form (no key
+/// given), a missing or empty field, a value not of its field's form, a key the exercise does
+/// not ask for. A sheet with problems is a bad answer file (`simatlas exercise` exits 2 and
+/// shows neither evidence nor reason); only a well-formed sheet is right or wrong.
+std::vector<std::string> FormProblems(const Exercise& exercise, const AnswerSheet& sheet);
+
 /// "answers" or "solutions" (or a directory) — what is graded (see the file comment).
 std::string GradedAnswersLabel();
 /// The answer file of exercise for mode: "answers" `exercises/<chapter>/ex<N>_answer.txt`,

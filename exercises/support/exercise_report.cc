@@ -58,6 +58,7 @@ void WriteExerciseReport(const ExerciseReport& report) {
   json["graded"] = report.graded ? VerdictJson(*report.graded) : nlohmann::ordered_json();
   json["reason"] = report.reason;
   json["error"] = report.error;
+  json["hint"] = report.hint;
   std::ofstream file(path);
   if (file) file << json.dump(1) << "\n";
   if (!file) {
@@ -65,9 +66,13 @@ void WriteExerciseReport(const ExerciseReport& report) {
   }
 }
 
-std::string SolutionReason(const std::filesystem::path& solution_file) {
+namespace {
+
+// The comment lines of a solution file after its title line, without the leading "# ", that
+// start with "hint:" (hint = true, without that word) or do not (hint = false), joined by spaces.
+std::string SolutionComments(const std::filesystem::path& solution_file, bool hint) {
   std::ifstream file(solution_file);
-  std::string line, reason;
+  std::string line, text;
   bool title = true;
   while (std::getline(file, line)) {
     if (line.rfind("#", 0) != 0) continue;
@@ -76,11 +81,25 @@ std::string SolutionReason(const std::filesystem::path& solution_file) {
       title = false;
       continue;
     }
-    const std::size_t start = line.find_first_not_of("# ");
+    std::size_t start = line.find_first_not_of("# ");
     if (start == std::string::npos) continue;
-    reason += (reason.empty() ? "" : " ") + line.substr(start);
+    const bool is_hint = line.compare(start, 5, "hint:") == 0;
+    if (is_hint != hint) continue;
+    if (is_hint) start = line.find_first_not_of(' ', start + 5);
+    if (start == std::string::npos) continue;
+    text += (text.empty() ? "" : " ") + line.substr(start);
   }
-  return reason;
+  return text;
+}
+
+}  // namespace
+
+std::string SolutionReason(const std::filesystem::path& solution_file) {
+  return SolutionComments(solution_file, false);
+}
+
+std::string SolutionHint(const std::filesystem::path& solution_file) {
+  return SolutionComments(solution_file, true);
 }
 
 }  // namespace simatlas::exercises

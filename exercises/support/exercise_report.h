@@ -31,7 +31,9 @@ struct ExerciseReport {
   std::optional<Verdict> solution;     ///< the reference solution's grade
   std::optional<Verdict> graded;       ///< the graded answer's grade
   std::string reason;                  ///< the reference solution's explanation (its comments)
-  std::string error;                   ///< why the graded answer could not be read, if it could not
+  std::string error;                   ///< why the graded answer cannot be graded (unreadable,
+                                       ///< blank or malformed: FormProblems), one line each
+  std::string hint;                    ///< where to look, without the answer (SolutionHint)
 };
 
 /// Writes report as JSON to SIMATLAS_EXERCISE_REPORT, if that is set (does nothing otherwise).
@@ -39,7 +41,11 @@ struct ExerciseReport {
 void WriteExerciseReport(const ExerciseReport& report);
 
 /// The explanation of a solution file: its comment lines after the first (the title line),
-/// without the leading "# ", joined by spaces.
+/// without the leading "# ", joined by spaces; "# hint:" lines are not part of it.
 std::string SolutionReason(const std::filesystem::path& solution_file);
+
+/// The hint of a solution file: the text of its "# hint: …" comment lines, joined by spaces
+/// (where to look and what to evaluate, never the answer), or "" if it has none.
+std::string SolutionHint(const std::filesystem::path& solution_file);
 
 }  // namespace simatlas::exercises

@@ -33,7 +33,8 @@ def _from_protocol(value):
 
 def _to_protocol(value):
     # Python outputs as the protocol writes them: ±inf as "inf"/"-inf", NaN as null (which the
-    # checker reports as a protocol fault), numpy values as plain numbers and lists.
+    # checker reports as a wrong answer, with the inputs that produced it), numpy values as
+    # plain numbers and lists.
     if isinstance(value, np.ndarray):
         return [_to_protocol(v) for v in value.tolist()]
     if isinstance(value, (list, tuple)):
@@ -108,15 +109,21 @@ def _summary(report):
     for p in report.get("properties", []):
         lines.append(f"  {'✓' if p['passed'] else '✗'} {p['name']}: {p['statement']}")
         if not p["passed"]:
-            lines.append(f"      failure: {p.get('failure', '')}")
+            # rapidcheck's "FILE:LINE:\nRC_ASSERT(...)\n\nExpands to: ..." on indented lines.
+            failure = p.get("failure", "")
+            while failure.startswith("../"):
+                failure = failure[3:]
+            text = "\n               ".join(line for line in failure.splitlines() if line)
+            lines.append(f"      failure: {text}")
             for q in p.get("counterexample", []):
                 lines.append(f"      {q.get('law')} inputs {json.dumps(q.get('inputs'))}")
                 lines.append(f"        expected {json.dumps(q.get('expected'))}")
                 lines.append(f"        got      {json.dumps(q.get('got'))}")
-                if q.get("verdict"):
+                if q.get("verdict") and q["verdict"] != p.get("failure"):
                     lines.append(f"        {q['verdict']}")
-            if p.get("reproduce"):
-                lines.append(f"      reproduce: {p['reproduce']}")
+            # The rerun in the caller's language: this function with the run's seed and cases.
+            lines.append(f"      reproduce: simatlas.check({report.get('family')!r}, fn, "
+                         f"cases={report.get('cases')}, seed={report.get('seed')})")
     if report.get("protocol_error"):
         lines.append(f"  ✗ protocol error: {report['protocol_error']}")
     lines.append("PASSED" if report.get("exit_code") == 0 else "FAILED")
@@ -149,8 +156,10 @@ def check(family_or_law, fn, cases=100, seed=1, timeout=60.0):
     ``fn`` receives the law's name and its inputs as a dict with the names and SI units of
     ``simatlas.laws()`` (±``math.inf`` for infinity, vectors as lists) and returns the outputs
     as a dict (floats, lists or numpy arrays, labels, flags). An exception raised by ``fn`` is
-    an answered error (right exactly when the reference rejects the inputs); a result that is
-    not a dict, or holds NaN, is a protocol fault. Returns a CheckResult; raises ValueError
+    an answered error (right exactly when the reference rejects the inputs); a NaN output fails
+    the property whose case produced it (its inputs are shown) and the run goes on; a result
+    that is not a dict is a protocol fault. Each property is judged on its own claim; the
+    comparison with the reference is the separate property "<law> matches the reference". Returns a CheckResult; raises ValueError
     with the checker's message for an unknown family or a bad ``cases`` / ``seed``."""
     with tempfile.TemporaryDirectory(prefix="simatlas-check-") as folder:
         path = os.path.join(folder, "socket")

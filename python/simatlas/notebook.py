@@ -5,6 +5,7 @@ programs (exercises/, the same checks as the ``exercise`` tests)."""
 
 import importlib.util
 import io
+import json
 import os
 import pathlib
 import re
@@ -87,47 +88,76 @@ def solution(chapter, number):
 
 
 class Grade:
-    """The verdict of one reading exercise: ``passed`` and ``fields`` [(key, agrees, message)].
-    Truthy exactly when passed; its repr is one ✓/✗ line per field."""
+    """The verdict of one reading exercise, by the rule of ``simatlas exercise``: ``passed``;
+    ``fields`` [(key, agrees, message)]; ``problems`` (why the answer cannot be graded: the
+    blank form, a missing, malformed or unknown field; then nothing is right or wrong);
+    ``hint`` (where to look, never the answer); ``evidence`` and ``reason`` (the answer's
+    explanation). Truthy exactly when passed. Its repr is one ✓/✗ line per field (or the
+    problems), then the evidence and the reason after a right answer or when ``explain`` is
+    set, else the hint. A wrong answer is shown, never raised."""
 
-    def __init__(self, passed, fields, log):
+    def __init__(self, passed, fields, log, problems=(), hint="", evidence=(), reason="",
+                 explain=False):
         self.passed = passed
         self.fields = fields
         self.log = log
+        self.problems = list(problems)
+        self.hint = hint
+        self.evidence = list(evidence)
+        self.reason = reason
+        self.explain = explain
 
     def __bool__(self):
         return self.passed
 
+    def explanation(self):
+        """The evidence the reference engine computed and the reason (gives the answer away)."""
+        return "\n".join(["evidence (reference engine):"] + [f"  {line}" for line in self.evidence]
+                         + [f"reason: {self.reason}"])
+
     def __repr__(self):
+        if self.problems:  # not gradable: the problems only, as `simatlas exercise` (exit 2)
+            return "\n".join(f"✗ {problem}" for problem in self.problems)
         if not self.fields:
             return "✗ the exercise program gave no verdict:\n" + self.log
-        return "\n".join(f"{'✓' if ok else '✗'} {key}: {message}" for key, ok, message in self.fields)
+        lines = [f"{'✓' if ok else '✗'} {key}: {message}" for key, ok, message in self.fields]
+        if self.passed or self.explain:
+            lines.append(self.explanation())
+        elif self.hint:
+            lines.append(f"hint: {self.hint}")
+            lines.append("(grade(..., explain=True) shows the evidence and the reason)")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer, cycle):
+        printer.text(repr(self))
 
 
-def grade(chapter, number, answers):
+def grade(chapter, number, answers, explain=False):
     """Grades answers (a dict {key: value}; values as the answer format writes them, e.g.
-    "yes", 50000 or "50000 N/m"; None leaves a field out) with the exercise's own check: the
-    program ``<build>/exercises/exercises_<chapter>`` run on a temporary answer folder."""
+    "yes", 50000 or "50000 N/m"; None leaves a field out) with the exercise's own check, as
+    ``simatlas exercise CHAPTER N --answer FILE [--explain]`` does: the program
+    ``<build>/exercises/exercises_<chapter>`` grades a temporary answer file and writes its
+    report (exercises/support/exercise_report.h). Returns a Grade; a wrong or incomplete answer
+    is a Grade showing ✗, not an exception."""
     program = pathlib.Path(_paths.BUILD_EXERCISES) / f"exercises_{chapter}"
     with tempfile.TemporaryDirectory(prefix="simatlas-answers-") as folder:
-        sheet = pathlib.Path(folder) / chapter / f"{number}.txt"
-        sheet.parent.mkdir()
+        sheet = pathlib.Path(folder) / f"{number}.txt"
         sheet.write_text("".join(f"{k}: {v}\n" for k, v in answers.items() if v is not None),
                          encoding="utf-8")
-        done = subprocess.run([str(program), f"--gtest_filter=Ex{number}.*"],
-                              env={**os.environ, "SIMATLAS_EXERCISE_ANSWERS": folder},
+        report_file = pathlib.Path(folder) / "report.json"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SIMATLAS_EXERCISE_")}
+        env.update(SIMATLAS_EXERCISE_ANSWER_FILE=str(sheet), SIMATLAS_EXERCISE_REPORT=str(report_file))
+        done = subprocess.run([str(program), f"--gtest_filter=Ex{number}.*"], env=env,
                               capture_output=True, text=True, check=False)
+        report = json.loads(report_file.read_text(encoding="utf-8")) if report_file.exists() else None
     log = done.stdout + done.stderr
-    # The verdict block after "your answer:": "PASS|FAIL file", then "key: ok: …" / "key: …".
-    block = log.split("your answer:", 1)[1].splitlines()[1:] if "your answer:" in log else []
-    fields, passed = [], False
-    for i, line in enumerate(block):
-        text = line.strip()
-        if i == 0:
-            passed = text.startswith("PASS")
-            continue
-        if not line.startswith("    ") or ":" not in text:
-            break
-        key, message = text.split(":", 1)
-        fields.append((key, message.strip().startswith("ok"), message.strip()))
-    return Grade(passed and done.returncode == 0, fields, log)
+    if not report or not report.get("graded"):
+        problems = [report["error"]] if report and report.get("error") else []
+        return Grade(False, [], log, problems=problems)
+    graded = report["graded"]
+    fields = [(f["key"], f["agrees"], f["message"]) for f in graded["fields"]]
+    problems = report["error"].splitlines() if report.get("error") else []
+    passed = graded["passed"] and not problems and bool((report.get("solution") or {}).get("passed"))
+    return Grade(passed, fields, log, problems=problems, hint=report.get("hint", ""),
+                 evidence=report.get("evidence", []), reason=report.get("reason", ""),
+                 explain=explain)

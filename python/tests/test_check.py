@@ -1,6 +1,7 @@
 """``simatlas.check`` (``simatlas check`` in process): a faithful Python port of the material family
 (E3-geometry §3) passes, a wrong one (mean instead of series stiffness) is caught with a shrunk
-counterexample, exceptions are answered errors and broken answers are protocol faults."""
+counterexample, exceptions are answered errors, a NaN is a wrong answer shown with its inputs,
+and broken answers are protocol faults."""
 
 import numpy as np
 import pytest
@@ -49,8 +50,39 @@ def test_exception_is_an_answered_error_and_garbage_a_protocol_fault():
     assert "not implemented" in result.text
     garbage = simatlas.check("material", lambda law, inputs: [1, 2], cases=10, seed=SEED)
     assert not garbage and garbage.exit_code == 2 and garbage.report["protocol_error"]
-    nan = simatlas.check("material", lambda law, inputs: {"k": np.nan}, cases=10, seed=SEED)
-    assert not nan and nan.exit_code == 2
+
+
+def test_nan_answer_is_a_wrong_answer_with_its_inputs_and_the_run_goes_on():
+    def nan_stiffness(law, inputs):
+        return {"k": np.nan} if law == "material.point_stiffness" else PORT(law, inputs)
+    result = simatlas.check("material", nan_stiffness, cases=20, seed=SEED)
+    assert not result and result.exit_code == 1 and not result.report["protocol_error"], result.text
+    verdicts = {p["name"]: p["passed"] for p in result.report["properties"]}
+    # The stiffness properties fail on the NaN; the other laws' properties still ran and hold.
+    assert verdicts["material.point_stiffness matches the reference"] is False
+    assert verdicts["material.friction matches the reference"] is True
+    assert verdicts["friction_is_the_harmonic_mean"] is True
+    failed = result.failed_properties()[0]
+    assert "output 'k' is null (NaN" in failed["failure"]
+    assert set(failed["counterexample"][-1]["inputs"]) == {"k1", "k2"}
+    # Each failure is printed once (not again as its query's verdict): as many times as the
+    # properties that failed with it.
+    same = [p for p in result.failed_properties() if p["failure"] == failed["failure"]]
+    assert result.text.count(failed["failure"]) == len(same), result.text
+
+
+def test_each_property_on_its_own_verdict_and_a_python_reproduce_hint():
+    # The mean (k1 + k2)/2 is symmetric but is not springs in series (E3-geometry §3): the
+    # symmetry property holds; the comparison with the reference is its own failing line.
+    def mean(law, inputs):
+        return {"k": (inputs["k1"] + inputs["k2"]) / 2}
+    result = simatlas.check("material.point_stiffness", mean, cases=50, seed=SEED)
+    verdicts = {p["name"]: p["passed"] for p in result.report["properties"]}
+    assert verdicts["point_stiffness_symmetric"] is True, result.text
+    assert verdicts["material.point_stiffness matches the reference"] is False
+    assert ("reproduce: simatlas.check('material.point_stiffness', fn, cases=50, seed=%d)" % SEED
+            in result.text)
+    assert "--seed" not in result.text
 
 
 def test_bad_arguments():

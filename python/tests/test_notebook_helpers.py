@@ -19,8 +19,25 @@ def test_wrong_and_missing_fields_fail():
     grade = notebook.grade("e3-geometry", 1, answer)
     assert not grade
     assert [key for key, ok, _ in grade.fields if not ok] == ["combined_stiffness"]
+    # A wrong answer is shown, not raised: the ✗ field and a hint, but no evidence or reason.
+    text = repr(grade)
+    assert "✗ combined_stiffness" in text and "hint: " in text
+    assert "evidence (reference engine)" not in text and "series" not in text
+    # On request the evidence and the reason are shown.
+    explained = notebook.grade("e3-geometry", 1, answer, explain=True)
+    assert not explained and "evidence (reference engine):" in repr(explained)
     answer["combined_stiffness"] = None
-    assert not notebook.grade("e3-geometry", 1, answer)
+    missing = notebook.grade("e3-geometry", 1, answer)
+    assert not missing and missing.problems and "combined_stiffness: missing" in repr(missing)
+    assert "evidence (reference engine)" not in repr(missing) and "hint" not in repr(missing)
+
+
+def test_blank_form_is_a_problem_and_a_right_answer_shows_the_evidence():
+    blank = notebook.grade("e3-geometry", 1, {"answer": None, "combined_stiffness": None})
+    assert not blank and "gives no answer (the blank form" in repr(blank)
+    assert "evidence (reference engine)" not in repr(blank) and "hint" not in repr(blank)
+    right = notebook.grade("e3-geometry", 1, notebook.solution("e3-geometry", 1))
+    assert "evidence (reference engine):" in repr(right) and "reason: " in repr(right)
 
 
 def test_course_section_is_read_at_run_time():

@@ -20,13 +20,14 @@
 ///
 /// How a run works (tools/check/check_run.h): for each law, one automatic property
 /// "<law> matches the reference" (draw inputs, query, compare); then each property of the
-/// family. Every Session::Outputs call compares the answer with the reference within the law's
-/// tolerances, so a property that queries swapped inputs is also differentially checked.
+/// family, judged by its own assertions (Property::compares_with_reference: only a property
+/// whose claim is the comparison compares its queries with the reference). A NaN (null) output
+/// fails the case that produced it, with its inputs; the run goes on with the next property.
 /// A failing case is shrunk by rapidcheck; the report shows the queries of the shrunk case
 /// (inputs, expected, got) and the property that failed.
 ///
-/// Protocol faults (garbage line, missing or unknown output key, wrong kind, NaN/null number,
-/// timeout, exit or crash of the program) throw ProtocolError from the Session. Properties must
+/// Protocol faults (garbage line, missing or unknown output key, wrong kind, timeout, exit or
+/// crash of the program) throw ProtocolError from the Session. Properties must
 /// NOT catch it: the runner turns it into exit code 2, never into a property failure.
 ///
 /// Adding a family (e.g. a whole-solve family):
@@ -130,6 +131,11 @@ struct Property {
   /// refuses any other law (a family bug, reported as the property's failure), so the list is
   /// true; `simatlas check LAW` runs the properties whose list is exactly {LAW}.
   std::vector<std::string> laws = {};
+  /// True when the claim is the comparison with the reference itself (the automatic
+  /// "<law> matches the reference" and PropertyOverGeneratedInputs): then every query is compared
+  /// with the reference. False (the default): the body's assertions alone judge the property, so
+  /// a port that is symmetric but wrong passes the symmetry property and fails only the comparison.
+  bool compares_with_reference = false;
 };
 
 /// A family: what `simatlas check NAME` runs.
@@ -163,10 +169,12 @@ class Session {
   /// Inputs drawn from the generator of `law` (inside a property only).
   Json Draw(const std::string& law);
 
-  /// Queries law on inputs and returns the outputs object. Fails the case (RC_FAIL) when the
-  /// program answers {"error"} for inputs the reference accepts, when it answers outputs for
-  /// inputs the reference rejects, or when the outputs differ from the reference beyond the
-  /// law's tolerances (or the law's custom compare rejects them). law must be in the family.
+  /// Queries law on inputs and returns the outputs object. Fails the case (RC_FAIL) when an
+  /// output is NaN (null), when the program answers {"error"} for inputs the reference accepts,
+  /// and, in a property that compares with the reference (Property::compares_with_reference, or
+  /// no property set), when it answers outputs for inputs the reference rejects or outputs that
+  /// differ from the reference beyond the law's tolerances (or the law's custom compare rejects
+  /// them). law must be in the family.
   Json Outputs(const std::string& law, const Json& inputs);
 
   /// Queries law on inputs the reference should reject (out of the law's domain): fails the

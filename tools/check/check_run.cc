@@ -39,6 +39,7 @@ Property MatchesReference(const LawUnderCheck& law) {
   statement << " (" << law.tolerance_reason << ")";
   property.statement = statement.str();
   property.laws = {law.law};
+  property.compares_with_reference = true;
   property.body = [name = law.law](Session& session) {
     session.Outputs(name, session.Draw(name));
   };
@@ -49,6 +50,7 @@ Property MatchesReference(const LawUnderCheck& law) {
 struct CaseState {
   std::optional<std::string> protocol_error;
   std::vector<Exchange> failing_log;
+  std::string failing_description;  // why that same execution failed
 };
 
 PropertyOutcome RunProperty(const Family& family, const Property& property, Program& program,
@@ -66,7 +68,10 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
       if (!state.protocol_error) state.protocol_error = e.what();
       RC_DISCARD("protocol error");
     } catch (const rc::detail::CaseResult& result) {
-      if (result.type == rc::detail::CaseResult::Type::Failure) state.failing_log = session.log();
+      if (result.type == rc::detail::CaseResult::Type::Failure) {
+        state.failing_log = session.log();
+        state.failing_description = result.description;
+      }
       throw;
     } catch (...) {
       state.failing_log = session.log();
@@ -95,7 +100,9 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
     outcome.cases_passed = success.numSuccess;
   } else if (result.match(failure)) {
     outcome.cases_passed = failure.numSuccess;
-    outcome.failure = failure.description;
+    // The description of the execution whose queries are shown (rapidcheck's own is that of
+    // its last rerun, which a program that fails only once no longer fails).
+    outcome.failure = state.failing_description.empty() ? failure.description : state.failing_description;
     outcome.counterexample = state.failing_log;
     outcome.reproduce = "--seed " + std::to_string(options.seed) + " --cases " +
                         std::to_string(options.cases);
@@ -112,6 +119,29 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
 }
 
 std::string Dump(const Json& j) { return j.dump(); }
+
+// A failure description as report lines: rapidcheck's "FILE:LINE:\nRC_ASSERT(...)\n\nExpands
+// to:\n..." on indented lines, the file named from the repository root.
+std::string FailureLines(std::string failure, const std::string& indent) {
+  while (failure.rfind("../", 0) == 0) failure.erase(0, 3);
+  std::string out;
+  std::istringstream lines(failure);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    out += (out.empty() ? "" : "\n" + indent) + line;
+  }
+  return out;
+}
+
+// A word for /bin/sh: as it is when it needs no quoting, else in single quotes.
+std::string ShellWord(const std::string& word) {
+  const bool plain = !word.empty() && word.find_first_not_of(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=:+,") == std::string::npos;
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
 
 }  // namespace
 
@@ -147,6 +177,7 @@ RunReport RunFamily(const Family& family, Program& program, const RunOptions& op
   CaseState state;
   for (const auto& property : properties) {
     state.failing_log.clear();
+    state.failing_description.clear();
     report.properties.push_back(RunProperty(family, property, program, options, state));
     if (state.protocol_error) {
       report.protocol_error = state.protocol_error;
@@ -162,8 +193,10 @@ RunReport RunFamilyAgainst(const Family& family, const std::string& command,
   try {
     ProcessProgram program(command, options.timeout_s);
     report = RunFamily(family, program, options);
+    report.against = command;
   } catch (const ProtocolError& e) {
     report.family = family.name;
+    report.against = command;
     report.options = options;
     report.protocol_error = e.what();
   }
@@ -187,16 +220,25 @@ std::string ReportText(const RunReport& report) {
     ++failed;
     out << "  [FAIL] " << p.name << " after " << p.cases_passed << " passing cases\n";
     out << "         property: " << p.statement << "\n";
-    out << "         failure:  " << p.failure << "\n";
+    out << "         failure:  " << FailureLines(p.failure, "                   ") << "\n";
     if (!p.counterexample.empty()) out << "         shrunk counterexample:\n";
     for (const auto& e : p.counterexample) {
       out << "           query    {\"law\": \"" << e.law << "\", \"inputs\": " << Dump(e.inputs)
           << "}\n";
       out << "           expected " << Dump(e.expected) << "\n";
       out << "           got      " << Dump(e.got) << "\n";
-      if (!e.verdict.empty()) out << "           verdict  " << e.verdict << "\n";
+      // The verdict that failed the case is the failure line above: printed once.
+      if (!e.verdict.empty() && e.verdict != p.failure) {
+        out << "           verdict  " << e.verdict << "\n";
+      }
     }
-    if (!p.reproduce.empty()) out << "         reproduce: " << p.reproduce << "\n";
+    if (!p.reproduce.empty()) {
+      out << "         reproduce: "
+          << (report.against.empty() ? p.reproduce
+                                     : "simatlas check " + ShellWord(report.family) + " --against " +
+                                           ShellWord(report.against) + " " + p.reproduce)
+          << "\n";
+    }
   }
   if (report.protocol_error) {
     out << "protocol error: " << *report.protocol_error << "\n";

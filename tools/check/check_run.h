@@ -29,12 +29,14 @@ struct PropertyOutcome {
   int cases_passed = 0;      ///< successful cases before the failure (or in total)
   std::string failure;       ///< rapidcheck's description of the shrunk failure
   std::vector<Exchange> counterexample;  ///< queries of the shrunk failing case
-  std::string reproduce;     ///< the options that rerun this exact case ("--seed S --cases N")
+  std::string reproduce;     ///< the options that rerun this exact case ("--seed S --cases N");
+                             ///< ReportText writes them as the caller's whole command
 };
 
 /// The outcome of a run.
 struct RunReport {
   std::string family;                      ///< the family's name
+  std::string against;                     ///< the program's command (RunFamilyAgainst), or ""
   RunOptions options;                       ///< the options of the run (cases, seed, timeout)
   std::vector<PropertyOutcome> properties;  ///< in run order: automatic ones first
   /// Set when the program broke the protocol (then the run stopped; exit code 2).
@@ -53,7 +55,9 @@ RunReport RunFamily(const Family& family, Program& program, const RunOptions& op
 RunReport RunFamilyAgainst(const Family& family, const std::string& command,
                            const RunOptions& options);
 
-/// The report as text (for people).
+/// The report as text (for people): each property's verdict; for a failure, its statement, the
+/// failure once, the shrunk case's queries and the command that reruns it
+/// (`simatlas check FAMILY --against 'COMMAND' --seed S --cases N`).
 std::string ReportText(const RunReport& report);
 /// The report as JSON (for graders and CI).
 Json ReportJson(const RunReport& report);

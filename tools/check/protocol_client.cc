@@ -15,6 +15,8 @@
 #include <sstream>
 #include <thread>
 
+#include "reference/io/text_file.h"
+
 namespace simatlas::check {
 
 namespace {
@@ -181,11 +183,12 @@ Answer ProcessProgram::Ask(const std::string& law, const Json& inputs) {
   const std::string where = "answer " + std::to_string(answered_ + 1) + " (to " + law + ")";
   // The line must be one JSON object.
   Json answer;
+  // A bare NaN (Python's json.dumps of float("nan")) reads as null: a wrong answer, reported
+  // with the query's inputs by the Session, not a protocol fault.
   try {
-    answer = Json::parse(line);
+    answer = io::ParseJsonWithNonFiniteLiterals(line);
   } catch (const Json::parse_error&) {
-    Fail(where + " is not JSON (NaN and Infinity are not JSON; write \"inf\"): '" +
-         Excerpt(line) + "'");
+    Fail(where + " is not JSON: '" + Excerpt(line) + "'");
   }
   if (!answer.is_object()) Fail(where + " must be a JSON object, got: " + Excerpt(line));
   // Exactly one key: "outputs" (an object) or "error" (a string).

@@ -1,7 +1,9 @@
 // `simatlas exercise`: the reading exercises of the three course texts (E3-geometry §5, E3-SAP §6,
 // MJ-solvers §10) from one command. It runs the exercise's own program (the ctest's checks,
-// exercises/support/exercise_report.h) and prints the question, or grades an answer file: each
-// field right or wrong first, then the evidence and the reason.
+// exercises/support/exercise_report.h) and prints the question, or grades an answer file: a blank
+// or malformed file is bad input (exit 2, its problems only); a wrong answer shows each field
+// right or WRONG and a hint (exit 1); the evidence and the reason come with a right answer
+// (exit 0) or on request (--explain).
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -16,6 +18,7 @@
 #include <optional>
 #include <ostream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -128,8 +131,18 @@ void PrintQuestion(const nlohmann::json& report, const std::string& chapter, std
       << report["number"].get<int>() << " --answer FILE\n";
 }
 
-// Grades: each field right or wrong, then the evidence, then the reason. Returns the exit code.
-int PrintGrade(const nlohmann::json& report, std::ostream& out, std::ostream& err) {
+// The evidence and the reason (the answer's explanation): shown after a right answer or on
+// request (--explain), never after a wrong one.
+void PrintExplanation(const nlohmann::json& report, std::ostream& out) {
+  out << "\nevidence (reference engine):\n";
+  for (const auto& line : report["evidence"]) out << "  " << line.get<std::string>() << "\n";
+  out << "\nreason: " << report["reason"].get<std::string>() << "\n";
+}
+
+// Grades: each field right or wrong; then, for a right answer or with explain, the evidence and
+// the reason, else a hint. Returns the exit code.
+int PrintGrade(const nlohmann::json& report, const std::string& chapter, const std::string& answer_file,
+               bool explain, std::ostream& out, std::ostream& err) {
   const auto& graded = report["graded"];
   out << report["section"].get<std::string>() << ", exercise " << report["number"].get<int>() << ": "
       << report["question"].get<std::string>() << "\n\nyour answer (" << graded["origin"].get<std::string>()
@@ -138,9 +151,6 @@ int PrintGrade(const nlohmann::json& report, std::ostream& out, std::ostream& er
     out << "  " << (field["agrees"].get<bool>() ? "right" : "WRONG") << "  " << field["key"].get<std::string>()
         << ": " << field["message"].get<std::string>() << "\n";
   }
-  out << "\nevidence (reference engine):\n";
-  for (const auto& line : report["evidence"]) out << "  " << line.get<std::string>() << "\n";
-  out << "\nreason: " << report["reason"].get<std::string>() << "\n";
   // The reference solution must agree with the evidence, or the exercise itself is wrong.
   if (report["solution"].is_null() || !report["solution"]["passed"].get<bool>()) {
     err << "simatlas exercise: the evidence does not support the reference solution; the exercise or the "
@@ -148,6 +158,15 @@ int PrintGrade(const nlohmann::json& report, std::ostream& out, std::ostream& er
     return 1;
   }
   const bool passed = graded["passed"].get<bool>();
+  if (passed || explain) PrintExplanation(report, out);
+  if (!passed) {
+    const std::string hint = report.value("hint", "");
+    if (!hint.empty()) out << "\nhint: " << hint << "\n";
+    if (!explain) {
+      out << "(the evidence and the reason, which give the answer away: simatlas exercise " << chapter << " "
+          << report["number"].get<int>() << " --answer " << answer_file << " --explain)\n";
+    }
+  }
   out << "\n" << (passed ? "all fields right" : "some fields are wrong") << "\n";
   return passed ? 0 : 1;
 }
@@ -170,11 +189,21 @@ int List(std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int RunExerciseCommand(const std::vector<std::string>& raw_args, std::ostream& out, std::ostream& err) {
   const std::string usage =
-      "usage: simatlas exercise --list | simatlas exercise CHAPTER N [--answer FILE]  "
-      "(CHAPTER: e3-geometry, e3-sap, mj-solvers)\n";
-  if (args.size() == 1 && args[0] == "--list") return List(out, err);
+      "usage: simatlas exercise --list | simatlas exercise CHAPTER N [--answer FILE] [--explain]  "
+      "(CHAPTER: e3-geometry, e3-sap, mj-solvers; --explain shows the evidence and the reason)\n";
+  if (raw_args.size() == 1 && raw_args[0] == "--list") return List(out, err);
+  // --explain, anywhere after CHAPTER N.
+  std::vector<std::string> args;
+  bool explain = false;
+  for (std::size_t i = 0; i < raw_args.size(); ++i) {
+    if (i >= 2 && raw_args[i] == "--explain" && !(i > 0 && raw_args[i - 1] == "--answer")) {
+      explain = true;
+    } else {
+      args.push_back(raw_args[i]);
+    }
+  }
   if (args.size() != 2 && !(args.size() == 4 && args[2] == "--answer")) {
     err << usage;
     return kExitBadInput;
@@ -202,13 +231,25 @@ int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, 
     return kExitBadInput;
   }
   // The question and form only: the exercise stops before its evidence.
-  if (args.size() == 2) {
+  if (args.size() == 2 && !explain) {
     const Run run = RunExercise(folder, n, {{"SIMATLAS_EXERCISE_QUESTION_ONLY", "1"}});
     if (!run.report) {
       err << "simatlas exercise: " << run.error << "\n";
       return 1;
     }
     PrintQuestion(*run.report, chapter, out);
+    return 0;
+  }
+  // The question, the evidence and the reason, on request (the reference solution is graded).
+  if (args.size() == 2) {
+    const Run run = RunExercise(folder, n, {{"SIMATLAS_EXERCISE_ANSWERS", "solutions"}});
+    if (!run.report) {
+      err << "simatlas exercise: " << run.error << "\n";
+      return 1;
+    }
+    out << (*run.report)["section"].get<std::string>() << ", exercise " << n << ": "
+        << (*run.report)["question"].get<std::string>() << "\n";
+    PrintExplanation(*run.report, out);
     return 0;
   }
   // The answer file must be readable (the system's reason otherwise) before anything runs.
@@ -224,12 +265,14 @@ int RunExerciseCommand(const std::vector<std::string>& args, std::ostream& out, 
     err << "simatlas exercise: " << run.error << "\n";
     return 1;
   }
-  // A file that is not an answer sheet ("line without ':'", a repeated key) is bad input.
+  // A file that cannot be graded (not "key: value", a repeated key, the blank form, a missing,
+  // malformed or unknown field) is bad input: its problems only, no evidence, no reason.
   if (!(*run.report)["error"].get<std::string>().empty()) {
-    err << "simatlas exercise: " << (*run.report)["error"].get<std::string>() << "\n";
+    std::istringstream problems((*run.report)["error"].get<std::string>());
+    for (std::string line; std::getline(problems, line);) err << "simatlas exercise: " << line << "\n";
     return kExitBadInput;
   }
-  return PrintGrade(*run.report, out, err);
+  return PrintGrade(*run.report, chapter, args[3], explain, out, err);
 }
 
 }  // namespace simatlas::tools

@@ -2,9 +2,13 @@
 // the checkable fields and the grading, including that an empty or mistyped answer fails.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "exercises/support/answer_field.h"
 #include "exercises/support/answer_sheet.h"
 #include "exercises/support/exercise.h"
+#include "exercises/support/exercise_report.h"
 #include "exercises/support/hydro_sphere.h"
 #include "reference/core/errors.h"
 
@@ -77,6 +81,32 @@ TEST(Grade, EmptyAnswerFailsAndNamesWhatToWrite) {
   const Verdict typo =
       Grade(exercise, AnswerSheet::Parse("answer: no\nk: 50000\nanwser: no\n", "t"), evidence);
   EXPECT_FALSE(typo.passed);
+}
+
+// A sheet that cannot be graded (blank form, missing field, malformed value, unknown key) has
+// form problems — a bad file, not a wrong answer; a well-formed wrong sheet has none.
+TEST(FormProblems, BlankMissingMalformedAndUnknownAreProblemsWrongIsNot) {
+  const Exercise exercise{"c", 1, "s", "q", {YesNo("answer", "p"), Number("k", "N/m", "p", 1e-3)}};
+  const auto blank = FormProblems(exercise, AnswerSheet::Parse("# answer: yes|no\n# k: <number>\n", "b"));
+  ASSERT_EQ(blank.size(), 1u);
+  EXPECT_NE(blank[0].find("gives no answer (the blank form"), std::string::npos);
+  EXPECT_NE(blank[0].find("(answer, k)"), std::string::npos);
+  const auto bad = FormProblems(exercise, AnswerSheet::Parse("answer: yess\nanwser: no\n", "t"));
+  ASSERT_EQ(bad.size(), 3u);
+  EXPECT_EQ(bad[0], "t: answer: malformed: answer = \"yess\" must be yes|no");
+  EXPECT_EQ(bad[1], "t: k: missing: write \"k: <number> [N/m], within 0.1%\"");
+  EXPECT_EQ(bad[2], "t: anwser: unknown key (this exercise asks for answer, k)");
+  EXPECT_TRUE(FormProblems(exercise, AnswerSheet::Parse("answer: yes\nk: 1 N/m\n", "w")).empty());
+}
+
+// A solution file: its title, "# hint:" lines (the hint) and other comment lines (the reason).
+TEST(SolutionFile, HintAndReasonAreSeparate) {
+  const auto path = std::filesystem::temp_directory_path() / "simatlas_solution_hint_test.txt";
+  std::ofstream(path) << "# Title — reference solution.\n# hint: look at §3;\n# hint: evaluate the law.\n"
+                      << "# Springs in series:\n# 1/k = 1/k1 + 1/k2.\nanswer: no\n";
+  EXPECT_EQ(SolutionHint(path), "look at §3; evaluate the law.");
+  EXPECT_EQ(SolutionReason(path), "Springs in series: 1/k = 1/k1 + 1/k2.");
+  std::filesystem::remove(path);
 }
 
 TEST(HydroSphere, FacesTileTheDiskAndTheirStiffnessConverges) {

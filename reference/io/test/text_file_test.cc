@@ -53,5 +53,26 @@ TEST(TextFile, WriteErrorsGiveTheSystemsReason) {
   EXPECT_EQ(ReadTextFile(path.string(), "file"), "t,q0\n");
 }
 
+// Python's json.dump writes float("nan") and ±inf as bare NaN / Infinity / -Infinity, which JSON
+// does not allow: the error names the key path of the first one, not a parser column.
+TEST(TextFile, NonFiniteLiteralsAreNamedByTheirKeyPath) {
+  const auto path = Scratch("nonfinite.json");
+  std::ofstream(path) << R"({"name": "NaN Infinity", "contacts": [{}, {}, {"friction": [NaN, 1]}],)"
+                      << R"( "h": -Infinity})";
+  EXPECT_EQ(InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }),
+            "file " + path.string() + ": contacts[2].friction[0] = NaN (and 1 more such value) is not a "
+            "JSON number (Python's json.dump writes NaN and ±inf this way); write a finite number there");
+  std::ofstream(path) << R"({"a": {"b": [1, 2, Infinity]}})";
+  EXPECT_NE(InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }).find(": a.b[2] = Infinity is not"),
+            std::string::npos);
+  // Inside strings and inside other words the letters are not literals; a file that is invalid
+  // for another reason keeps the parser's message.
+  std::ofstream(path) << R"({"label": "NaN", "xNaN": 1})";
+  EXPECT_EQ(ReadJsonFile(path.string(), "file")["label"], "NaN");
+  std::ofstream(path) << R"({"a": NaN,})";
+  EXPECT_NE(InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }).find("is not valid JSON"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace simatlas::io

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include <cmath>
 #include <functional>
 #include <string>
 
@@ -109,11 +110,26 @@ TEST(CheckSession, AnswerShapeFaultsAreProtocolErrors) {
   FakeProgram program([&](const std::string&, const Json&) { return answer; });
   Session session(family, program);
   const Json inputs = {{"k1", 1.0}, {"k2", 1.0}};
-  for (const Json& outputs : {Json::object(), Json{{"k", 0.5}, {"kk", 1.0}}, Json{{"k", nullptr}},
-                              Json{{"k", "half"}}, Json{{"k", Json::array({0.5})}}}) {
+  for (const Json& outputs : {Json::object(), Json{{"k", 0.5}, {"kk", 1.0}}, Json{{"k", "half"}},
+                              Json{{"k", Json::array({0.5})}}}) {
     answer = Outputs(outputs);
     EXPECT_THROW(session.Outputs("material.point_stiffness", inputs), ProtocolError) << outputs.dump();
   }
+}
+
+TEST(CheckSession, NanOutputIsAWrongAnswerLoggedWithItsInputs) {
+  const Family family = StiffnessFamily({0.0, 1e-12});
+  Answer answer = Outputs({{"k", nullptr}});  // what a JSON writer makes of NaN
+  FakeProgram program([&](const std::string&, const Json&) { return answer; });
+  Session session(family, program);
+  const Json inputs = {{"k1", 2.0}, {"k2", 2.0}};
+  EXPECT_EQ(Verdict(session, "material.point_stiffness", inputs),
+            "material.point_stiffness: output 'k' is null (NaN, as a JSON writer writes it) for these inputs");
+  ASSERT_EQ(session.log().size(), 1u);
+  EXPECT_EQ(session.log()[0].inputs, inputs);
+  answer = Outputs({{"k", "nan"}});
+  EXPECT_NE(Verdict(session, "material.point_stiffness", inputs).find("output 'k' is NaN (\"nan\")"),
+            std::string::npos);
 }
 
 TEST(CheckSession, VectorsCompareElementwiseAndLabelsExactly) {
@@ -148,10 +164,14 @@ TEST(CheckRun, ShrunkCounterexampleAndExitCodes) {
   // The arithmetic mean instead of springs in series: k(k, k) = k instead of k/2, and
   // k(a, 2a) = 1.5 a instead of 2a/3. Both properties fail, each shrunk to its smallest input.
   Family family = StiffnessFamily({0.0, 1e-12});
+  // k(a, 2a) = a·2a/(3a) = 2a/3, asserted by the property itself (within 4 roundings).
   family.properties = {Property{"unequal_sides", "k(a, 2a) = 2a/3", [](Session& session) {
                                   const int a = *rc::gen::inRange(1, 1000);
-                                  session.Outputs("material.point_stiffness",
-                                                  {{"k1", 1.0 * a}, {"k2", 2.0 * a}});
+                                  const double k = Session::Number(
+                                      session.Outputs("material.point_stiffness",
+                                                      {{"k1", 1.0 * a}, {"k2", 2.0 * a}}),
+                                      "k");
+                                  RC_ASSERT(std::abs(k - 2.0 * a / 3.0) <= 1e-15 * a);
                                 },
                                 {"material.point_stiffness"}}};
   FakeProgram mean([](const std::string&, const Json& in) {
@@ -183,6 +203,47 @@ TEST(CheckRun, ShrunkCounterexampleAndExitCodes) {
   EXPECT_EQ(stopped.ExitCode(), 2);
   EXPECT_EQ(*stopped.protocol_error, "garbage");
   EXPECT_EQ(broken.queries, 1);
+}
+
+TEST(CheckRun, EachPropertyOnItsOwnVerdictAndNanDoesNotStopTheRun) {
+  // The arithmetic mean is symmetric but not the series rule (k(1, 1) = 1, not 1/2): the
+  // symmetry property holds and only the comparison with the reference fails.
+  Family family = StiffnessFamily({0.0, 1e-12});
+  family.laws[0].inputs = [] {
+    return rc::gen::apply([](int a, int b) { return Json{{"k1", 1.0 * a}, {"k2", 1.0 * b}}; },
+                          rc::gen::inRange(1, 1000), rc::gen::inRange(1, 1000));
+  };
+  family.properties = {Property{"symmetric", "k(a, b) = k(b, a)", [](Session& session) {
+                                  const Json in = session.Draw("material.point_stiffness");
+                                  const Json swapped = {{"k1", in["k2"]}, {"k2", in["k1"]}};
+                                  RC_ASSERT(Session::Number(session.Outputs("material.point_stiffness", in), "k") ==
+                                            Session::Number(session.Outputs("material.point_stiffness", swapped), "k"));
+                                },
+                                {"material.point_stiffness"}}};
+  bool nan = false;
+  FakeProgram mean([&](const std::string&, const Json& in) {
+    if (nan) return Outputs({{"k", nullptr}});
+    return Outputs({{"k", 0.5 * (in["k1"].get<double>() + in["k2"].get<double>())}});
+  });
+  const RunReport report = RunFamily(family, mean, RunOptions{50, 3, 1.0});
+  ASSERT_EQ(report.properties.size(), 2u);
+  EXPECT_FALSE(report.properties[0].passed);
+  EXPECT_TRUE(report.properties[1].passed) << report.properties[1].failure;
+  // The failure is printed once: the failing query's verdict is not repeated under it.
+  const std::string text = ReportText(report);
+  EXPECT_EQ(text.find(report.properties[0].failure), text.rfind(report.properties[0].failure)) << text;
+  EXPECT_NE(text.find("reproduce: --seed 3 --cases 50"), std::string::npos) << text;
+  // A NaN answer fails every property that meets it, with its inputs, and the run goes on to
+  // the end with exit code 1 (a wrong answer, not a protocol fault).
+  nan = true;
+  const RunReport nans = RunFamily(family, mean, RunOptions{50, 3, 1.0});
+  EXPECT_EQ(nans.ExitCode(), 1);
+  ASSERT_EQ(nans.properties.size(), 2u);
+  for (const auto& p : nans.properties) {
+    EXPECT_NE(p.failure.find("is null (NaN"), std::string::npos) << p.name;
+    ASSERT_FALSE(p.counterexample.empty());
+    EXPECT_TRUE(p.counterexample.back().inputs.contains("k1"));
+  }
 }
 
 TEST(CheckRun, PropertiesDeclareTheLawsTheyQuery) {

@@ -1,8 +1,8 @@
 """`simatlas exercise` (the reading exercises of E3-geometry §5, E3-SAP §6, MJ-solvers §10):
 --list names every exercise; CHAPTER N prints the question and the answer form but no
-evidence; --answer grades per field (right/WRONG) before the evidence and the reason, exit 0
-for a right answer (the reference solution), 1 for a wrong one, 2 with the system's reason and
-nothing on stdout for an unreadable or malformed file.
+evidence; --answer grades per field (right/WRONG), then shows the evidence and the reason for
+a right answer (the reference solution, exit 0) or a hint for a wrong one (exit 1); 2 with the
+reason and nothing on stdout for an unreadable, blank or malformed file.
 python3 exercise_cli.py SIMATLAS EXERCISES_DIR
 """
 import os
@@ -44,10 +44,11 @@ def main():
         code, out, _ = run(simatlas, "e3-sap", "6", "--answer", wrong)
         check(code == 1 and "WRONG  exponent" in out and "right  positive_root_invariant" in out,
               "wrong answer: exit %d, %r" % (code, out))
-        # The shipped blank answer file: every field missing, exit 1.
+        # The shipped blank answer file: not an answer, exit 2, no evidence.
         blank = os.path.join(exercises, "mj-solvers", "ex6_answer.txt")
-        code, out, _ = run(simatlas, "mj-solvers", "6", "--answer", blank)
-        check(code == 1 and "missing" in out, "blank answer: exit %d, %r" % (code, out))
+        code, out, err = run(simatlas, "mj-solvers", "6", "--answer", blank)
+        check(code == 2 and out == "" and "blank form" in err and "evidence" not in err,
+              "blank answer: exit %d, %r, %r" % (code, out, err))
         # Bad files: exit 2, one line on stderr with the reason, nothing on stdout.
         malformed = os.path.join(tmp, "malformed.txt")
         open(malformed, "w").write("exponent 0.5\n")
