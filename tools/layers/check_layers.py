@@ -17,7 +17,7 @@ Checks, naming file:line for every failure (exit 1; 2 for unusable arguments):
      DESIGN.md section by its heading, `DESIGN.md "Heading"`);
   5. one place per chapter (README "Layout"): each folder of chapters/, exercises/ and figures/
      is a chapter id of docs/sections.json (e3-sap, the CLI's spelling) or a shared folder
-     (support, test, implement), every chapter has its folder in each of them, its section pages
+     (support, test, implement, and lab for the experiments that span the chapters), every chapter has its folder in each of them, its section pages
      are in chapters/<chapter>/pages/ (not docs/pages/), and no folder of the repository spells a
      chapter another way (e3_sap);
   6. outside property_tests/, a file includes property_tests/ only through the property families
@@ -157,7 +157,7 @@ def check_citations(root, design_headings, failures):
 
 
 CHAPTER_TREES = ("chapters", "exercises", "figures")
-SHARED_FOLDERS = {"support", "test", "implement"}
+SHARED_FOLDERS = {"support", "test", "implement", "lab"}  # lab: experiments across the chapters
 SKIPPED_FOLDERS = {".git", "node_modules", "__pycache__"}
 
 
