@@ -48,6 +48,8 @@ RC_GTEST_PROP(SolveOptimality, MujocoReferenceAnswerPasses, ()) {
   const auto cone = *rc::gen::element(mujoco::Cone::kPyramidal, mujoco::Cone::kElliptic);
   mujoco::Problem problem = property_tests::RandomMujocoProblem(*rc::gen::arbitrary<unsigned>(), cone);
   problem.opt.solver = mujoco::SolverKind::kNewton;
+  // What `simatlas check mujoco.solve` sends: no early exit (optimality.h, kRunToRoundOff).
+  problem.opt.tolerance = mujoco::kRunToRoundOff;
   const auto r = mujoco::SolveProblem(problem);
   const auto m = mujoco::EvaluateMujocoOptimality(problem, r.efc_force, r.qacc);
   RC_ASSERT(mujoco::MujocoOptimalityViolation(m) == "");

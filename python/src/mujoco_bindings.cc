@@ -44,7 +44,9 @@ py::tuple Read(const std::string& path) {
     e["solver_iter"] = file.expected->solver_iter;
     expected = e;
   }
-  return py::make_tuple(io::WriteMujocoProblem(file.problem, file.source).dump(), expected);
+  // With the file's settings: its islands and warmstart as it gives them (absent: the version's).
+  return py::make_tuple(io::WriteMujocoProblem(file.problem, file.source, file.settings).dump(),
+                        expected);
 }
 
 // The statistics of each iteration (main solver, then NoSlip), one array per field.
@@ -97,7 +99,7 @@ void BindMujoco(py::module_& m) {
   m.def("mujoco_parse",
         [](const std::string& text) {
           const io::MujocoProblemFile file = Parse(text);
-          return io::WriteMujocoProblem(file.problem, file.source).dump();
+          return io::WriteMujocoProblem(file.problem, file.source, file.settings).dump();
         },
         py::arg("text"), "Validates a mujoco-problem document (JSON text); its canonical text.");
   m.def("mujoco_options",

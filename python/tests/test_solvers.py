@@ -103,16 +103,18 @@ def test_mujoco_cli_options_equal_the_cli():
 # Each solver option as a keyword and as the command line's flag, on an example where the option
 # changes the solve (asserted: else the option could be dropped unnoticed): the one parser
 # (io::ApplyMujocoOption) gives both the same answer bit for bit. The bool and number spellings
-# are the binding's own conversion.
+# are the binding's own conversion. Each option is set away from its default (MuJoCo 3.15's:
+# Hager–Zhang, momentum and shuffled PGS, islands on).
 KEYWORD_AND_FLAG = [
-    ("box_plane_elliptic", {"version": "3.15"}, ["--version", "3.15"]),
-    ("chain_limits", {"cg_update": "hager-zhang"}, ["--cg-update", "hager-zhang"]),
-    ("box_plane_elliptic", {"jacobian": "sparse"}, ["--jacobian", "sparse"]),
+    ("box_plane_elliptic", {"version": "2.2.2"}, ["--version", "2.2.2"]),
+    ("chain_limits", {"cg_update": "polak-ribiere"}, ["--cg-update", "polak-ribiere"]),
+    ("chain_limits", {"jacobian": "sparse", "solver": "newton"}, ["--jacobian", "sparse"]),
     ("chain_limits", {"ls_iterations": 2}, ["--ls-iterations", "2"]),
-    ("chain_limits", {"ls_tolerance": 1e-6}, ["--ls-tolerance", "1e-06"]),
-    ("chain_limits", {"pgs_momentum": True, "solver": "pgs"}, ["--pgs-momentum", "on"]),
-    ("chain_limits", {"pgs_shuffle": True, "solver": "pgs"}, ["--pgs-shuffle", "on"]),
-    ("box_plane_elliptic", {"islands": "on"}, ["--islands", "on"]),
+    ("chain_limits", {"ls_tolerance": 0.5}, ["--ls-tolerance", "0.5"]),
+    ("chain_limits", {"pgs_momentum": False, "solver": "pgs"}, ["--pgs-momentum", "off"]),
+    ("chain_limits", {"pgs_shuffle": False, "pgs_momentum": False, "solver": "pgs"},
+     ["--pgs-shuffle", "off", "--pgs-momentum", "off"]),
+    ("chain_limits", {"islands": "off"}, ["--islands", "off"]),
     ("chain_limits", {"noslip_iterations": 4}, ["--noslip-iterations", "4"]),
     ("chain_limits", {"noslip_iterations": 4, "noslip_tolerance": 1e-3},
      ["--noslip-iterations", "4", "--noslip-tolerance", "0.001"]),

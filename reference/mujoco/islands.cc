@@ -144,11 +144,19 @@ IslandsResult SolveIslands(const Problem& problem,
     for (size_t k = 0; k < island.rows.size(); ++k) {
       out.combined.efc_force[island.rows[k]] = r.efc_force[k];
     }
-    out.combined.iterations = std::max(out.combined.iterations, r.iterations);
+    // The solve's count and exit are the island that iterated most (the first such): a cap
+    // reached in any island is the solve's exit.
+    if (out.per_island.empty() || r.iterations > out.combined.iterations) {
+      out.combined.iterations = r.iterations;
+      out.combined.exit = r.exit;
+    }
     out.combined.cost += r.cost;
-    out.combined.exit = r.exit;
+    out.combined.noslip_iterations = std::max(out.combined.noslip_iterations, r.noslip_iterations);
     out.per_island.push_back(std::move(r));
   }
+  // One island is the whole solve: its statistics are the solve's (MuJoCo records island 0's
+  // in d->solver). With several, each island's are in per_island only.
+  if (out.per_island.size() == 1) out.combined.stats = out.per_island.front().stats;
   return out;
 }
 

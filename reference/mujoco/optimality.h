@@ -44,6 +44,14 @@ struct MujocoOptimalityTolerance {
   double rel_tolerance = 1e-6;  ///< [1]
 };
 
+/// The termination tolerance a solve gets when its answer is judged by these tolerances: 0.
+/// MuJoCo 3.15's Newton also exits when the decrement ½·scale·gᵀH⁻¹g < tolerance (§5;
+/// engine_solver.c, mj_solCGNewton's termination test), which bounds the cost gap, not the
+/// gradient: at tolerance 1e-8 a faithful solve may end with scale·‖g‖ ≈ 3e-5 where a stiff row
+/// makes H large. At 0 every exit test is off (MuJoCo clamps the decrement at 0 so that 0
+/// disables it) and Newton runs until the line search finds no decrease: round-off.
+inline constexpr double kRunToRoundOff = 0.0;
+
 /// Measures a claimed answer (efc_force of size nefc, qacc of size nv). Wrong sizes and
 /// non-finite entries are InputErrors naming "efc_force" or "qacc".
 MujocoOptimality EvaluateMujocoOptimality(const Problem& problem, const core::VectorX& efc_force,

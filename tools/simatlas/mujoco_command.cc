@@ -172,6 +172,19 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                           {"islands", islands},
                           {"noslip_iterations", result.noslip_iterations},
                           {"stats", StatsJson(result)}};
+      // Several islands: each one's iterations, exit and statistics (the solve's "stats" holds
+      // one island's only when there is one).
+      if (islands > 1) {
+        const mujoco::IslandsResult split = mujoco::SolveIslands(problem, settings.qacc_warmstart);
+        nlohmann::json per = nlohmann::json::array();
+        for (const mujoco::SolveResult& r : split.per_island) {
+          per.push_back({{"iterations", r.iterations},
+                         {"exit", mujoco::ExitReasonName(r.exit)},
+                         {"noslip_iterations", r.noslip_iterations},
+                         {"stats", StatsJson(r)}});
+        }
+        o["island_stats"] = per;
+      }
       if (repeat > 0) o["seconds_per_solve"] = seconds;
       if (file.expected) o["force_error_vs_expected"] = force_error;
       RequireFiniteJson(o);

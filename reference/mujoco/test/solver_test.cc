@@ -394,6 +394,56 @@ TEST(Islands, TwoSpheresAreTwoIslands) {
   for (int i = 0; i < 6; ++i) EXPECT_NEAR(split.efc_force[i], single.efc_force[i % 3], 1e-9);
 }
 
+TEST(Islands, TheSolveReportsTheIslandThatIteratedMost) {
+  // Island 0: the T11 sphere in contact, which CG cannot finish in 1 iteration at 1e-15; island
+  // 1: the same sphere at rest and clear (a₀ = 0, aref = (−1, 0, 0): jar = J a₀ − aref = (1, 0, 0),
+  // the cone's top zone: nothing active), where 3.15's certificate exits before any iteration. The solve's
+  // iterations and exit are island 0's (the cap), though island 1 is solved last.
+  const Problem one = T11(Cone::kElliptic);
+  Problem two;
+  two.opt = one.opt;
+  SetVersion(Version::kMuJoCo315, two.opt);  // islands and the certificate are 3.x
+  two.opt.solver = SolverKind::kCG;
+  two.opt.iterations = 1;
+  two.opt.tolerance = 1e-15;
+  two.nv = 12;
+  two.M = core::MatrixX::Zero(12, 12);
+  two.M.topLeftCorner(6, 6) = one.M;
+  two.M.bottomRightCorner(6, 6) = one.M;
+  two.qacc_smooth = core::VectorX(12);
+  two.qacc_smooth << one.qacc_smooth, core::VectorX::Zero(6);
+  two.J = core::MatrixX::Zero(6, 12);
+  two.J.topLeftCorner(3, 6) = one.J;
+  two.J.bottomRightCorner(3, 6) = one.J;
+  two.R = core::VectorX(6);
+  two.R << one.R, one.R;
+  two.aref = core::VectorX(6);
+  two.aref << one.aref, -1.0, 0.0, 0.0;
+  two.frictionloss = core::VectorX::Zero(6);
+  two.kind.assign(6, RowKind::kContactElliptic);
+  two.contact = {0, 0, 0, 1, 1, 1};
+  two.contacts = {one.contacts[0], one.contacts[0]};
+  two.contacts[1].efc_address = 3;
+  const IslandsResult split = SolveIslands(two, std::nullopt);
+  ASSERT_EQ(split.per_island.size(), 2u);
+  // The premise: island 0 hits the cap, island 1 stops earlier on another test.
+  ASSERT_EQ(split.per_island[0].exit, ExitReason::kIterations);
+  ASSERT_EQ(split.per_island[1].iterations, 0);
+  EXPECT_EQ(split.combined.iterations, 1);
+  EXPECT_EQ(split.combined.exit, ExitReason::kIterations);
+  // Two islands: no single statistics record; each island keeps its own.
+  EXPECT_TRUE(split.combined.stats.empty());
+  EXPECT_EQ(split.per_island[0].stats.size(), 1u);
+  // One island: its statistics are the solve's.
+  Problem single = one;
+  SetVersion(Version::kMuJoCo315, single.opt);
+  single.opt.solver = SolverKind::kPGS;
+  const IslandsResult alone = SolveIslands(single, std::nullopt);
+  ASSERT_EQ(alone.per_island.size(), 1u);
+  EXPECT_EQ(alone.combined.stats.size(), alone.per_island[0].stats.size());
+  EXPECT_EQ(alone.combined.stats.back().improvement, alone.per_island[0].stats.back().improvement);
+}
+
 TEST(NoSlip, AppendsItsIterations) {
   // Course §10 exercise 6: iterations = 1, noslip_iterations = 5 → total count between 2 and 6.
   Problem p = T11(Cone::kPyramidal);

@@ -20,11 +20,13 @@ namespace {
 
 constexpr const char* kLaw = "mujoco.solve";
 
-// Inputs {"problem": …} from the suite's MuJoCo problem generator (seeded), Newton options.
+// Inputs {"problem": …} from the suite's MuJoCo problem generator (seeded), Newton options,
+// tolerance 0: the solve runs to round-off (see kRunToRoundOff), which is what the judge checks.
 rc::Gen<Json> ProblemInputs(rc::Gen<mujoco::Cone> cone) {
   return rc::gen::exec([cone] {
-    const mujoco::Problem problem =
+    mujoco::Problem problem =
         property_tests::RandomMujocoProblem(*rc::gen::inRange(0u, 1000000000u), *cone);
+    problem.opt.tolerance = mujoco::kRunToRoundOff;
     return Json{{"problem", io::WriteMujocoProblem(problem, "simatlas check mujoco.solve")}};
   });
 }

@@ -47,7 +47,8 @@ def Certificate(simatlas, examples):
         Check(at315["iterations"] == 0 and at315["exit"] == "certificate",
               "%s 3.15 from the optimum: %d iterations, exit %s" % (solver, at315["iterations"], at315["exit"]))
         Check(at315["warmstart"] and at315["version"] == "3.15", "%s: flags not echoed" % solver)
-        at222 = Solve(simatlas, path, "--solver", solver, "--warmstart", path, "--tolerance", "1e-8")
+        at222 = Solve(simatlas, path, "--solver", solver, "--version", "2.2.2", "--warmstart", path,
+                      "--tolerance", "1e-8")
         # 2.2.2 has no pre-loop certificate: from the optimum its loop ends on α = 0 (the first
         # line search finds no decrease; mj_solCGNewton breaks before counting the iteration) or
         # after an iteration that improved nothing, never on the certificate.
@@ -68,22 +69,17 @@ def CGUpdate(simatlas, examples):
     # Debian's humanoid, 22 humanoids and humanoid100 both rules take the same iteration count.)
     path = os.path.join(examples, "chain_limits.json")
     expected = json.load(open(path))["expected"]["efc_force"]
-    pr = Solve(simatlas, path, "--solver", "cg", "--cg-update", "polak-ribiere")
-    hz = Solve(simatlas, path, "--solver", "cg", "--cg-update", "hager-zhang")
+    # One system (chain_limits has two islands, whose statistics are reported apart).
+    pr = Solve(simatlas, path, "--solver", "cg", "--cg-update", "polak-ribiere", "--islands", "off")
+    hz = Solve(simatlas, path, "--solver", "cg", "--cg-update", "hager-zhang", "--islands", "off")
     Check(hz["cg_update"] == "hager-zhang" and pr["cg_update"] == "polak-ribiere", "cg_update not echoed")
-    # The first direction is the same; Polak–Ribière+ (2.2.2's rule) runs MuJoCo 2.2.2's own
-    # sums, Hager–Zhang the reference's, so the first iteration's integers are equal and its
-    # reals agree to round-off: 1e-12 relative (sums of nv + nefc = 16 terms carry ≤ 16 ε ≈
-    # 4e-15 each; 1e-12 leaves room for the cost difference's cancellation and stays far below
-    # what another direction would change). lineslope: both searches converged, so each is
-    # below tolerance · ls_tolerance (|cost'| < gtol = that · ‖s‖/scale; ls_tolerance 0.01).
-    bound = json.load(open(path))["opt"]["tolerance"] * 0.01
+    # The first direction is −M⁻¹g under both rules and both runs take 3.15's loop and line
+    # search, so the first iteration's record is the same to the bit. Each first search ended
+    # before its cap of 50 evaluations (3.15's PrimalSearch may stop on its bracket at round-off,
+    # |cost'| ≈ 4e-16 here, above tolerance · ls_tolerance = 1e-17, so the slope is not a test).
     a, b = pr["stats"][0], hz["stats"][0]
-    Check(all(a[k] == b[k] for k in ("nactive", "nchange", "neval", "nupdate")),
-          "the first CG iteration's counts differ between the rules: %s vs %s" % (a, b))
-    Check(all(abs(a[k] - b[k]) <= 1e-12 * abs(a[k]) for k in ("improvement", "gradient")),
-          "the first CG iteration differs between the rules: %s vs %s" % (a, b))
-    Check(a["lineslope"] < bound and b["lineslope"] < bound, "a first line search did not converge")
+    Check(a == b, "the first CG iteration differs between the rules: %s vs %s" % (a, b))
+    Check(a["neval"] < 50 and b["neval"] < 50, "a first line search ran to its cap")
     Check(hz["stats"][1:] != pr["stats"][1:], "Hager-Zhang left every later iteration unchanged")
     for name, r in (("polak-ribiere", pr), ("hager-zhang", hz)):
         Check(Relative(r["efc_force"], expected) < 1e-8,
@@ -98,8 +94,11 @@ def PgsSwitches(simatlas, examples):
     # MuJoCo's answer to 1e-4 relative (PGS, tolerance 1e-12).
     path = os.path.join(examples, "box_plane_pyramidal.json")
     expected = json.load(open(path))["expected"]["efc_force"]
-    plain = Solve(simatlas, path, "--solver", "pgs", "--tolerance", "1e-12")
-    shuffled = Solve(simatlas, path, "--solver", "pgs", "--tolerance", "1e-12", "--pgs-shuffle", "on")
+    # 3.15 runs both switches by default; each is named here so the comparison is one switch.
+    plain = Solve(simatlas, path, "--solver", "pgs", "--tolerance", "1e-12", "--pgs-shuffle", "off",
+                  "--pgs-momentum", "off")
+    shuffled = Solve(simatlas, path, "--solver", "pgs", "--tolerance", "1e-12", "--pgs-shuffle", "on",
+                     "--pgs-momentum", "off")
     both = Solve(simatlas, path, "--solver", "pgs", "--tolerance", "1e-12", "--pgs-shuffle", "on",
                  "--pgs-momentum", "on")
     Check(shuffled["pgs_shuffle"] and not plain["pgs_shuffle"], "--pgs-shuffle not echoed")
