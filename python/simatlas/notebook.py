@@ -230,6 +230,11 @@ def grade(chapter, number, answers, explain=False):
     ``<build>/exercises/exercises_<chapter>`` grades a temporary answer file and writes its
     report (exercises/support/exercise_report.h). Returns a Grade; a wrong or incomplete answer
     is a Grade showing ✗, not an exception."""
+    if all(value is None for value in answers.values()):
+        # The notebook's blank form (every value None): said in the notebook's words, not the
+        # answer file's ("remove the '#' before each key" of a file the student never sees).
+        return Grade(False, [], "", problems=[
+            f"no answer yet: replace each None ({', '.join(answers)}) and run the cell again"])
     program = pathlib.Path(_paths.BUILD_EXERCISES) / f"exercises_{chapter}"
     with tempfile.TemporaryDirectory(prefix="simatlas-answers-") as folder:
         sheet = pathlib.Path(folder) / f"{number}.txt"
