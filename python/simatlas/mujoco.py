@@ -108,3 +108,76 @@ def _option_text(value):
     if isinstance(value, numbers.Real):
         return repr(float(value))
     return os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+
+
+#: MuJoCo's mjtConstraint values (mjmodel.h, 3.x and 2.2.2 alike) → the format's row types.
+_ROW_TYPES = ["equality", "friction_dof", "friction_tendon", "limit_joint", "limit_tendon",
+              "contact_frictionless", "contact_pyramidal", "contact_elliptic"]
+_CONES = {0: "pyramidal", 1: "elliptic"}          # mjtCone
+_SOLVERS = {0: "PGS", 1: "CG", 2: "Newton"}        # mjtSolver
+_JACOBIANS = {0: "dense", 1: "sparse", 2: "auto"}  # mjtJacobian
+
+
+def problem_from_mujoco(model, data, source=None):
+    """The constraint problem MuJoCo ≥ 3.11 (``import mujoco``, e.g. the pinned 3.15.0 wheel)
+    solved in its last ``mj_forward`` of ``data``, as a Problem with MuJoCo's answer in
+    ``expected`` (MJ-solvers §2–§6). The same fields the C++ writers copy out of mjData
+    (adapters/mujoco_model ProblemOf; formats/mujoco-problem.md), nothing recomputed: M from
+    ``mj_fullM``, ``dof_parentid``, a₀ = ``qacc_smooth`` and τs = ``qfrc_smooth``, each row's
+    J (dense, also from MuJoCo's sparse rows), R, aref and frictionloss, the contacts that own
+    rows (``contacts[].index`` MuJoCo's contact id), and ``opt`` as the model sets it with the
+    3.15 paths (``version`` "3.15": Hager–Zhang CG, momentum PGS over the shuffled order) and
+    the model's ``jacobian``, line search and NoSlip options. ``expected``: MuJoCo's
+    ``efc_force``, ``qacc``, ``efc_b`` and ``solver_iter`` = Σ ``solver_niter`` over its islands.
+
+    Not in the document (the canonical writer keeps neither): islands (3.15 solves per island
+    unless mjDSBL_ISLAND; pass ``islands=`` to ``solve``) and the warm start MuJoCo began from
+    (``mj_forward`` overwrites ``data.qacc_warmstart`` with its answer: copy it before the call
+    and pass ``warmstart=`` to ``solve``). ValueError names a field MuJoCo left out of range."""
+    import mujoco  # the caller's engine; simatlas itself does not need it
+
+    nv, nefc = model.nv, data.nefc
+    M = np.zeros((nv, nv))
+    mujoco.mj_fullM(model, data, M)
+    if nefc and mujoco.mj_isSparse(model):
+        J = np.zeros((nefc, nv))
+        for i in range(nefc):
+            adr, nnz = data.efc_J_rowadr[i], data.efc_J_rownnz[i]
+            J[i, data.efc_J_colind[adr:adr + nnz]] = data.efc_J[adr:adr + nnz]
+    else:
+        J = np.asarray(data.efc_J[:nefc * nv]).reshape(nefc, nv)
+    contacts, position = [], {}
+    for c in range(data.ncon):
+        con = data.contact[c]
+        if con.efc_address < 0:
+            continue
+        position[c] = len(contacts)
+        contacts.append({"index": c, "dim": int(con.dim), "friction": list(con.friction),
+                         "mu": float(con.mu), "efc_address": int(con.efc_address)})
+    efc = []
+    for i in range(nefc):
+        row = {"type": _ROW_TYPES[data.efc_type[i]], "J": J[i], "R": data.efc_R[i],
+               "aref": data.efc_aref[i], "frictionloss": data.efc_frictionloss[i]}
+        if data.efc_type[i] >= 5:
+            row["contact"] = int(data.efc_id[i])
+        efc.append(row)
+    o = model.opt
+    opt = {"cone": _CONES[int(o.cone)], "solver": _SOLVERS[int(o.solver)],
+           "iterations": int(o.iterations), "tolerance": float(o.tolerance),
+           "impratio": float(o.impratio), "timestep": float(o.timestep),
+           "meaninertia": float(model.stat.meaninertia), "version": "3.15",
+           "jacobian": _JACOBIANS[int(o.jacobian)], "ls_iterations": int(o.ls_iterations),
+           "ls_tolerance": float(o.ls_tolerance), "noslip_iterations": int(o.noslip_iterations),
+           "noslip_tolerance": float(o.noslip_tolerance)}
+    document = {"schema": "simatlas/mujoco-problem/1",
+                "source": source or f"MuJoCo {mujoco.__version__} (import mujoco), t = {data.time} s",
+                "nv": nv, "M": M, "dof_parentid": model.dof_parentid,
+                "qacc_smooth": data.qacc_smooth, "qfrc_smooth": data.qfrc_smooth, "opt": opt,
+                "contacts": contacts, "efc": efc}
+    islands = max(1, min(int(data.nisland), len(data.solver_niter)))
+    expected = {"efc_force": np.array(data.efc_force[:nefc]), "qacc": np.array(data.qacc),
+                "efc_b": np.array(data.efc_b[:nefc]),
+                "solver_iter": int(sum(data.solver_niter[:islands]))}
+    problem = Problem.from_document(document)
+    problem.expected = expected
+    return problem

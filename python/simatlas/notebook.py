@@ -26,26 +26,117 @@ def course_dir():
                                        pathlib.Path(_paths.SHARED_DIR) / "course"))
 
 
-def course_section(chapter, number, lines=3):
-    """The heading and first ``lines`` lines of section ``number`` ("2.1") of ``chapter``
-    ("e3-geometry", "e3-sap", "mj-solvers") as the course writes them, or a note saying where
-    the course material was looked for when it is absent."""
+#: A numbered heading of the course texts ("2.1 Free motion …#", "3. 三种近似…#"): the number,
+#: then the title; the copied pages end each heading with the anchor sign "#".
+_NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+)*)\.? \S.*#\s*$")
+
+
+def _course_lines(chapter):
+    """(file name, lines) of the chapter's course text, or (None, note) when it is absent."""
     folder = course_dir()
     files = sorted(folder.glob(COURSE_FILES[chapter] + "*.txt")) if folder.is_dir() else []
     if not files:
-        return f"(course text not found in {folder})"
-    text = files[0].read_text(encoding="utf-8").splitlines()
-    heading = re.compile(rf"^{re.escape(number)}(\.)? \S")
-    for i, line in enumerate(text):
-        if heading.match(line) and line.rstrip().endswith("#"):
-            return "\n".join(text[i:i + 1 + lines])
-    return f"(section {number} not found in {files[0].name})"
+        return None, f"(course text not found in {folder})"
+    return files[0].name, files[0].read_text(encoding="utf-8").splitlines()
 
 
-def show_course(chapter, number, lines=3):
-    """Prints course_section (the original wording of the section, for reading next to the
-    notebook's own summary)."""
-    print(course_section(chapter, number, lines))
+def _join_tables(lines):
+    """The course's tables as one row per line. The copied pages hold a table one cell per line
+    ("层 |", an empty cell as "|"), its header cells before the separator "|---|---|…|"; a row is
+    the next as many cell lines as the separator has columns, and the table ends at the first
+    line that is not a cell. Lines outside tables are returned unchanged."""
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i].rstrip()
+        separator = re.fullmatch(r"\|(?:-+\|)+", line)
+        columns = line.count("|") - 1 if separator else 0
+        if columns and len(out) >= columns and all(c.endswith("|") for c in out[-columns:]):
+            header = [c[:-1].strip() for c in out[-columns:]]
+            del out[-columns:]
+            out += ["| " + " | ".join(header) + " |", line]
+            cells, i = [], i + 1
+            while i < len(lines) and lines[i].rstrip().endswith("|"):
+                cells.append(lines[i].rstrip()[:-1].strip())
+                i += 1
+            for k in range(0, len(cells), columns):
+                row = cells[k:k + columns] + [""] * (columns - len(cells[k:k + columns]))
+                out.append("| " + " | ".join(row) + " |")
+            continue
+        out.append(line)
+        i += 1
+    return out
+
+
+def course_section(chapter, number):
+    """The whole text of section ``number`` ("2.1") of ``chapter`` ("e3-geometry", "e3-sap",
+    "mj-solvers") as the course writes it: its heading (without the pages' anchor sign "#"),
+    every line up to the next numbered heading (formulas, unnumbered sub-headings and
+    paragraphs as they are), tables one row per line. A section whose text is all in its
+    subsections says so and names them. When the course material is absent, a note saying
+    where it was looked for."""
+    name, lines = _course_lines(chapter)
+    if name is None:
+        return lines
+    start = next((i for i, line in enumerate(lines)
+                  if (m := _NUMBERED_HEADING.match(line)) and m.group(1) == number), None)
+    if start is None:
+        return f"(section {number} not found in {name})"
+    end = next((i for i in range(start + 1, len(lines)) if _NUMBERED_HEADING.match(lines[i])),
+               len(lines))
+    body = _join_tables([line.rstrip() for line in lines[start + 1:end]])
+    body = [line[:-1].rstrip() if line.endswith("#") else line for line in body]
+    while body and not body[-1]:
+        body.pop()
+    heading = lines[start].rstrip()[:-1].rstrip()
+    if not any(body):
+        children = [m.group(1) for line in lines[end:]
+                    if (m := _NUMBERED_HEADING.match(line)) and m.group(1).startswith(number + ".")]
+        where = (" before its subsections " + ", ".join(f"§{c}" for c in children)) if children else ""
+        return "\n".join([heading, f"(§{number} has no text of its own{where})"])
+    return "\n".join([heading] + body)
+
+
+#: The formula sheet's chapter headings (course/FORMULAS.md: "# Chapter E3-SAP — …").
+SHEET_CHAPTERS = {"e3-sap": "E3-SAP", "e3-geometry": "E3-geometry", "mj-solvers": "MJ-solvers"}
+
+
+def formula_sheet_section(chapter, number):
+    """Section ``number`` of ``chapter`` in the course's formula sheet (course/FORMULAS.md,
+    which restores the formulas the copied E3-geometry and MJ-solvers texts lost): its heading
+    line through the line before the next section of the same or a higher level or the next
+    numbered subsection ("### §3.1"); lettered parts (§2a, §2b) and unnumbered parts ("### PGS")
+    belong to it. None when the sheet or the section is absent."""
+    sheet = course_dir() / "FORMULAS.md"
+    if not sheet.is_file():
+        return None
+    lines = sheet.read_text(encoding="utf-8").splitlines()
+    title = SHEET_CHAPTERS[chapter]
+    begin = next((i for i, line in enumerate(lines)
+                  if line.startswith(f"# Chapter {title} ")), None)
+    if begin is None:
+        return None
+    heading = re.compile(rf"^#{{2,3}} §{re.escape(number)} ")
+    start = next((i for i in range(begin + 1, len(lines))
+                  if lines[i].startswith("# ") or heading.match(lines[i])), None)
+    if start is None or lines[start].startswith("# "):
+        return None
+    end = next((i for i in range(start + 1, len(lines))
+                if re.match(r"^#{1,2} |^### §\d+(\.\d+)+ ", lines[i])), len(lines))
+    body = lines[start:end]
+    while body and not body[-1].strip():
+        body.pop()
+    return "\n".join(body)
+
+
+def show_course(chapter, number, formulas=True):
+    """Prints course_section (the original wording of the whole section, for reading next to
+    the notebook's own summary) and, with ``formulas``, the section's entry of the formula sheet
+    (formula_sheet_section), under a line naming it."""
+    print(course_section(chapter, number))
+    sheet = formula_sheet_section(chapter, number) if formulas else None
+    if sheet:
+        print(f"\n── the formula sheet (course/FORMULAS.md), §{number} ──")
+        print(sheet)
 
 
 def port_module(relative_path):
@@ -139,6 +230,11 @@ def grade(chapter, number, answers, explain=False):
     ``<build>/exercises/exercises_<chapter>`` grades a temporary answer file and writes its
     report (exercises/support/exercise_report.h). Returns a Grade; a wrong or incomplete answer
     is a Grade showing ✗, not an exception."""
+    if all(value is None for value in answers.values()):
+        # The notebook's blank form (every value None): said in the notebook's words, not the
+        # answer file's ("remove the '#' before each key" of a file the student never sees).
+        return Grade(False, [], "", problems=[
+            f"no answer yet: replace each None ({', '.join(answers)}) and run the cell again"])
     program = pathlib.Path(_paths.BUILD_EXERCISES) / f"exercises_{chapter}"
     with tempfile.TemporaryDirectory(prefix="simatlas-answers-") as folder:
         sheet = pathlib.Path(folder) / f"{number}.txt"
