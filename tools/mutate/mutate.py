@@ -35,7 +35,10 @@ Usage: mutate.py --build DIR [--fast] [--jobs N] [--sample N] [--seed S] [--labe
 A FILE:FROM-TO argument mutates only lines FROM..TO of the file (1-based, inclusive), e.g. the
 termination block of a solver; --sample then draws from those. --keys FILE runs only the mutants
 whose keys the file lists (one a line, as printed; e.g. an earlier run's survivors re-run after
-tests were added), without sampling. The JSON report lists the killed keys beside the survivors,
+tests were added), without sampling. A --keys line may also be a hand-written mutant,
+'FILE:LINE replace: CODE' (a plausible mistake no mechanical operator makes, e.g. a series
+stiffness written as the mean): line LINE's code becomes CODE, with the line's indentation kept;
+its key is the line as written. The JSON report lists the killed keys beside the survivors,
 each with the tests that failed (a kill by a test that can fail for other reasons, e.g. the check
 client's 5 s query timeout on a loaded machine, is then visible).
 Exit 0 always when the run completes (the table is a measurement), 2 on usage errors.
@@ -177,8 +180,29 @@ def table_row(name, counts):
 
 
 def mutant_key(rel, index, kind, new_line):
-    """The key printed for a mutant and used by equivalent.txt and --keys: FILE:LINE KIND:TAG."""
+    """The key printed for a mutant and used by equivalent.txt and --keys: FILE:LINE KIND:TAG
+    (a hand-written mutant: FILE:LINE replace: CODE)."""
+    if kind == 'replace':
+        return f'{rel}:{index + 1} replace: {new_line.strip()}'
     return f'{rel}:{index + 1} {kind}:{hashlib.sha1(new_line.encode()).hexdigest()[:6]}'
+
+
+HAND_WRITTEN = re.compile(r'^(\S+):(\d+) replace: (.+)$')
+
+
+def hand_written_mutants(rel, lines, keys):
+    """The 'FILE:LINE replace: CODE' keys for this file as (line index, 'replace', new line)."""
+    result = []
+    for key in sorted(keys or ()):
+        m = HAND_WRITTEN.match(key)
+        if not m or m.group(1) != rel:
+            continue
+        index = int(m.group(2)) - 1
+        if not 0 <= index < len(lines):
+            sys.exit(f'mutate: {key}: line {index + 1} is not in {rel} ({len(lines)} lines)')
+        indent = lines[index][:len(lines[index]) - len(lines[index].lstrip())]
+        result.append((index, 'replace', indent + m.group(3).strip()))
+    return result
 
 
 def load_keys(path):
@@ -282,6 +306,7 @@ def main():
             rel_shown = rel
         if only is not None:
             mutants = [x for x in mutants if mutant_key(rel, *x) in only]
+            mutants += hand_written_mutants(rel, lines, only)
         elif args.sample and len(mutants) > args.sample:
             mutants = sorted(rng.sample(mutants, args.sample))
         original = '\n'.join(lines)

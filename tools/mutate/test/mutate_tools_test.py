@@ -45,6 +45,38 @@ class Keys(unittest.TestCase):
         finally:
             os.unlink(f.name)
 
+    def test_hand_written_mutant_keeps_the_indentation_and_prints_its_key(self):
+        lines = ['double K() {', '  return SafeDivide(k1 * k2, k1 + k2);', '}']
+        key = 'reference/x.cc:2 replace: return 0.5 * (k1 + k2);'
+        self.assertEqual(mutate.hand_written_mutants('reference/x.cc', lines, {key}),
+                         [(1, 'replace', '  return 0.5 * (k1 + k2);')])
+        self.assertEqual(mutate.mutant_key('reference/x.cc', 1, 'replace', '  return 0.5 * (k1 + k2);'),
+                         key)
+        # Another file's keys and mechanical keys are not hand-written mutants of this one.
+        self.assertEqual(mutate.hand_written_mutants(
+            'reference/y.cc', lines, {key, 'reference/y.cc:2 delete:da39a3'}), [])
+
+    def test_hand_written_mutant_past_the_end_is_refused(self):
+        with self.assertRaises(SystemExit) as e:
+            mutate.hand_written_mutants('reference/x.cc', ['a;'], {'reference/x.cc:5 replace: b;'})
+        self.assertIn('line 5 is not in reference/x.cc (1 lines)', str(e.exception.code))
+
+    def test_every_kept_hand_written_key_names_a_current_line(self):
+        # tools/mutate/*_mistakes.txt: each replace key's line holds the code it was written
+        # against (its first token still there), so a moved line is noticed.
+        for name in sorted(os.listdir(TOOLS)):
+            if not name.endswith('_mistakes.txt'):
+                continue
+            for key in mutate.load_keys(os.path.join(TOOLS, name)):
+                m = mutate.HAND_WRITTEN.match(key)
+                with self.subTest(key=key):
+                    self.assertIsNotNone(m, 'not a replace key')
+                    with open(os.path.join(REPO, m.group(1)), encoding='utf-8') as f:
+                        lines = f.read().split('\n')
+                    original = lines[int(m.group(2)) - 1].strip()
+                    self.assertEqual(original.split()[0], m.group(3).split()[0],
+                                     f'line {m.group(2)} now reads {original!r}')
+
 
 def report(file, killed, survived):
     """A mutate.py JSON report row with these killed and surviving keys."""
