@@ -1,6 +1,10 @@
 // E3-SAP figures' data (§3–§4.2): CSV files from the reference engine.
-//   convergence.csv  Newton iterations on the pizza saver (sliding) for kSap, Similar, Lagged:
-//                    ‖Dg‖ and the cost gap ℓ_k − ℓ_final per iteration (§4.2)
+//   convergence.csv  Newton iterations on the pizza saver (sliding) for kSap, Similar, Lagged,
+//                    Drake's default tolerances: per iterate ‖Dg‖ and (4.3)'s threshold, the cost
+//                    change |ℓ_k − ℓ_{k−1}| and (4.4)'s threshold, and the criterion that holds
+//                    (§4.2); convergence_stack.csv the same on a 20-box stack, and
+//                    convergence_stack_cap2.csv with max_iterations = 2 (a failure),
+//                    convergence_stack_cost_only.csv with εa = εr = 0 (only (4.4) can end it)
 //   regions.csv      the projection region of (3.3) on a grid of (‖yt‖, yn) (§3.1), with
 //                    mu, mu_hat, sigma, k and h of the case
 //   mass_matrix.csv  M11, M12, M22 and the eigenvalues of the double pendulum's M(q2) (§1),
@@ -33,6 +37,7 @@
 #include "reference/sap/sensitivity.h"
 #include "reference/sap/hunt_crossley_constraint.h"
 #include "reference/sap/sap_solver.h"
+#include "reference/sap/stopping_criteria.h"
 
 namespace {
 
@@ -94,32 +99,76 @@ sap::SapProblem BoxStackProblem(int n) {
   return problem;
 }
 
-// Newton statistics of kSap, Similar and Lagged on one problem, one CSV.
-void WriteConvergenceOf(const sap::SapProblem& problem, const std::filesystem::path& dir,
-                        const std::string& name) {
+// Newton statistics of kSap, Similar and Lagged on one problem, one CSV: per iterate k the two
+// sides of (4.3) and of (4.4), each threshold from the solver's own functions
+// (OptimalityThreshold, CostCriterionThreshold in reference/sap/stopping_criteria.h), and which
+// criterion holds there. The solver stops at the first iterate where one holds (the last row);
+// a last row where none holds is the iteration cap, a failure.
+void WriteConvergenceOf(const sap::SapProblem& problem, const sap::SapSolverParameters& parameters,
+                        const std::filesystem::path& dir, const std::string& name) {
   std::ofstream out = OpenCsv(dir, name);
-  out << "approximation,iteration,momentum_residual,cost_gap\n";
+  out << "approximation,iteration,momentum_residual,momentum_threshold,cost,cost_change,"
+         "cost_threshold,alpha_previous,criterion\n";
   const std::pair<std::string, sap::SapProblem> cases[] = {
       {"sap", problem},
       {"similar", AsHuntCrossley(problem, sap::HuntCrossleyApproximation::kSimilar)},
       {"lagged", AsHuntCrossley(problem, sap::HuntCrossleyApproximation::kLagged)}};
-  sap::SapSolverParameters parameters;
-  parameters.rel_tolerance = 1e-12;  // run long enough to show the quadratic tail
-  for (const auto& [name, problem] : cases) {
+  for (const auto& [approximation, problem] : cases) {
     const sap::SapSolverResult r = sap::SolveSapProblem(problem, parameters);
-    for (std::size_t k = 0; k < r.stats.size(); ++k) {
-      out << name << ',' << k << ',' << r.stats[k].momentum_residual << ','
-          << r.stats[k].cost - r.cost << '\n';
+    const std::size_t n = r.stats.size();
+    for (std::size_t k = 0; k <= n; ++k) {
+      // Iterate k: the stats of the top of iteration k, or the solver's own result for the last.
+      const sap::StoppingCriteriaResidual residual =
+          k < n ? sap::StoppingCriteriaResidual{r.stats[k].momentum_residual, r.stats[k].momentum_scale}
+                : sap::StoppingCriteriaResidual{r.momentum_residual, r.momentum_scale};
+      const double ell = k < n ? r.stats[k].cost : r.cost;
+      const bool optimality =
+          sap::OptimalityCriterionReached(residual, parameters.abs_tolerance, parameters.rel_tolerance);
+      out << approximation << ',' << k << ',' << residual.momentum_residual << ','
+          << sap::OptimalityThreshold(residual, parameters.abs_tolerance, parameters.rel_tolerance)
+          << ',' << ell;
+      bool cost = false;
+      if (k == 0) {
+        out << ",,,";  // (4.4) needs a step: nothing to compare at the guess
+      } else {
+        const double ell_previous = r.stats[k - 1].cost, alpha = r.stats[k - 1].alpha;
+        cost = sap::CostCriterionReached(ell_previous, ell, alpha, parameters.cost_abs_tolerance,
+                                         parameters.cost_rel_tolerance);
+        out << ',' << std::abs(ell - ell_previous) << ','
+            << sap::CostCriterionThreshold(ell_previous, ell, parameters.cost_abs_tolerance,
+                                           parameters.cost_rel_tolerance)
+            << ',' << alpha;
+      }
+      if (k == n && (optimality != r.optimality_criterion_reached || cost != r.cost_criterion_reached)) {
+        throw std::runtime_error(approximation + ": the criteria recomputed at the last iterate differ from the solver's");
+      }
+      if (k < n && (optimality || cost)) {
+        throw std::runtime_error(approximation + ": a criterion holds at iterate " + std::to_string(k) +
+                                 " before the last");
+      }
+      out << ',' << (optimality && cost ? "both" : optimality ? "optimality" : cost ? "cost" : "none")
+          << '\n';
     }
-    out << name << ',' << r.stats.size() << ',' << r.momentum_residual << ",0\n";
   }
 }
 
 void WriteConvergence(const std::filesystem::path& dir) {
   const io::SapProblemFile file =
       io::ReadSapProblem(std::string(SIMATLAS_FORMATS_DIR) + "/examples/sap/pizza_saver_sliding.json");
-  WriteConvergenceOf(file.problem, dir, "convergence.csv");
-  WriteConvergenceOf(BoxStackProblem(20), dir, "convergence_stack.csv");
+  // Drake's defaults (SapSolverParameters: εa = 1e-14 √J, εr = 1e-6, εca = 1e-30 J,
+  // εcr = 1e-15, cap 100) on both problems; the stack also with a cap of 2 iterations, where the
+  // slower approximations fail (§4.2: max_iterations without either criterion is a failure), and
+  // with (4.3) switched off (εa = εr = 0), so that (4.4) ends each solve at round-off.
+  const sap::SapSolverParameters defaults;
+  WriteConvergenceOf(file.problem, defaults, dir, "convergence.csv");
+  WriteConvergenceOf(BoxStackProblem(20), defaults, dir, "convergence_stack.csv");
+  sap::SapSolverParameters capped = defaults;
+  capped.max_iterations = 2;
+  WriteConvergenceOf(BoxStackProblem(20), capped, dir, "convergence_stack_cap2.csv");
+  sap::SapSolverParameters cost_only = defaults;
+  cost_only.abs_tolerance = 0.0;
+  cost_only.rel_tolerance = 0.0;
+  WriteConvergenceOf(BoxStackProblem(20), cost_only, dir, "convergence_stack_cost_only.csv");
 }
 
 void WriteRegions(const std::filesystem::path& dir) {

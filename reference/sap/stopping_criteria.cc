@@ -18,17 +18,29 @@ StoppingCriteriaResidual CalcStoppingCriteriaResidual(const core::VectorX& inv_s
   return out;
 }
 
+double OptimalityThreshold(const StoppingCriteriaResidual& residual, double abs_tolerance,
+                           double rel_tolerance) {
+  // (4.3)'s right-hand side: εa + εr s.
+  return abs_tolerance + rel_tolerance * residual.momentum_scale;
+}
+
 bool OptimalityCriterionReached(const StoppingCriteriaResidual& residual, double abs_tolerance,
                                 double rel_tolerance) {
   // (4.3): r ≤ εa + εr s.
-  return residual.momentum_residual <= abs_tolerance + rel_tolerance * residual.momentum_scale;
+  return residual.momentum_residual <= OptimalityThreshold(residual, abs_tolerance, rel_tolerance);
+}
+
+double CostCriterionThreshold(double ell_previous, double ell, double cost_abs_tolerance,
+                              double cost_rel_tolerance) {
+  // (4.4)'s right-hand side: εca + εcr times the mean |ℓ| of the two iterates.
+  return cost_abs_tolerance + cost_rel_tolerance * 0.5 * (std::abs(ell) + std::abs(ell_previous));
 }
 
 bool CostCriterionReached(double ell_previous, double ell, double alpha, double cost_abs_tolerance,
                           double cost_rel_tolerance) {
-  // (4.4): the change of ℓ below εca + εcr times the mean |ℓ|, after a step with α > 0.5.
-  const double scale = 0.5 * (std::abs(ell) + std::abs(ell_previous));
-  return std::abs(ell - ell_previous) < cost_abs_tolerance + cost_rel_tolerance * scale &&
+  // (4.4): the change of ℓ below its threshold, after a step with α > 0.5.
+  return std::abs(ell - ell_previous) <
+             CostCriterionThreshold(ell_previous, ell, cost_abs_tolerance, cost_rel_tolerance) &&
          alpha > 0.5;
 }
 

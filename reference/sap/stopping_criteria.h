@@ -32,12 +32,23 @@ StoppingCriteriaResidual CalcStoppingCriteriaResidual(const core::VectorX& inv_s
                                                       const core::VectorX& p,
                                                       const core::VectorX& jc);
 
-/// (4.3): r ≤ εa + εr s.
+/// (4.3)'s right-hand side, the threshold the residual r must reach: εa + εr s [√J]
+/// (`abs_tolerance` εa [√J], `rel_tolerance` εr [1]). OptimalityCriterionReached compares with it.
+double OptimalityThreshold(const StoppingCriteriaResidual& residual, double abs_tolerance,
+                           double rel_tolerance);
+
+/// (4.3): r ≤ εa + εr s (OptimalityThreshold).
 bool OptimalityCriterionReached(const StoppingCriteriaResidual& residual, double abs_tolerance,
                                 double rel_tolerance);
 
+/// (4.4)'s threshold for the cost change of one step: εca + εcr (|ℓ_m| + |ℓ_{m−1}|)/2 [J]
+/// (`cost_abs_tolerance` εca [J], `cost_rel_tolerance` εcr [1], costs in J).
+/// CostCriterionReached compares with it.
+double CostCriterionThreshold(double ell_previous, double ell, double cost_abs_tolerance,
+                              double cost_rel_tolerance);
+
 /// (4.4) after the step of iteration m with step length α:
-/// |ℓ_m − ℓ_{m−1}| < εca + εcr (|ℓ_m| + |ℓ_{m−1}|)/2 and α > 0.5 (costs in J).
+/// |ℓ_m − ℓ_{m−1}| < CostCriterionThreshold and α > 0.5 (costs in J).
 bool CostCriterionReached(double ell_previous, double ell, double alpha, double cost_abs_tolerance,
                           double cost_rel_tolerance);
 
