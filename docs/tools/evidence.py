@@ -17,10 +17,13 @@ def QuoteBlock(shared, model, sec):
     """The course's sentence (blockquote, lang zh, cut by the section's locator) and the gloss."""
     quote, line = site_model.CourseQuote(shared, model, sec)
     ch = site_model.Chapter(model, sec["chapter"])
+    more = quote.count("\n")
+    lines = "line %d" % line if not more else "lines %d–%d" % (line, line + more)
     return ('<div class="claim-pair"><blockquote class="course-quote" lang="zh-CN">%s'
-            '<cite>course text <code>%s</code>, line %d</cite></blockquote>'
+            '<cite>course text <code>%s</code>, %s</cite></blockquote>'
             '<p class="gloss" lang="en"><b>In English:</b> %s</p></div>' % (
-                html.escape(quote), html.escape(ch["course_file"]), line, html.escape(sec["gloss"])))
+                html.escape(quote).replace("\n", "<br>"), html.escape(ch["course_file"]), lines,
+                html.escape(sec["gloss"])))
 
 
 def CodeLinks(source, sec):

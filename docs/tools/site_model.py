@@ -6,6 +6,7 @@ check_links.py, check_browser.py), so that page names and anchors are defined on
 
 import fnmatch
 import glob
+import html
 import json
 import os
 import re
@@ -293,12 +294,16 @@ def SectionLineRange(lines, number):
     return start, len(lines) - 1
 
 
+QUOTE_MAX_LINES = 2  # a quote is one line of the course text, or a question and its answer
+
+
 def CourseQuote(shared, model, sec):
     """The course's own sentence(s) for a section, cut from the course text at build time by the
     locator sec["quote"] = {"from": A, "to": B}: the text from the start of A to the end of B,
-    where A and B each occur exactly once in the chapter's file, B after A on the same line, and
-    that line inside the section (its heading line counts: some sections are a heading only).
-    Returns (quote, 1-based line number); raises LocatorError."""
+    where A and B each occur exactly once in the chapter's file, B after A on the same line or
+    on one of the next QUOTE_MAX_LINES - 1 lines (a question and its answer), and every quoted
+    line inside the section (its heading line counts: some sections are a heading only).
+    Returns (quote, 1-based number of its first line); raises LocatorError."""
     where = "%s §%s" % (sec["chapter"], sec["number"])
     loc = sec.get("quote")
     if not isinstance(loc, dict) or not loc.get("from") or not loc.get("to"):
@@ -312,13 +317,15 @@ def CourseQuote(shared, model, sec):
                 where, key, loc[key], count, Chapter(model, sec["chapter"])["course_file"]))
     begin = text.index(loc["from"])
     end = text.index(loc["to"]) + len(loc["to"])
-    if end <= begin + len(loc["from"]) - 1 or "\n" in text[begin:end]:
-        raise LocatorError("%s: quote locator 'to' must follow 'from' on the same line of the course text" % where)
+    if end <= begin + len(loc["from"]) - 1 or text.count("\n", begin, end) >= QUOTE_MAX_LINES:
+        raise LocatorError("%s: quote locator 'to' must follow 'from' on the same line of the course text "
+                           "or within the next %d lines" % (where, QUOTE_MAX_LINES - 1))
     line = text.count("\n", 0, begin)
+    line_end = text.count("\n", 0, end)
     first, last = SectionLineRange(lines, sec["number"])
-    if not first <= line <= last:
+    if not (first <= line <= last and line_end <= last):
         raise LocatorError("%s: the quoted line %d lies outside the section (lines %d-%d)" % (
-            where, line + 1, first + 1, last + 1))
+            where, (line if line < first or line > last else line_end) + 1, first + 1, last + 1))
     return text[begin:end], line + 1
 
 
@@ -389,6 +396,35 @@ def SectionFigures(sec, captions):
         if key in entry.get("sections", []) and stem not in out:
             out.append(stem)
     return out
+
+
+def FileSections(model, captions):
+    """{file path from the repository root: [sections, in course order]}: the sections whose
+    docs/sections.json entry lists the file (reference, tests, exercises, code) or whose figure's
+    captions.json entry names it as the script. Source views and API pages link back to these."""
+    out = {}
+    for sec in CourseOrder(model):
+        files = [f for k in ("reference", "unit_tests", "property_tests", "oracle_tests", "exercises")
+                 for f in sec.get(k, [])]
+        files += [entry["file"] for entry in sec.get("code", [])]
+        files += [captions[stem]["script"] for stem in SectionFigures(sec, captions)
+                  if captions.get(stem, {}).get("script")]
+        for f in files:
+            if sec not in out.setdefault(f, []):
+                out[f].append(sec)
+    return out
+
+
+def SectionLinks(model, sections, prefix=""):
+    """The HTML of a "course section" line linking each of SECTIONS (PREFIX: the path from the
+    page to the site root), or "" when there is none."""
+    import html
+    if not sections:
+        return ""
+    links = ", ".join('<a href="%s%s.html">%s §%s %s</a>' % (
+        prefix, PageName(sec), html.escape(Chapter(model, sec["chapter"])["name"]), html.escape(sec["number"]),
+        html.escape(sec["title_en"])) for sec in sections)
+    return '<p class="section-backlink">Course section%s: %s</p>' % ("s" if len(sections) > 1 else "", links)
 
 
 def ShellCommand(command, simatlas):

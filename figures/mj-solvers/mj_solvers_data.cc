@@ -16,6 +16,9 @@
 //   warmstart.csv         eps, then Newton's iterations on chain_limits warm-started at
 //                         qacc* + eps (1, …, 1) m/s² (qacc* its own converged answer) under the
 //                         2.2.2 and 3.15 code paths, and the cold-start counts (§6); tolerance 1e-8.
+//   noslip.csv            noslip_tolerance, sweep, improvement (scaled, NoSlip's exit statistic),
+//                         main_iterations, noslip_sweeps: NoSlip after PGS capped at 2 sweeps on
+//                         box_plane_pyramidal, tolerance 1e-6 (default) and 1e-10, cap 100 (§6).
 //   energy_<integrator>.csv   t, energy_ratio E/E0 of an undamped spring m = 1 kg, k = 1 N/m,
 //                         h = 0.05 s, q0 = 1 m, v0 = 0 over 200 s — StepLinear.
 //   energy_tree_<model>_<integrator>.csv  t, energy_error E − E0 [J] on the reference tree
@@ -173,6 +176,29 @@ void WriteWarmstart(const std::filesystem::path& dir) {
       file << "," << mj::SolveProblem(problems[v], warm).iterations;
     }
     file << "," << cold222.iterations << "," << cold315.iterations << "\n";
+  }
+}
+
+// §6: NoSlip after a main solve that stopped early (PGS capped at 2 sweeps) on
+// box_plane_pyramidal: each NoSlip sweep's scaled improvement (the statistic its exit compares
+// with noslip_tolerance), for the default tolerance 1e-6 and for 1e-10, cap 100 sweeps.
+void WriteNoSlip(const std::filesystem::path& dir) {
+  const io::MujocoProblemFile base =
+      io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/box_plane_pyramidal.json");
+  std::ofstream file = OpenCsv(dir / "noslip.csv");
+  file << "noslip_tolerance,sweep,improvement,main_iterations,noslip_sweeps\n";
+  for (const double tolerance : {1e-6, 1e-10}) {
+    mj::Problem p = base.problem;
+    p.opt.solver = mj::SolverKind::kPGS;
+    p.opt.iterations = 2;
+    p.opt.noslip_iterations = 100;
+    p.opt.noslip_tolerance = tolerance;
+    const mj::SolveResult r = mj::SolveProblem(p);
+    // The statistics hold the main solver's iterations, then one entry per NoSlip sweep.
+    for (int s = 0; s < r.noslip_iterations; ++s) {
+      file << tolerance << "," << s + 1 << "," << r.stats[r.iterations + s].improvement << ","
+           << r.iterations << "," << r.noslip_iterations << "\n";
+    }
   }
 }
 
@@ -366,6 +392,7 @@ int main(int argc, char** argv) {
     simatlas::figures::WriteConvergence(dir, "box_plane_pyramidal");
     simatlas::figures::WriteConvergence(dir, "chain_limits");
     simatlas::figures::WriteWarmstart(dir);
+    simatlas::figures::WriteNoSlip(dir);
     simatlas::figures::WritePrimalDual(dir);
     simatlas::figures::WriteEnergy(dir);
     simatlas::figures::WriteTreeEnergy(dir);
