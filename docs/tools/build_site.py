@@ -10,6 +10,7 @@ Run with /usr/bin/python3 (standard library only).
 """
 
 import argparse
+import glob
 import html
 import json
 import os
@@ -222,7 +223,7 @@ def SectionPage(sec, model, laws_by_section, figures_present, walkthrough, text,
     out.append(Raw(evidence.TestLinks(ctx["source"], sec)))
     out.append("\\section %s_try Try it" % name)
     out.append("")
-    out.append(Raw("<p>Run from the repository root after building (<code>scripts/configure.sh</code>):</p>"
+    out.append(Raw("<p>Run from the repository root after building (<code>scripts/build</code>):</p>"
                    + evidence.CommandBlock(sec, ctx["simatlas"], ctx["source"])))
     exercises = exercises_page.SectionExercises(model, ctx["source"], sec)
     if exercises:
@@ -307,6 +308,39 @@ def FiguresPage(model, figures_present, captions):
                                                          evidence.FigureBlock({"figures": [name]}, captions, figures_present)))
     out.append(Raw("\n".join(parts) if parts else "<p>No figure has been generated.</p>"))
     return "\n".join(out) + "\n"
+
+
+def ApiPageFile(page_html):
+    """The header an API page of Doxygen documents, as a path from the repository root: a file
+    page or its listing (the folder path of the title bar, then the title), or a class page (the
+    file its "generated from the following file" list names); None for other pages."""
+    title = re.search(r'<div class="title">([^<]+?)(?: File Reference)?</div>', page_html)
+    nav = re.search(r'<div id="nav-path" class="navpath">(.*?)</div>', page_html, re.S)
+    if title and nav and title.group(1).endswith(".h"):
+        folders = re.findall(r'<li class="navelem"><a class="el" href="dir_[^"]+">([^<]+)</a>', nav.group(1))
+        return "/".join(folders + [title.group(1)])
+    return None
+
+
+def LinkApiPagesToSections(out_dir, model, file_sections):
+    """Adds to every Doxygen page of a header (file page, listing) and of a class the links to
+    the sections that list the header, at the top of the page's contents."""
+    pages = {}
+    for path in glob.glob(os.path.join(out_dir, "*.html")):
+        with open(path, encoding="utf-8") as f:
+            pages[os.path.basename(path)] = f.read()
+    header_of = {name: ApiPageFile(text) for name, text in pages.items()}
+    for name, text in pages.items():
+        rel = header_of[name]
+        if rel is None:
+            m = re.search(r'generated from the following files?:\s*<ul>\s*<li>[^<]*<a class="el" href="([^"]+)"', text)
+            rel = header_of.get(m.group(1)) if m else None
+        sections = file_sections.get(rel, []) if rel else []
+        if not sections or 'class="section-backlink"' in text:
+            continue
+        text = text.replace('<div class="contents">', '<div class="contents">\n' + site_model.SectionLinks(model, sections), 1)
+        with open(os.path.join(out_dir, name), "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def CopyMathJax(src, dst):
@@ -432,9 +466,12 @@ def main():
                 sys.exit("site: figures/captions.json: the data file %s of figure %s does not exist" % (data, stem))
             os.makedirs(os.path.dirname(os.path.join(fig_out, entry["data"])), exist_ok=True)
             shutil.copy2(data, os.path.join(fig_out, entry["data"]))
+    file_sections = site_model.FileSections(model, captions)
     for rel in sorted(linked):
         if os.path.exists(os.path.join(source, rel)):
-            source_view.Write(source, rel, out_dir)
+            source_view.Write(source, rel, out_dir, site_model.SectionLinks(
+                model, file_sections.get(rel, []), "../" * (rel.count("/") + 1)))
+    LinkApiPagesToSections(out_dir, model, file_sections)
     with open(os.path.join(out_dir, "sections.json"), "w", encoding="utf-8") as f:
         json.dump(model, f, ensure_ascii=False, indent=1)
 

@@ -11,9 +11,10 @@ import os
 import site_model
 
 
-def Write(source, rel, out_dir):
+def Write(source, rel, out_dir, backlinks=""):
     """Writes OUT/src/REL.html: the file with line numbers and per-line anchors, a link back to
-    the course map."""
+    the course map and BACKLINKS (site_model.SectionLinks with the prefix "../" per folder of
+    REL plus one: the sections that list the file)."""
     dst = os.path.join(out_dir, "src", rel + ".html")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     up = "../" * (rel.count("/") + 1)
@@ -29,6 +30,6 @@ def Write(source, rel, out_dir):
         f.write('<!DOCTYPE html><html><head><meta charset="utf-8"><title>%s</title>'
                 '<link href="%sdoxygen.css" rel="stylesheet" type="text/css">'
                 '<link href="%ssite.css" rel="stylesheet" type="text/css"></head><body>'
-                '<p><a href="%sindex.html">Course map</a> · <code>%s</code> (%d lines)</p>'
+                '<p><a href="%sindex.html">Course map</a> · <code>%s</code> (%d lines)</p>%s'
                 '<pre class="fragment source">%s</pre></body></html>'
-                % (html.escape(rel), up, up, up, html.escape(rel), len(lines), body))
+                % (html.escape(rel), up, up, up, html.escape(rel), len(lines), backlinks, body))
