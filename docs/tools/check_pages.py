@@ -7,7 +7,9 @@
               a line of its file, every exercise chapter has one course question per exercise and
               every reading exercise names a concept section;
   --pages     the built site: no placeholder phrase on a student page; each section page has the
-              quote, the gloss, a code link to a line that defines the named function, a command,
+              quote, the gloss, a code link to a line that defines the named function, a command
+              (using one of the section's "options" when sections.json lists them), a threshold
+              column read by each figure of a "termination" section (figures/captions.json),
               the walkthrough block, a figure or the one-sentence reason, the section list and the
               previous/next links in course order; the exercises page links each exercise's
               concept, hides solutions behind a click and keeps headers free of answers;
@@ -18,8 +20,10 @@ Exit 0 all hold, 1 a check failed, 2 bad usage. Run with /usr/bin/python3.
 """
 
 import argparse
+import csv
 import glob
 import html
+import math
 import os
 import re
 import subprocess
@@ -120,8 +124,13 @@ def CheckSectionPage(model, source, sec, page_html, site, walked=None, course_or
             lines = f.read().split("\n")
         if int(line) > len(lines) or function.split("::")[-1] not in lines[int(line) - 1]:
             failures.append("%s: the link to %s line %d does not land on %s" % (where, rel, int(line), function))
-    if '<pre class="command">build/bin/simatlas ' not in page_html:
+    commands = re.findall(r'<pre class="command">build/bin/simatlas ([^<]*)</pre>', page_html)
+    if not commands:
         failures.append("%s: no copy-paste simatlas command" % where)
+    options = sec.get("options", [])
+    if commands and options and not any(
+            re.search(r"(?:^|\s)%s(?:[=\s]|$)" % re.escape(o), html.unescape(c)) for c in commands for o in options):
+        failures.append("%s: the Try-it command uses none of the section's options (%s)" % (where, ", ".join(options)))
     has_claims = re.search(r'<ul class="walkthrough-claims">.*?<li class="claim', page_html, re.S)
     if walked is None or walked:
         if not has_claims:
@@ -147,9 +156,62 @@ def CheckSectionPage(model, source, sec, page_html, site, walked=None, course_or
     return failures
 
 
+def CheckTerminationFigures(sec, captions, source, site):
+    """Failures of a section marked "termination" in docs/sections.json: each of its figures must
+    draw the threshold of each exit test and mark the exit. Its figures/captions.json entry lists
+    the data columns holding the thresholds ("thresholds"); each column must be in the figure's
+    data file (SITE/figures/<data>, as the site ships it) with a positive number, and be read by
+    the figure's script; the caption must say how the exit is marked (a ring)."""
+    if not sec.get("termination"):
+        return []
+    where = site_model.PageName(sec) + ".html"
+    stems = site_model.SectionFigures(sec, captions)
+    if not stems:
+        return ["%s: a termination section without a figure of its thresholds" % where]
+    failures = []
+    for stem in stems:
+        entry = captions.get(stem, {})
+        columns = entry.get("thresholds", [])
+        if not columns:
+            failures.append("%s: termination figure %s draws no threshold (no \"thresholds\" columns in figures/captions.json)" % (where, stem))
+            continue
+        data = os.path.join(site, "figures", entry.get("data", "")) if site else None
+        script = os.path.join(source, entry.get("script", ""))
+        script_text = open(script, encoding="utf-8").read() if os.path.isfile(script) else ""
+        rows = []
+        if data and os.path.isfile(data):
+            with open(data, newline="", encoding="utf-8") as f:
+                rows = list(csv.DictReader(f))
+        for column in columns:
+            values = []
+            for row in rows:
+                try:
+                    values.append(float(row.get(column) or "nan"))
+                except ValueError:
+                    pass
+            if not any(v > 0 and math.isfinite(v) for v in values):
+                failures.append("%s: termination figure %s: its data %s has no positive threshold in column %s" % (
+                    where, stem, entry.get("data"), column))
+            if '"%s"' % column not in script_text:
+                failures.append("%s: termination figure %s: the script %s does not read the threshold column %s" % (
+                    where, stem, entry.get("script"), column))
+        if "ring" not in entry.get("caption", ""):
+            failures.append("%s: termination figure %s: the caption does not say how the exit is marked (ring)" % (where, stem))
+    return failures
+
+
+BUILD_COMMAND = "scripts/build"  # the README's one command for building; pages name no other
+
+
 def CheckPlaceholders(name, page_html):
-    m = site_model.PLACEHOLDER.search(VisibleText(page_html))
-    return ["%s: placeholder phrase '%s'" % (name, m.group(0))] if m else []
+    """A placeholder phrase, or a build command other than the README's, on a student page."""
+    text = VisibleText(page_html)
+    m = site_model.PLACEHOLDER.search(text)
+    failures = ["%s: placeholder phrase '%s'" % (name, m.group(0))] if m else []
+    other = re.search(r"scripts/configure\.sh", text)
+    if other:
+        failures.append("%s: says '%s' for building; the README's command is %s" % (name, other.group(0), BUILD_COMMAND))
+    return failures
 
 
 def CheckExercisesPage(model, page_html):
@@ -200,6 +262,7 @@ def CheckPages(model, source, site, simatlas, shared):
     failures = []
     walked = WalkedSections(simatlas)
     order = CourseHeadingOrder(shared, model)
+    captions = site_model.Captions(source)
     for sec in model["sections"]:
         path = os.path.join(site, site_model.PageName(sec) + ".html")
         if not os.path.exists(path):
@@ -207,6 +270,7 @@ def CheckPages(model, source, site, simatlas, shared):
             continue
         page_html = open(path, encoding="utf-8").read()
         failures += CheckSectionPage(model, source, sec, page_html, site, (sec["chapter"], sec["number"]) in walked, order)
+        failures += CheckTerminationFigures(sec, captions, source, site)
         failures += CheckPlaceholders(os.path.basename(path), page_html)
     for name in ("index.html", "exercises.html", "figures.html", "laws.html"):
         path = os.path.join(site, name)
@@ -271,6 +335,38 @@ def SelfTest(model, source, shared):
     for needed in ("course quote", "gloss", "code link", "command", "walkthrough", "figure", "section list"):
         if not any(needed in f for f in found):
             failures.append("self-test: a page without the %s passed" % needed)
+    # A section with its options whose command uses none of them; the same command with one.
+    with_options = dict(sec, options=["--line-search", "--noslip-iterations"])
+    page = '<pre class="command">build/bin/simatlas sap solve x.json --linear-solver dense</pre>'
+    if not any("none of the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
+        failures.append("self-test: a Try-it command using none of the section's options passed")
+    page = '<pre class="command">build/bin/simatlas sap solve x.json --line-search=exact</pre>'
+    if any("none of the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
+        failures.append("self-test: a Try-it command using one of the section's options was rejected")
+    # A termination section whose figure has no threshold column, or a threshold its data lacks.
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "figures", "data"))
+        with open(os.path.join(tmp, "figures", "data", "t.csv"), "w") as f:
+            f.write("iteration,residual,threshold\n0,1,0\n")
+        with open(os.path.join(tmp, "plot.py"), "w") as f:
+            f.write('NAME = "t"\nrow["threshold"]\n')
+        term = dict(sec, termination=True, figures=["t"])
+        entry = {"sections": [], "caption": "Notice the ring at the exit.", "data": "data/t.csv", "script": "plot.py"}
+        if not any("draws no threshold" in f for f in CheckTerminationFigures(term, {"t": entry}, tmp, tmp)):
+            failures.append("self-test: a termination figure without thresholds passed")
+        found = CheckTerminationFigures(term, {"t": dict(entry, thresholds=["threshold"])}, tmp, tmp)
+        if not any("no positive threshold" in f for f in found):
+            failures.append("self-test: a termination figure whose threshold column is all 0 passed")
+        with open(os.path.join(tmp, "figures", "data", "t.csv"), "w") as f:
+            f.write("iteration,residual,threshold\n0,1,1e-6\n")
+        if CheckTerminationFigures(term, {"t": dict(entry, thresholds=["threshold"])}, tmp, tmp):
+            failures.append("self-test: a termination figure with its threshold was rejected")
+        if not CheckTerminationFigures(dict(term, figures=[]), {}, tmp, tmp):
+            failures.append("self-test: a termination section without a figure passed")
+    # A page whose quote is not the course's text (an empty blockquote) fails like no quote.
+    page = '<blockquote class="course-quote" lang="zh-CN"><cite>course text</cite></blockquote>'
+    if not any("course quote" in f for f in CheckSectionPage(model, source, sec, page, None)):
+        failures.append("self-test: an empty course quote passed")
     order = CourseHeadingOrder(shared, model)
     if ("MJ-solvers", [str(n) for n in range(1, 11)]) not in order:
         failures.append("self-test: the MJ-solvers headings are not §1 … §10 in the course text: %s" % order)
@@ -282,6 +378,8 @@ def SelfTest(model, source, shared):
         failures.append("self-test: a section list sorted as text (§10 before §2) passed")
     if not CheckPlaceholders("x.html", "<p>No figure for this section yet.</p>"):
         failures.append("self-test: 'yet' was not caught")
+    if not CheckPlaceholders("x.html", "<p>Run after building (<code>scripts/configure.sh</code>):</p>"):
+        failures.append("self-test: a page naming scripts/configure.sh for building passed")
     if CheckPlaceholders("x.html", "<p>Bayesian eyes</p>"):
         failures.append("self-test: a word containing 'yes' flagged as a placeholder")
     # An exercise card that shows its solution and gives the answer in its header.
