@@ -173,7 +173,7 @@ void DragTable(const LabSize& size, LabResult& result) {
   // either side of each
   std::vector<double> ratios;
   const double coarse = size.quick ? 0.1 : 0.02;
-  for (double r = 0.5; r <= 1.5 + 1e-9; r += coarse) ratios.push_back(r);
+  for (int i = 0; 0.5 + i * coarse <= 1.5 + 1e-9; ++i) ratios.push_back(0.5 + i * coarse);
   const std::vector<double> switches = {SwitchRatio(0, mu_mg), SwitchRatio(3, mu_mg)};
   for (double w : switches) {
     for (double k : {-2.0, -0.5, 0.5, 2.0}) ratios.push_back(w + k * kRelativeDelta);
