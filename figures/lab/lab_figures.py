@@ -136,9 +136,11 @@ def derivatives_figure(result, path):
     ax.plot([r["force_over_mu_m_g"] for r in span], [r["dvx_dF_fd"] for r in span], "s", color="red",
             ms=6, mfc="none", label="difference spanning a switch")
     ax.step(x, [r["coulomb_law"] for r in drag], "k--", lw=0.8, where="post", label="Coulomb (rigid)")
+    for w in sorted({round(r["force_over_mu_m_g"], 3) for r in span}):
+        ax.axvline(w, color="gray", ls=":", lw=0.8)
     ax.set_xlabel("F / (mu m g)")
     ax.set_ylabel("d vx / dF [m/(s N)]")
-    ax.set_title("dragged cube, one SAP step of 1e-3 s")
+    ax.set_title("dragged cube, one SAP step of 1e-3 s (dotted: stick/slip switches)")
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path)
