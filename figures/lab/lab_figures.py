@@ -140,7 +140,7 @@ def derivatives_figure(result, path):
         ax.axvline(w, color="gray", ls=":", lw=0.8)
     ax.set_xlabel("F / (mu m g)")
     ax.set_ylabel("d vx / dF [m/(s N)]")
-    ax.set_title("dragged cube, one SAP step of 1e-3 s (dotted: stick/slip switches)")
+    ax.set_title("dragged cube, SAP step h = 1e-3 s; dotted: switches")
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path)
