@@ -205,20 +205,23 @@ void DragTable(const LabSize& size, LabResult& result) {
     if (*row[8].number == 0) away_max = std::max(away_max, std::abs(*row[6].number));
   }
   for (std::size_t w = 0; w < switches.size(); ++w) {
-    double before = 0, after = 0;
+    double before = 0, after = 0, sliding_after = 0;
     std::string spans;
     for (const auto& row : t.rows) {
       const double ratio = *row[1].number;
       if (std::abs(ratio - (switches[w] - 2 * kRelativeDelta)) < 1e-12) before = *row[4].number;
-      if (std::abs(ratio - (switches[w] + 2 * kRelativeDelta)) < 1e-12) after = *row[4].number;
+      if (std::abs(ratio - (switches[w] + 2 * kRelativeDelta)) < 1e-12) {
+        after = *row[4].number;
+        sliding_after = *row[2].number;
+      }
       if (std::abs(ratio - switches[w]) < kRelativeDelta) {
         spans += (spans.empty() ? "" : " and ") + FormatValue(row[5].number);
         if (w == 1) vx_full = *row[3].number;
       }
     }
     result.findings.push_back(
-        std::string(w == 0 ? "The first (least loaded) contacts of the dragged cube" : "All four contacts") +
-        " slide from F = " + FormatValue(switches[w]) + " μ m g: SAP's ∂vx/∂F by (5.2) jumps there from " +
+        FormatValue(sliding_after) + " of the dragged cube's 4 contacts slide from F = " +
+        FormatValue(switches[w]) + " μ m g: SAP's ∂vx/∂F by (5.2) jumps there from " +
         FormatValue(before) + " to " + FormatValue(after) + " m/(s·N), and central differences "
         "whose stencil spans the switch give " + spans + ", neither side's derivative (E3-SAP §5.1; "
         "MJ-solvers §9: a difference across an active-set boundary).");
