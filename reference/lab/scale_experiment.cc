@@ -1,9 +1,13 @@
 // E3-SAP §4, MJ-solvers §4 — experiment (d): the cost of one contact solve against the number of
 // contacts. A square grid of b lab cubes (1 kg, 0.2 m, 0.5 m apart, so no two touch) rests flat on
 // the ground at its rest depth m g/(4k): 4 vertex contacts per cube, n = 4b contacts. Every cube
-// lands at 0.3 m/s (an impact, so the warm start v₀ is far from the answer); every odd one also
-// slides at 0.5 m/s in its own direction, so one problem holds sticking and sliding contacts. One step of h = 1e-3 s from that state is solved by SAP
-// (kSap, Drake's defaults) and by MuJoCo's PGS, CG and Newton (the course's 3.15 options, elliptic
+// lands at 0.3 m/s (an impact, so the warm start v₀ is far from the answer) while sliding in its
+// own direction (the golden angle apart) at a speed spread over [0, 2 μ (v_land + g h)). The step
+// stops the landing, so its normal impulse is about m (v_land + g h) and Coulomb friction can take
+// at most μ (v_land + g h) = 0.12 m/s of sliding speed: the slower cubes stop, the faster slide on,
+// and no solver knows from the start which contacts stick (column sap_sticking_contacts). One step
+// of h = 1e-3 s from that state is solved by SAP (kSap, Drake's defaults) and by MuJoCo's PGS, CG
+// and Newton (the course's 3.15 options, elliptic
 // cone, tolerance 1e-8, 100 iterations); each solve reports its iterations, its wall time and
 // whether it converged (SAP: (4.3) or (4.4) reached; MuJoCo: any exit but the iteration cap).
 // Nothing is averaged over sizes or solvers: one row per size and solver.
@@ -14,6 +18,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 #include "reference/core/errors.h"
 #include "reference/lab/lab_experiment.h"
@@ -21,6 +26,8 @@
 #include "reference/lab/lab_scene.h"
 #include "reference/lab/mujoco_contact_step.h"
 #include "reference/mujoco/solve.h"
+#include "reference/sap/friction_cone_constraint.h"
+#include "reference/sap/sap_model.h"
 #include "reference/scenes/contact_step.h"
 
 namespace simatlas::lab {
@@ -31,12 +38,11 @@ constexpr double kMass = 1.0;         // [kg] every cube
 constexpr double kSide = 0.2;         // [m] cube side
 constexpr double kStiffness = 1e5;    // [N/m] per point pair
 constexpr double kSpacing = 0.5;      // [m] grid pitch
-constexpr double kSlideSpeed = 0.5;   // [m/s] the odd cubes' speed
 constexpr double kLandingSpeed = 0.3; // [m/s] every cube's downward speed
 constexpr double kStep = 1e-3;        // [s] h
 constexpr double kMinTiming = 0.05;   // [s] a solve is repeated until its runs total this long
 
-// b cubes on a ⌈√b⌉-wide grid, flat at the rest depth, landing; odd cubes slide (file comment).
+// b cubes on a ⌈√b⌉-wide grid, flat at the rest depth, landing and sliding (file comment).
 scenes::Scene CubeGrid(int cubes) {
   scenes::Scene scene;
   const int width = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(cubes))));
@@ -54,9 +60,10 @@ scenes::Scene CubeGrid(int cubes) {
     g.shape = scenes::ShapeType::kBox;
     g.sides = core::Vector3::Constant(kSide);
     scene.contact_geometry.push_back(g);
-    // q: quaternion (1, 0, 0, 0) then the position; v: (ω, v), landing, the odd cubes sliding
+    // q: quaternion (1, 0, 0, 0) then the position; v: (ω, v), landing and sliding
     const double angle = 2.399963 * i;  // the golden angle [rad]: directions spread evenly
-    const double speed = i % 2 ? kSlideSpeed : 0.0;
+    const double fraction = 0.618034 * i - std::floor(0.618034 * i);  // spread evenly over [0, 1)
+    const double speed = 2 * kLabMu * (kLandingSpeed + kLabGravity * kStep) * fraction;
     q.insert(q.end(), {1, 0, 0, 0, kSpacing * (i % width), kSpacing * (i / width),
                        kSide / 2 - depth});
     v.insert(v.end(), {0, 0, 0, speed * std::cos(angle), speed * std::sin(angle), -kLandingSpeed});
@@ -74,6 +81,7 @@ struct SolveCost {
   int repeats = 0;
   bool converged = false;
   std::string exit;
+  std::optional<double> sticking;  // SAP: contacts in the stiction region of (3.3) at the answer
 };
 
 // Runs solve until the runs total kMinTiming (at least once); solve returns its cost.
@@ -96,18 +104,32 @@ SolveCost Timed(const Solve& solve) {
 SolveCost SolveSap(const scenes::Scene& scene, const std::vector<scenes::AssembledPair>& pairs) {
   const sap::SapProblem problem =
       scenes::MakeSapContactProblem(scene, scene.q0, scene.v0, kStep, "sap", kLabMu, pairs);
-  return Timed([&] {
+  std::vector<core::VectorX> vc;
+  SolveCost cost = Timed([&] {
     SolveCost c;
     try {
       const sap::SapSolverResult r = sap::SolveSapProblem(problem, {});
       c.iterations = r.iterations;
       c.converged = r.success;
       c.exit = !r.success ? "max_iterations" : r.cost_criterion_reached ? "cost (4.4)" : "optimality (4.3)";
+      vc = r.vc;
     } catch (const core::NumericalError& e) {
       c.exit = std::string("failed: ") + e.what();
     }
     return c;
   });
+  // the answer's sticking contacts, outside the timing
+  if (!vc.empty()) {
+    const sap::SapModel model(problem);
+    int sticking = 0;
+    for (std::size_t i = 0; i < vc.size(); ++i) {
+      const auto* cone = dynamic_cast<const sap::FrictionConeConstraint*>(
+          model.constraints()[i].constraint.get());
+      if (cone && cone->Project(vc[i]).mode == sap::ContactMode::kStiction) ++sticking;
+    }
+    cost.sticking = sticking;
+  }
+  return cost;
 }
 
 SolveCost SolveMujoco(const scenes::Scene& scene, const std::vector<scenes::AssembledPair>& pairs,
@@ -118,7 +140,7 @@ SolveCost SolveMujoco(const scenes::Scene& scene, const std::vector<scenes::Asse
   return Timed([&] {
     const mujoco::SolveResult r = mujoco::SolveProblem(problem);
     return SolveCost{r.iterations, 0, 0, r.exit != mujoco::ExitReason::kIterations,
-                     mujoco::ExitReasonName(r.exit)};
+                     mujoco::ExitReasonName(r.exit), std::nullopt};
   });
 }
 
@@ -148,6 +170,8 @@ std::vector<std::string> Findings(const LabTable& t, const std::vector<std::stri
         FormatValue(GrowthExponent(*before[0].number, *before[5].number, *last[0].number,
                                    *last[5].number)) +
         " between the two largest sizes; " +
+        (s == "SAP" ? FormatValue(last[9].number) + " of the " + FormatValue(last[0].number) +
+                          " contacts stick at the answer (the rest slide or leave); " : "") +
         (failed.empty() ? "every solve converged"
                         : "not converged at " + failed + " contacts (column exit)") +
         " (" + (s == "SAP" ? "E3-SAP §4" : "MJ-solvers §4") + ").");
@@ -179,11 +203,11 @@ LabResult RunScaleExperiment(const LabSize& size, const LabProgress& progress) {
   result.name = "scale";
   result.section = "E3-SAP §4; MJ-solvers §4";
   LabTable t;
-  t.title = "one solve of h = 1e-3 s on a grid of landing cubes, half of them sliding, 4 contacts per cube "
+  t.title = "one solve of h = 1e-3 s on a grid of landing cubes sliding at 0 … 2 μ (v_land + g h), 4 contacts per cube "
             "(SAP kSap; MuJoCo 3.15 options, elliptic cone, tolerance 1e-8, 100 iterations)";
   t.columns = {"contacts", "cubes", "dofs", "solver", "iterations", "time_per_solve", "repeats",
-               "converged", "exit"};
-  t.units = {"1", "1", "1", "", "1", "s", "1", "1", ""};
+               "converged", "exit", "sap_sticking_contacts"};
+  t.units = {"1", "1", "1", "", "1", "s", "1", "1", "", "1"};
   const std::vector<int> cubes = size.quick ? std::vector<int>{3, 10}
                                             : std::vector<int>{3, 10, 25, 63, 125, 250};
   const std::vector<std::string> solvers = {"SAP", "PGS", "CG", "Newton"};
@@ -201,7 +225,7 @@ LabResult RunScaleExperiment(const LabSize& size, const LabProgress& progress) {
       t.rows.push_back({NumberCell(static_cast<double>(pairs.size())), NumberCell(b),
                         NumberCell(static_cast<double>(scene.v0.size())), TextCell(s),
                         NumberCell(c.iterations), NumberCell(c.seconds), NumberCell(c.repeats),
-                        NumberCell(c.converged ? 1 : 0), TextCell(c.exit)});
+                        NumberCell(c.converged ? 1 : 0), TextCell(c.exit), NumberCell(c.sticking)});
     }
     if (progress) progress("scale: " + std::to_string(pairs.size()) + " contacts done");
   }
