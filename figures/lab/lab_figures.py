@@ -4,6 +4,10 @@ plotted from the JSON of `simatlas lab all --json` (no number computed here):
   lab_scenes.png       each law outcome at dt = 1e-3 s, measured / predicted per model
   lab_convergence.png  MuJoCo's mean iterations against tolerance (PGS momentum on/off, CG, Newton)
   lab_stability.png    omega*h at the largest stable dt against k, per integrator
+  lab_scale.png        iterations and time per solve against the number of contacts, per solver
+                       (a solve that did not converge drawn as a red cross)
+  lab_derivatives.png  the FD transition Jacobian's error against eps (forward, centred), and
+                       SAP's dvx/dF by (5.2) and by central differences against F/(mu m g)
 Usage: lab_figures.py --json LAB.json --out DIR"""
 import argparse
 import json
@@ -86,6 +90,63 @@ def stability_figure(result, path):
     plt.close(fig)
 
 
+def scale_figure(result, path):
+    data = rows(result["tables"][0])
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), dpi=100)
+    markers = ["o", "s", "^", "d", "v"]
+    for i, solver in enumerate(dict.fromkeys(r["solver"] for r in data)):
+        pts = [r for r in data if r["solver"] == solver]
+        for ax, key in zip(axes, ("iterations", "time_per_solve")):
+            ax.loglog([r["contacts"] for r in pts], [r[key] for r in pts], markers[i % 5] + "-",
+                      mfc="none", ms=8 - i, label=solver)
+            failed = [r for r in pts if r["converged"] == 0]
+            if failed:
+                ax.loglog([r["contacts"] for r in failed], [r[key] for r in failed], "x", color="red",
+                          ms=10, mew=2)
+    axes[0].set_ylabel("iterations of the solve")
+    axes[1].set_ylabel("time per solve [s]")
+    for ax in axes:
+        ax.set_xlabel("contacts (4 per cube)")
+        ax.legend(fontsize=7)
+    axes[0].set_title("iterations (red x: not converged)")
+    axes[1].set_title("wall time of one solve, h = 1e-3 s")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def derivatives_figure(result, path):
+    sweep = rows(result["tables"][0])
+    drag = rows(result["tables"][2])
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), dpi=100)
+    ax = axes[0]
+    for key, label in (("forward_error", "forward"), ("centered_error", "centred")):
+        ax.loglog([r["eps"] for r in sweep], [max(r[key], 1e-17) for r in sweep], "o-", ms=3,
+                  label=label)
+    ax.set_xlabel("eps")
+    ax.set_ylabel("max |A_FD - A| (pendulum, hand-derived A)")
+    ax.set_title("FD transition Jacobian: truncation vs round-off")
+    ax.legend(fontsize=7)
+    ax = axes[1]
+    drag.sort(key=lambda r: r["force_over_mu_m_g"])
+    x = [r["force_over_mu_m_g"] for r in drag]
+    ax.plot(x, [r["dvx_dF_sensitivity"] for r in drag], "-", label="SAP sensitivity (5.2)")
+    ax.plot(x, [r["dvx_dF_fd"] for r in drag], "o", ms=3, mfc="none", label="central difference")
+    span = [r for r in drag if r["spans_switch"] == 1]
+    ax.plot([r["force_over_mu_m_g"] for r in span], [r["dvx_dF_fd"] for r in span], "s", color="red",
+            ms=6, mfc="none", label="difference spanning a switch")
+    ax.step(x, [r["coulomb_law"] for r in drag], "k--", lw=0.8, where="post", label="Coulomb (rigid)")
+    for w in sorted({round(r["force_over_mu_m_g"], 3) for r in span}):
+        ax.axvline(w, color="gray", ls=":", lw=0.8)
+    ax.set_xlabel("F / (mu m g)")
+    ax.set_ylabel("d vx / dF [m/(s N)]")
+    ax.set_title("dragged cube, SAP step h = 1e-3 s; dotted: switches")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--json", required=True)
@@ -93,7 +154,8 @@ def main():
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     doc = json.load(open(a.json))
-    plot = {"scenes": scenes_figure, "convergence": convergence_figure, "stability": stability_figure}
+    plot = {"scenes": scenes_figure, "convergence": convergence_figure, "stability": stability_figure,
+            "scale": scale_figure, "derivatives": derivatives_figure}
     for result in doc["experiments"]:
         if result["name"] in plot:
             plot[result["name"]](result, os.path.join(a.out, "lab_%s.png" % result["name"]))

@@ -321,33 +321,17 @@ void WriteStability(const std::filesystem::path& dir) {
   }
 }
 
-// §9: a pendulum q̈ = −(g/l) sin q under semi-implicit Euler (v⁺ = v + h a, q⁺ = q + h v⁺), whose
-// exact Jacobian is, with c = −(g/l) cos q:  ∂v⁺/∂q = h c, ∂v⁺/∂v = 1, ∂q⁺/∂q = 1 + h² c,
-// ∂q⁺/∂v = h.
+// §9: a pendulum q̈ = −(g/l) sin q under semi-implicit Euler and its exact Jacobian, derived in
+// reference/mujoco/transition_fd.h (PendulumTransitionModel, PendulumTransitionJacobian).
 constexpr double kGravityOverLength = 9.81;
 constexpr double kPendulumH = 0.01;
 
-mj::TransitionModel PendulumModel() {
-  mj::TransitionModel model;
-  model.nv = 1;
-  model.integrator = mj::Integrator::kEuler;
-  model.step = [](const mj::TransitionState& x, const core::VectorX&) {
-    mj::TransitionState next = x;
-    next.v(0) = x.v(0) - kPendulumH * kGravityOverLength * std::sin(x.q(0));
-    next.q(0) = x.q(0) + kPendulumH * next.v(0);
-    return next;
-  };
-  return model;
-}
-
 void WriteFdError(const std::filesystem::path& dir) {
   // Pendulum at q = 1 rad, v = 0.5 rad/s and its exact A.
-  const mj::TransitionModel pendulum = PendulumModel();
+  const mj::TransitionModel pendulum = mj::PendulumTransitionModel(kGravityOverLength, kPendulumH);
   const mj::TransitionState xp{core::VectorX::Constant(1, 1.0), core::VectorX::Constant(1, 0.5),
                                core::VectorX()};
-  const double h = kPendulumH, c = -kGravityOverLength * std::cos(1.0);
-  core::MatrixX a_pendulum(2, 2);
-  a_pendulum << 1 + h * h * c, h, h * c, 1;
+  const core::MatrixX a_pendulum = mj::PendulumTransitionJacobian(kGravityOverLength, kPendulumH, 1.0);
   // Linear spring m = 1, k = 100, d = 1 under discrete (8.1), h = 0.01: S = m + h d + h² k,
   // ∂a/∂q = −k/S, ∂a/∂v = −(d + h k)/S; v⁺ = v + h a, q⁺ = q + h v⁺.
   const double m = 1, k = 100, d = 1, hs = 0.01, s = m + hs * d + hs * hs * k;

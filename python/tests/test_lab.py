@@ -6,7 +6,7 @@ import simatlas.lab as lab
 
 def test_list_names_every_experiment():
     names = [e["name"] for e in lab.experiments()]
-    assert names[:3] == ["scenes", "convergence", "stability"]
+    assert names == ["scenes", "convergence", "stability", "scale", "derivatives"]
 
 
 def test_quick_stability_follows_the_euler_law():

@@ -16,6 +16,12 @@ const std::vector<LabExperiment>& AllLabExperiments() {
       {"stability", "MJ-solvers §7–§8; E3-SAP §5",
        "(c) the largest stable dt against the contact stiffness per integrator and for SAP",
        RunStabilityExperiment},
+      {"scale", "E3-SAP §4; MJ-solvers §4",
+       "(d) iterations and time per solve against the number of contacts: SAP, PGS, CG, Newton",
+       RunScaleExperiment},
+      {"derivatives", "MJ-solvers §9; E3-SAP §5.1",
+       "(e) FD transition Jacobian error against eps; SAP's sensitivity across stick/slip",
+       RunDerivativesExperiment},
   };
   return experiments;
 }

@@ -7,6 +7,10 @@
 ///                iterations against tolerance per solver, PGS momentum on and off (MJ §4–§5)
 ///   stability    (c) the largest stable dt against the contact stiffness per integrator
 ///                (MJ §7–§8) and for SAP's discrete step (E3-SAP §5)
+///   scale        (d) iterations and time of one solve against the number of contacts, SAP and
+///                MuJoCo's PGS, CG, Newton (E3-SAP §4, MJ §4)
+///   derivatives  (e) the FD transition Jacobian's error against ε (MJ §9) and SAP's ∂v/∂F
+///                against finite differences across the stick/slip boundary (E3-SAP §5.1)
 
 #include <functional>
 #include <optional>
@@ -55,7 +59,7 @@ struct LabExperiment {
   std::function<LabResult(const LabSize&, const LabProgress&)> run;  ///< runs it
 };
 
-/// The experiments in the order of the lab (scenes, convergence, stability).
+/// The experiments in the order of the lab (scenes, convergence, stability, scale, derivatives).
 const std::vector<LabExperiment>& AllLabExperiments();
 
 /// The experiment called name; InputError listing the names otherwise.
@@ -70,5 +74,13 @@ LabResult RunConvergenceExperiment(const LabSize& size, const LabProgress& progr
 /// (c): the largest stable dt against k for euler, implicit, implicitfast, rk4, discrete on the
 /// undamped spring and for SAP's discrete step on the pressed ball.
 LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progress);
+
+/// (d): one solve of a grid of cubes (4 contacts each, 12 … 1000 contacts; quick: 12 and 40) by
+/// SAP and MuJoCo's PGS, CG, Newton: iterations, time per solve, converged, per size and solver.
+LabResult RunScaleExperiment(const LabSize& size, const LabProgress& progress);
+
+/// (e): max |A_FD − A| against ε for the pendulum's hand-derived A (forward and centred), and
+/// SAP's ∂vx/∂F against central differences for a cube dragged by F swept through μ m g.
+LabResult RunDerivativesExperiment(const LabSize& size, const LabProgress& progress);
 
 }  // namespace simatlas::lab

@@ -4,6 +4,7 @@
 
 #include <Eigen/Cholesky>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "reference/contact/contact_frame.h"
@@ -47,14 +48,23 @@ mujoco::Options Mujoco315Options(mujoco::SolverKind solver, mujoco::Cone cone, d
   return opt;
 }
 
+namespace {
+
+// body_invweight0's translational part from M's factorization and the COM positions at q.
+double InverseWeight(const multibody::MultibodyTree& tree, const VectorX& q,
+                     const Eigen::LLT<MatrixX>& M_llt, const std::vector<core::Vector3>& p_com,
+                     int body) {
+  if (body == multibody::kWorldBody) return 0.0;
+  const MatrixX J = tree.CalcPointJacobianAtWorldPoint(q, body, p_com.at(body));
+  // mean of diag(J M⁻¹ Jᵀ) over the three translations (mj_setM0)
+  return (J * M_llt.solve(J.transpose())).trace() / 3.0;
+}
+
+}  // namespace
+
 double TranslationalInverseWeight(const multibody::MultibodyTree& tree, const VectorX& q,
                                   int body) {
-  if (body == multibody::kWorldBody) return 0.0;
-  const MatrixX M = tree.CalcMassMatrix(q);
-  const core::Vector3 p_com = tree.CalcCentersOfMass(q).at(body);
-  const MatrixX J = tree.CalcPointJacobianAtWorldPoint(q, body, p_com);
-  // mean of diag(J M⁻¹ Jᵀ) over the three translations (mj_setM0)
-  return (J * M.llt().solve(J.transpose())).trace() / 3.0;
+  return InverseWeight(tree, q, tree.CalcMassMatrix(q).llt(), tree.CalcCentersOfMass(q), body);
 }
 
 mujoco::Problem MakeMujocoContactProblem(const scenes::Scene& scene, const VectorX& q0,
@@ -86,14 +96,21 @@ mujoco::Problem MakeMujocoContactProblem(const scenes::Scene& scene, const Vecto
   // the scene's stiffness k [N/m] and SAP's linear dissipation c = τd k [N·s/m]
   const double k = scene.material.stiffness;
   const double c_damp = scene.material.relaxation_time * k;
+  // each body's inverse weight once, from one factorization of the tree's M
+  const Eigen::LLT<MatrixX> M_llt(M);
+  const std::vector<core::Vector3> p_com = tree.CalcCentersOfMass(q0);
+  std::map<int, double> weights;
+  const auto weight = [&](int body) {
+    const auto [it, added] = weights.try_emplace(body, 0.0);
+    if (added) it->second = InverseWeight(tree, q0, M_llt, p_com, body);
+    return it->second;
+  };
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const scenes::AssembledPair& a = pairs[i];
     const int first = rows_per_contact * static_cast<int>(i);
     const MatrixX rows = ContactRows(a.Jc, mu_row, opt.cone);
     // Â of the normal row: the two bodies' translational inverse weights (§2a)
-    const double tran = TranslationalInverseWeight(tree, q0, a.body) +
-                        TranslationalInverseWeight(
-                            tree, q0, scene.contact_geometry[a.geometry].halfspace_body);
+    const double tran = weight(a.body) + weight(scene.contact_geometry[a.geometry].halfspace_body);
     // direct solref from the mapping K = k(1 − d)Â/d², B = c(1 − d)Â/d
     const double K = k * (1 - d) * tran / (d * d);
     const double B = c_damp * (1 - d) * tran / d;

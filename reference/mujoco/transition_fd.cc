@@ -2,6 +2,8 @@
 // (MuJoCo engine_derivative_fd.c; the structure below is the course's description).
 #include "reference/mujoco/transition_fd.h"
 
+#include <cmath>
+
 #include <string>
 
 #include "reference/core/errors.h"
@@ -122,6 +124,27 @@ TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator int
     return TransitionState{next.q, next.v, x.act};
   };
   return m;
+}
+
+TransitionModel PendulumTransitionModel(double gravity_over_length, double h) {
+  TransitionModel m;
+  m.nv = 1;
+  m.integrator = Integrator::kEuler;
+  m.step = [gravity_over_length, h](const TransitionState& x, const core::VectorX&) {
+    TransitionState next = x;
+    // velocity first, then position with the new velocity (mj_Euler)
+    next.v(0) = x.v(0) - h * gravity_over_length * std::sin(x.q(0));
+    next.q(0) = x.q(0) + h * next.v(0);
+    return next;
+  };
+  return m;
+}
+
+core::MatrixX PendulumTransitionJacobian(double gravity_over_length, double h, double q) {
+  const double c = -gravity_over_length * std::cos(q);
+  core::MatrixX a(2, 2);
+  a << 1 + h * h * c, h, h * c, 1;
+  return a;
 }
 
 }  // namespace simatlas::mujoco

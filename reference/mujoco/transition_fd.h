@@ -57,4 +57,14 @@ TransitionJacobians TransitionFD(const TransitionModel& model, const TransitionS
 TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator integrator,
                                       double h);
 
+/// The pendulum θ̈ = −(g/L) sin θ (MJ-solvers §7) under semi-implicit Euler, as mj_Euler steps it:
+///   v⁺ = v − h (g/L) sin q,   q⁺ = q + h v⁺        (nv = 1, Euclidean positions, no controls)
+/// gravity_over_length g/L [1/s²], h [s].
+TransitionModel PendulumTransitionModel(double gravity_over_length, double h);
+
+/// The pendulum's exact A = ∂(q⁺, v⁺)/∂(q, v) at q [rad], derived by hand from the step map:
+/// with c = −(g/L) cos q, ∂v⁺/∂q = h c, ∂v⁺/∂v = 1, ∂q⁺/∂q = 1 + h² c, ∂q⁺/∂v = h, so
+///   A = [[1 + h² c, h], [h c, 1]]   (rows q⁺, v⁺; columns q, v; it does not depend on v).
+core::MatrixX PendulumTransitionJacobian(double gravity_over_length, double h, double q);
+
 }  // namespace simatlas::mujoco

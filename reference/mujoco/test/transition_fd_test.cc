@@ -132,5 +132,22 @@ TEST(TransitionFD, RejectsRk4AndBadEps) {
                core::InputError);
 }
 
+TEST(TransitionFD, PendulumJacobianByHandAndByCentredDifferences) {
+  // g/L = 9.81 1/s², h = 0.01 s, q = 1 rad: c = −9.81 cos 1 = −9.81 · 0.54030231 = −5.3003656, so
+  // A = [[1 + 1e-4 c, 0.01], [0.01 c, 1]] = [[0.99946996, 0.01], [−0.053003656, 1]].
+  const core::MatrixX a = PendulumTransitionJacobian(9.81, 0.01, 1.0);
+  EXPECT_NEAR(a(0, 0), 0.99946996, 1e-8);
+  EXPECT_EQ(a(0, 1), 0.01);
+  EXPECT_NEAR(a(1, 0), -0.053003656, 1e-9);
+  EXPECT_EQ(a(1, 1), 1.0);
+  // The step map's centred differences at ε = 1e-6: truncation (ε²/6)·h|g/L| ≈ 2e-13, round-off
+  // ≈ 1e-16/1e-6 = 1e-10, so they agree to 1e-9 at any v.
+  const TransitionState x{core::VectorX::Constant(1, 1.0), core::VectorX::Constant(1, 0.5),
+                          core::VectorX()};
+  const TransitionJacobians fd =
+      TransitionFD(PendulumTransitionModel(9.81, 0.01), x, core::VectorX(), 1e-6, true);
+  EXPECT_LT((fd.A - a).cwiseAbs().maxCoeff(), 1e-9);
+}
+
 }  // namespace
 }  // namespace simatlas::mujoco
