@@ -43,6 +43,9 @@ def SelfTest():
         "sound": ('<a href="b.html#x">b</a><img src="img/p.png"><a href="https://example.org">e</a>', 0),
         "missing file": ('<a href="nope.html">n</a>', 1),
         "missing id": ('<a href="b.html#nowhere">n</a>', 1),
+        "encoded id as written": ('<a href="b.html#%C2%A71-x">n</a>', 0),
+        "encoded id decoded": ('<a href="b.html#%C2%A72-y">n</a>', 0),
+        "encoded id missing": ('<a href="b.html#%C2%A79-z">n</a>', 1),
         "leaves the site": ('<a href="../outside.html">o</a>', 1),
         "missing image": ('<img src="img/none.png">', 1),
     }
@@ -52,7 +55,8 @@ def SelfTest():
             site = os.path.join(tmp, "site")
             os.makedirs(os.path.join(site, "img"))
             open(os.path.join(site, "index.html"), "w").write("<html><body>%s</body></html>" % body)
-            open(os.path.join(site, "b.html"), "w").write('<html><body><h1 id="x">x</h1></body></html>')
+            open(os.path.join(site, "b.html"), "w", encoding="utf-8").write(
+                '<html><body><h1 id="x">x</h1><h2 id="%C2%A71-x">a</h2><h2 id="§2-y">b</h2></body></html>')
             open(os.path.join(site, "img", "p.png"), "wb").write(b"png")
             open(os.path.join(tmp, "outside.html"), "w").write("<html></html>")
             got = Check(site)
@@ -94,7 +98,10 @@ def Check(site):
                 broken.append("%s: %s leaves the site" % (where, link))
             elif not os.path.isfile(target):
                 broken.append("%s: %s (no file %s)" % (where, link, os.path.relpath(target, site)))
-            elif url.fragment and target.endswith(".html") and urllib.parse.unquote(url.fragment) not in Parse(target, cache).ids:
+            # A browser matches the fragment as written first, then percent-decoded (HTML's
+            # "indicated part"); nbconvert writes heading ids percent-encoded (#%C2%A71-…).
+            elif (url.fragment and target.endswith(".html") and
+                  not {url.fragment, urllib.parse.unquote(url.fragment)} & Parse(target, cache).ids):
                 broken.append("%s: %s (no id '%s' in %s)" % (where, link, url.fragment, os.path.relpath(target, site)))
     for b in broken:
         print("broken link: " + b)
