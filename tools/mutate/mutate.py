@@ -31,7 +31,7 @@ printed as diffs with the file's triage note when tools/mutate/equivalent.txt re
 counted as survived.
 
 Usage: mutate.py --build DIR [--fast] [--jobs N] [--sample N] [--seed S] [--labels L] [--regex R]
-       [--keys FILE] [--json OUT] FILE[:FROM-TO]...
+       [--keys FILE] [--targets T,...] [--json OUT] FILE[:FROM-TO]...
 A FILE:FROM-TO argument mutates only lines FROM..TO of the file (1-based, inclusive), e.g. the
 termination block of a solver; --sample then draws from those. --keys FILE runs only the mutants
 whose keys the file lists (one a line, as printed; e.g. an earlier run's survivors re-run after
@@ -264,6 +264,10 @@ def main():
                     help='build only the programs the selected tests name (see above)')
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2, help='build and ctest -j')
     ap.add_argument('--keys', default='', help='file of mutant keys: run only those')
+    ap.add_argument('--targets', default='',
+                    help='comma-separated build targets per mutant instead of the whole tree, '
+                         'for tests whose commands name no build-tree program (the Python '
+                         'oracles: the simatlas module target); every selected test runs')
     ap.add_argument('--json', default='')
     ap.add_argument('files', nargs='+')
     args = ap.parse_args()
@@ -273,7 +277,9 @@ def main():
     full_build = ['cmake', '--build', args.build, '-j', str(args.jobs)]
     build_cmd = full_build
     selected = select_tests(args)
-    if args.fast:
+    if args.targets:
+        build_cmd = full_build + ['--target'] + args.targets.split(',')
+    elif args.fast:
         targets = sorted({os.path.basename(p) for t in selected for p in t['programs']})
         known = build_targets(args.build)
         unknown = [t for t in targets if t not in known]
