@@ -207,7 +207,7 @@ double MomentumSweep(PgsIterate& it) {
   it.f = f_ex;
   const double improvement = -it.scale * Sweep(it.rows, it.order, it.f);
   const double restart_test = (it.f - f_ex).dot(f_ex - it.f_prev);
-  it.momentum_k = restart_test > 0 ? 0 : it.momentum_k + 1;
+  it.momentum_k = restart_test < 0 ? 0 : it.momentum_k + 1;
   return improvement;
 }
 
