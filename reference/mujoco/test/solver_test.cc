@@ -361,28 +361,36 @@ TEST(Warmstart, DualForcesWorseThanZeroAreDropped) {
   EXPECT_DOUBLE_EQ(PrimalStart(p, core::VectorX::Constant(1, 1e3))[0], -9.81);
 }
 
-TEST(Islands, TwoSpheresAreTwoIslands) {
-  // Two T11 spheres side by side: two islands, each equal to the single-sphere answer.
-  const Problem one = T11(Cone::kElliptic);
+// Two elliptic T11 spheres side by side (12 DOFs, 6 rows), uncoupled: the first as `one`, the
+// second with its own a₀ and aref; options as `one`'s.
+Problem TwoSpheres(const Problem& one, const core::VectorX& second_qacc_smooth,
+                   const core::VectorX& second_aref) {
   Problem two = one;
   two.nv = 12;
   two.M = core::MatrixX::Zero(12, 12);
   two.M.topLeftCorner(6, 6) = one.M;
   two.M.bottomRightCorner(6, 6) = one.M;
   two.qacc_smooth = core::VectorX(12);
-  two.qacc_smooth << one.qacc_smooth, one.qacc_smooth;
+  two.qacc_smooth << one.qacc_smooth, second_qacc_smooth;
   two.J = core::MatrixX::Zero(6, 12);
   two.J.topLeftCorner(3, 6) = one.J;
   two.J.bottomRightCorner(3, 6) = one.J;
   two.R = core::VectorX(6);
   two.R << one.R, one.R;
   two.aref = core::VectorX(6);
-  two.aref << one.aref, one.aref;
+  two.aref << one.aref, second_aref;
   two.frictionloss = core::VectorX::Zero(6);
   two.kind.assign(6, RowKind::kContactElliptic);
   two.contact = {0, 0, 0, 1, 1, 1};
   two.contacts = {one.contacts[0], one.contacts[0]};
   two.contacts[1].efc_address = 3;
+  return two;
+}
+
+TEST(Islands, TwoSpheresAreTwoIslands) {
+  // Two T11 spheres side by side: two islands, each equal to the single-sphere answer.
+  const Problem one = T11(Cone::kElliptic);
+  const Problem two = TwoSpheres(one, one.qacc_smooth, one.aref);
   const auto islands = FindIslands(two);
   ASSERT_EQ(islands.size(), 2u);
   EXPECT_EQ(islands[1].dofs.front(), 6);
@@ -400,30 +408,13 @@ TEST(Islands, TheSolveReportsTheIslandThatIteratedMost) {
   // the cone's top zone: nothing active), where 3.15's certificate exits before any iteration. The solve's
   // iterations and exit are island 0's (the cap), though island 1 is solved last.
   const Problem one = T11(Cone::kElliptic);
-  Problem two;
-  two.opt = one.opt;
+  core::VectorX clear(3);
+  clear << -1.0, 0.0, 0.0;
+  Problem two = TwoSpheres(one, core::VectorX::Zero(6), clear);
   SetVersion(Version::kMuJoCo315, two.opt);  // islands and the certificate are 3.x
   two.opt.solver = SolverKind::kCG;
   two.opt.iterations = 1;
   two.opt.tolerance = 1e-15;
-  two.nv = 12;
-  two.M = core::MatrixX::Zero(12, 12);
-  two.M.topLeftCorner(6, 6) = one.M;
-  two.M.bottomRightCorner(6, 6) = one.M;
-  two.qacc_smooth = core::VectorX(12);
-  two.qacc_smooth << one.qacc_smooth, core::VectorX::Zero(6);
-  two.J = core::MatrixX::Zero(6, 12);
-  two.J.topLeftCorner(3, 6) = one.J;
-  two.J.bottomRightCorner(3, 6) = one.J;
-  two.R = core::VectorX(6);
-  two.R << one.R, one.R;
-  two.aref = core::VectorX(6);
-  two.aref << one.aref, -1.0, 0.0, 0.0;
-  two.frictionloss = core::VectorX::Zero(6);
-  two.kind.assign(6, RowKind::kContactElliptic);
-  two.contact = {0, 0, 0, 1, 1, 1};
-  two.contacts = {one.contacts[0], one.contacts[0]};
-  two.contacts[1].efc_address = 3;
   const IslandsResult split = SolveIslands(two, std::nullopt);
   ASSERT_EQ(split.per_island.size(), 2u);
   // The premise: island 0 hits the cap, island 1 stops earlier on another test.
