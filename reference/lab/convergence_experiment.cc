@@ -59,7 +59,7 @@ LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::strin
     for (const Snapshot& s : snapshots) {
       problems.push_back(scenes::MakeSapContactProblem(*s.scene, s.q, s.v, s.dt, approximation,
                                                        s.mu, s.pairs));
-      if (!warm) problems.back().v_guess = problems.back().cliques[0].v_star;
+      if (!warm) problems.back().v_guess = sap::FullVStar(problems.back());
     }
     for (double tol : {1e-4, 1e-5, 1e-6, 1e-7, 1e-8}) {
       sap::SapSolverParameters parameters;

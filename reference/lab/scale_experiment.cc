@@ -11,10 +11,10 @@
 // cone, tolerance 1e-8, 100 iterations); each solve reports its iterations, its wall time and
 // whether it converged (SAP: (4.3) or (4.4) reached; MuJoCo: any exit but the iteration cap).
 // Nothing is averaged over sizes or solvers: one row per size and solver.
-// The times are the reference's dense linear algebra: scenes::MakeSapContactProblem puts every DOF
-// in one clique, so SAP's Newton system is one dense nv × nv block (Drake makes a clique per tree),
-// and MuJoCo's problem holds a dense M and J (MuJoCo factors them sparse). They rank the
-// reference's implementations, not the engines (MJ-solvers §1 makes no engine ranking either).
+// The times are the reference's linear algebra: scenes::MakeSapContactProblem makes a clique per
+// cube as Drake does (one 6 × 6 block of SAP's Newton system each), while MuJoCo's problem here
+// holds a dense M and J (MuJoCo factors them sparse). They rank the reference's implementations,
+// not the engines (MJ-solvers §1 makes no engine ranking either).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -188,10 +188,10 @@ std::vector<std::string> Findings(const LabTable& t, const std::vector<std::stri
   findings.push_back(
       "At " + FormatValue(largest) + " contacts the fastest solve is " + (*fastest)[3].text + "'s (" +
       FormatValue((*fastest)[5].number) + " s) and the slowest " + (*slowest)[3].text + "'s (" +
-      FormatValue((*slowest)[5].number) + " s); these are the reference's dense implementations "
-      "(one SAP clique over all " + FormatValue((*slowest)[2].number) + " DOFs, where Drake makes "
-      "one per tree; a dense M and J where MuJoCo's are sparse), not the engines' ranking "
-      "(E3-SAP §4.1, MJ-solvers §4).");
+      FormatValue((*slowest)[5].number) + " s); this ranks the reference's implementations (SAP on " +
+      FormatValue((*slowest)[1].number) + " cliques of 6 DOFs, one per cube as Drake makes them; "
+      "MuJoCo's solvers on a dense M and J of " + FormatValue((*slowest)[2].number) +
+      " DOFs where MuJoCo's are sparse), not the engines (E3-SAP §4.1, MJ-solvers §4).");
   return findings;
 }
 

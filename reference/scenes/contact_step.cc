@@ -1,10 +1,13 @@
 // E3-SAP §2, §2.2, §4.1, §5: the discrete step with point contact against the ground.
 #include "reference/scenes/contact_step.h"
 
+#include <algorithm>
+
 #include "reference/contact/contact_frame.h"
 #include "reference/contact/point_contact.h"
 #include "reference/core/errors.h"
 #include "reference/multibody/free_motion.h"
+#include "reference/multibody/tree_blocks.h"
 #include "reference/sap/sap_solver.h"
 
 namespace simatlas::scenes {
@@ -73,14 +76,34 @@ sap::SapProblem MakeSapContactProblem(const Scene& scene, const VectorX& q0, con
   core::RequireNonNegative("mu", mu, "1");
   // 1. Free motion (§2.1).
   const multibody::FreeMotion free = multibody::CalcFreeMotion(scene.tree, q0, v0, h, scene.applied);
-  // 3. Constraints on one clique (the whole tree), contacts first.
+  // 3. One clique per tree (Drake's cliques; the world and welded bodies belong to none), then
+  //    the constraints, contacts first, each on the cliques of its two bodies.
+  const multibody::TreeBlocks blocks = multibody::CalcTreeBlocks(scene.tree);
   sap::SapProblem problem;
   problem.time_step = h;
-  problem.cliques.push_back({free.A, free.v_star});
   problem.v_guess = v0;
+  for (std::size_t c = 0; c < blocks.start.size(); ++c) {
+    const int start = blocks.start[c], size = blocks.size[c];
+    problem.cliques.push_back(
+        {free.A.block(start, start, size, size), free.v_star.segment(start, size)});
+  }
   for (const AssembledPair& a : pairs) {
     problem.constraints.push_back(
-        {{0}, {a.Jc}, core::VectorX::Zero(3), MakeParameters(scene, a, v0, approximation, mu)});
+        {{}, {}, core::VectorX::Zero(3), MakeParameters(scene, a, v0, approximation, mu)});
+    sap::ConstraintSpec& spec = problem.constraints.back();
+    for (int body : {scene.contact_geometry[a.geometry].halfspace_body, a.body}) {
+      const int c = blocks.block_of_body[body];
+      if (c < 0 || std::find(spec.cliques.begin(), spec.cliques.end(), c) != spec.cliques.end()) {
+        continue;
+      }
+      spec.cliques.push_back(c);
+      spec.J.push_back(a.Jc.middleCols(blocks.start[c], blocks.size[c]));
+    }
+    if (spec.cliques.empty()) {
+      throw core::InputError("contact of geometry " + std::to_string(a.geometry) +
+                             " joins two bodies that cannot move (world or welded to it): "
+                             "a contact needs a moving body");
+    }
   }
   return problem;
 }

@@ -9,7 +9,7 @@
 ///    the body carrying the half-space):
 ///    sap → FrictionConeParameters{μ, k, τd, φ₀, β = 1, σ = 1e-3};
 ///    similar | lagged → HuntCrossleyParameters{μ, k, d, fe₀, vn₀ = (Jc v₀)_n, vs, σ = 1e-3};
-/// 4. SapSolver on one clique (the whole tree, A, v*), warm started from v₀ (§4.1);
+/// 4. SapSolver on one clique per tree (blocks of A, v*), warm started from v₀ (§4.1);
 /// 5. contacts first in γ: fn = γn/h, f = R_WC γ/h (§4.1, SapDriver::PackContactSolverResults);
 /// 6. q_next = q₀ + h N(q₀) v_next (§5, tree.IntegratePositions).
 /// The scene's combined stiffness k is split as k_A = k_B = 2k so that MakeDiscretePointPair's
@@ -37,9 +37,11 @@ struct AssembledPair {
 /// Stage 2: every point pair of the scene's geometry at q₀, in geometry order.
 std::vector<AssembledPair> AssembleContactPairs(const Scene& scene, const VectorX& q0);
 
-/// Stages 1 and 3: the SAP problem of one step on one clique (A = M + hD, v* of the free motion
-/// under scene.applied), one contact constraint per pair in order (parameters of the file
-/// comment), warm start v₀. InputError for an unknown approximation, h ≤ 0 or μ < 0.
+/// Stages 1 and 3: the SAP problem of one step, one clique per tree as Drake makes them
+/// (multibody::CalcTreeBlocks: A = M + hD and v* of the free motion under scene.applied cut into
+/// its diagonal blocks, v in its own order), one contact constraint per pair in order on the
+/// cliques of its two bodies (parameters of the file comment), warm start v₀. InputError for an
+/// unknown approximation, h ≤ 0, μ < 0 or a pair of which neither body moves.
 sap::SapProblem MakeSapContactProblem(const Scene& scene, const VectorX& q0, const VectorX& v0,
                                       double h, const std::string& approximation, double mu,
                                       const std::vector<AssembledPair>& pairs);
