@@ -11,6 +11,7 @@
 
 #include "reference/contact/point_contact.h"
 #include "reference/core/errors.h"
+#include "reference/sap/sap_solver.h"
 #include "reference/scenes/contact_step.h"
 #include "reference/scenes/halfspace_queries.h"
 #include "reference/scenes/scene.h"
@@ -165,6 +166,49 @@ TEST(BoxStack, RestsAtTheHandDepthsAfterADisturbance) {
   for (const ContactResult& c : run.trajectory.contacts.back()) on_lower_box += c.halfspace_body == 1;
   EXPECT_EQ(run.trajectory.contacts.back().size(), 8u);
   EXPECT_EQ(on_lower_box, 4);
+}
+
+TEST(MakeSapContactProblem, OneCliquePerCubeGivesTheOneCliqueAnswer) {
+  // The box stack at its hand rest depths (4.905e-5 m at the ground, 2.4525e-5 m between the
+  // boxes, previous test; the scene's q₀) with both cubes sliding apart: 8 contacts, 4 on the world and the
+  // lower cube, 4 between the cubes. Per tree, SAP sees two cliques of 6: the ground contacts on
+  // the lower cube's clique alone, the interface contacts on both. The same step with one clique
+  // holding both cubes (A block diagonal, J = [J_lower J_upper]) is the same convex problem, so
+  // its Newton iterates and answer agree to round-off; dropping either cube's block of an
+  // interface contact would change the answer by the interface impulse (≈ m g h = 1e-2 N·s).
+  const SceneDefinition& def = FindScene("box_stack");
+  const Scene scene = def.build(ParseSceneArguments(def, {"dt=1e-3"}));
+  const core::VectorX& q = scene.q0;  // the scene starts at the rest depths
+  core::VectorX v = core::VectorX::Zero(12);
+  v(3) = -0.2;                             // lower cube slides −x, upper +x [m/s]
+  v(9) = 0.2;
+  const std::vector<AssembledPair> pairs = AssembleContactPairs(scene, q);
+  ASSERT_EQ(pairs.size(), 8u);
+  const sap::SapProblem per_tree = MakeSapContactProblem(scene, q, v, 1e-3, "sap", 0.5, pairs);
+  ASSERT_EQ(per_tree.cliques.size(), 2u);
+  EXPECT_EQ(per_tree.cliques[0].A.rows(), 6);
+  int on_both = 0;
+  for (const sap::ConstraintSpec& c : per_tree.constraints) on_both += c.cliques.size() == 2;
+  EXPECT_EQ(on_both, 4);
+
+  sap::SapProblem one = per_tree;
+  one.cliques = {{core::MatrixX::Zero(12, 12), sap::FullVStar(per_tree)}};
+  one.cliques[0].A.topLeftCorner(6, 6) = per_tree.cliques[0].A;
+  one.cliques[0].A.bottomRightCorner(6, 6) = per_tree.cliques[1].A;
+  for (sap::ConstraintSpec& c : one.constraints) {
+    core::MatrixX J = core::MatrixX::Zero(3, 12);
+    for (std::size_t k = 0; k < c.cliques.size(); ++k) J.middleCols(6 * c.cliques[k], 6) = c.J[k];
+    c.cliques = {0};
+    c.J = {J};
+  }
+  const sap::SapSolverResult a = sap::SolveSapProblem(per_tree, {});
+  const sap::SapSolverResult b = sap::SolveSapProblem(one, {});
+  ASSERT_TRUE(a.success && b.success);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_LT((a.v - b.v).norm(), 1e-12 * b.v.norm());
+  for (std::size_t i = 0; i < a.gamma.size(); ++i) {
+    EXPECT_LT((a.gamma[i] - b.gamma[i]).norm(), 1e-12 + 1e-10 * b.gamma[i].norm()) << "contact " << i;
+  }
 }
 
 TEST(ContactScenes, BadMaterialIsRejected) {
