@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/mujoco_model/mujoco_model.h"
 #include "reference/core/errors.h"
 #include "reference/mujoco/integrators.h"
 #include "reference/mujoco/transition_fd.h"
@@ -38,19 +39,10 @@ std::string SliderXml(const SliderCase& c, double h, const char* integrator) {
   return buffer;
 }
 
-struct Loaded {
-  std::shared_ptr<mjModel> model;
-  std::shared_ptr<mjData> data;
-};
-
-Loaded LoadSlider(const SliderCase& c, double h, const char* integrator) {
+adapters::ModelData LoadSlider(const SliderCase& c, double h, const char* integrator) {
   const std::string path = ::testing::TempDir() + "simatlas_slider_" + integrator + ".xml";
   std::ofstream(path) << SliderXml(c, h, integrator);
-  char error[1000] = "";
-  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
-  if (!m) throw std::runtime_error(std::string("mj_loadXML: ") + error);
-  Loaded l{std::shared_ptr<mjModel>(m, mj_deleteModel), nullptr};
-  l.data = std::shared_ptr<mjData>(mj_makeData(m), mj_deleteData);
+  adapters::ModelData l = adapters::LoadModelFile(path);
   l.data->qpos[0] = c.q0;
   l.data->qvel[0] = c.v0;
   l.data->ctrl[0] = c.u;
@@ -84,7 +76,7 @@ TEST(IntegratorsOracle, MjStepMatchesReferenceOneAndManySteps) {
   const double h = 0.01;
   for (const SliderCase& c : Cases()) {
     for (const IntegratorName& integ : kIntegrators) {
-      const Loaded l = LoadSlider(c, h, integ.mjcf);
+      const adapters::ModelData l = LoadSlider(c, h, integ.mjcf);
       ASSERT_EQ(l.model->opt.integrator,
                 integ.reference == mujoco::Integrator::kEuler      ? mjINT_EULER
                 : integ.reference == mujoco::Integrator::kImplicit ? mjINT_IMPLICIT
@@ -111,10 +103,10 @@ TEST(IntegratorsOracle, MjStepMatchesReferenceOneAndManySteps) {
 
 TEST(IntegratorsOracle, T8AndT9NumbersFromMuJoCo) {
   // The sheet's T8/T9 values, read from mj_step itself.
-  Loaded e = LoadSlider(Cases()[0], 0.01, "Euler");
+  adapters::ModelData e = LoadSlider(Cases()[0], 0.01, "Euler");
   mj_step(e.model.get(), e.data.get());
   EXPECT_NEAR(e.data->qvel[0], 0.9090909091, 1e-10);
-  Loaded r = LoadSlider(Cases()[1], 0.01, "RK4");
+  adapters::ModelData r = LoadSlider(Cases()[1], 0.01, "RK4");
   mj_step(r.model.get(), r.data.get());
   EXPECT_NEAR(r.data->qpos[0], 0.995004166666667, 1e-14);
   EXPECT_NEAR(r.data->qvel[0], -0.998333333333333, 1e-14);
@@ -125,7 +117,7 @@ TEST(IntegratorsOracle, TransitionFDMatchesMuJoCo) {
   for (const SliderCase& c : Cases()) {
     for (const IntegratorName& integ : {kIntegrators[0], kIntegrators[1]}) {
       for (mjtByte centered : {mjtByte(0), mjtByte(1)}) {
-        Loaded l = LoadSlider(c, h, integ.mjcf);
+        adapters::ModelData l = LoadSlider(c, h, integ.mjcf);
         double A[4], B[2];
         mjd_transitionFD(l.model.get(), l.data.get(), eps, centered, A, B, nullptr, nullptr);
         const mujoco::TransitionModel model =
@@ -152,7 +144,7 @@ TEST(IntegratorsOracle, TransitionFDMatchesMuJoCo) {
 }
 
 TEST(IntegratorsOracle, T10FromMuJoCoAndRk4Policy) {
-  Loaded l = LoadSlider(Cases()[2], 0.01, "Euler");
+  adapters::ModelData l = LoadSlider(Cases()[2], 0.01, "Euler");
   double A[4], B[2];
   mjd_transitionFD(l.model.get(), l.data.get(), 1e-6, 1, A, B, nullptr, nullptr);
   EXPECT_NEAR(A[0], 0.990909091, 1e-8);
@@ -162,7 +154,7 @@ TEST(IntegratorsOracle, T10FromMuJoCoAndRk4Policy) {
   EXPECT_NEAR(B[0], 9.09090909e-5, 1e-9);
   EXPECT_NEAR(B[1], 0.00909090909, 1e-8);
   // 2.2.2 differentiates RK4 without complaint; the reference (3.15 behaviour) rejects it.
-  Loaded r = LoadSlider(Cases()[2], 0.01, "RK4");
+  adapters::ModelData r = LoadSlider(Cases()[2], 0.01, "RK4");
   mjd_transitionFD(r.model.get(), r.data.get(), 1e-6, 1, A, B, nullptr, nullptr);
   EXPECT_TRUE(std::isfinite(A[0]));
   const mujoco::TransitionModel model = mujoco::LinearTransitionModel(
