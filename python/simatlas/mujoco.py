@@ -72,7 +72,10 @@ def solve(problem, solver=None, **options):
     ``efc_force`` f (numpy, N / N·m / pyramid-edge coordinates), ``qacc`` [m/s²] (numpy),
     ``iterations``, ``exit`` (why the loop ended), ``iteration_cap_reached``, ``cost`` [J],
     ``stats`` (numpy arrays per iteration: ``improvement``, ``gradient``, ``lineslope``,
-    ``nactive``, ``nchange``, ``neval``, ``nupdate``), plus ``noslip_iterations``.
+    ``nactive``, ``nchange``, ``neval``, ``nupdate``), plus ``noslip_iterations``. A solve
+    that ran per island over several islands reports ``iterations`` and ``exit`` of the island
+    that iterated most, an empty ``stats``, and ``island_stats``: per island a dict of
+    ``iterations``, ``exit``, ``noslip_iterations`` and ``stats``.
 
     Raises ValueError for bad input (naming the option), simatlas.NumericalError when the
     solve cannot give a finite answer."""

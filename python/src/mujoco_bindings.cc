@@ -88,6 +88,18 @@ py::dict Solve(const std::string& text, const std::vector<io::MujocoOptionText>&
   d["noslip_iterations"] = r.noslip_iterations;
   d["cost"] = r.cost;
   d["stats"] = StatsColumns(r.stats);
+  if (!r.island_stats.empty()) {
+    py::list per;
+    for (const mujoco::IslandStats& island : r.island_stats) {
+      py::dict i;
+      i["iterations"] = island.iterations;
+      i["exit"] = mujoco::ExitReasonName(island.exit);
+      i["noslip_iterations"] = island.noslip_iterations;
+      i["stats"] = StatsColumns(island.stats);
+      per.append(i);
+    }
+    d["island_stats"] = per;
+  }
   return d;
 }
 

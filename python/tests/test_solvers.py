@@ -140,6 +140,22 @@ def test_mujoco_every_option_equals_its_flag(name, keywords, flags):
     assert solve_outcome(mujoco_cli(path, "--solver", solver, *without)) != solve_outcome(got)
 
 
+def test_mujoco_island_stats_equal_the_cli():
+    # chain_limits holds two islands (the CLI test's union-find count): the binding reports each
+    # island's record as the command line does, and the solve's count is the larger island's.
+    path = SOURCE_DIR / "formats" / "examples" / "chain_limits.json"
+    got = simatlas.mujoco.solve(path, solver="newton")
+    expected = mujoco_cli(path, "--solver", "newton")
+    assert expected["islands"] == 2 and len(expected["island_stats"]) == 2
+    assert len(got["island_stats"]) == 2 and len(got["stats"]["gradient"]) == 0
+    for mine, theirs in zip(got["island_stats"], expected["island_stats"]):
+        assert (mine["iterations"], mine["exit"]) == (theirs["iterations"], theirs["exit"])
+        assert [float(x).hex() for x in mine["stats"]["gradient"]] == \
+            [float(r["gradient"]).hex() for r in theirs["stats"]]
+    assert got["iterations"] == max(r["iterations"] for r in got["island_stats"])
+    assert "island_stats" not in simatlas.mujoco.solve(path, solver="newton", islands="off")
+
+
 def test_mujoco_warmstart_array_equals_the_file(tmp_path):
     # A warmstart given as an array and as the file --warmstart reads: the same solve (and not
     # the cold one).

@@ -155,8 +155,14 @@ IslandsResult SolveIslands(const Problem& problem,
     out.per_island.push_back(std::move(r));
   }
   // One island is the whole solve: its statistics are the solve's (MuJoCo records island 0's
-  // in d->solver). With several, each island's are in per_island only.
-  if (out.per_island.size() == 1) out.combined.stats = out.per_island.front().stats;
+  // in d->solver). With several, each island's record is the combined result's island_stats.
+  if (out.per_island.size() == 1) {
+    out.combined.stats = out.per_island.front().stats;
+  } else {
+    for (const SolveResult& r : out.per_island) {
+      out.combined.island_stats.push_back({r.iterations, r.exit, r.noslip_iterations, r.stats});
+    }
+  }
   return out;
 }
 

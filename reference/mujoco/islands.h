@@ -26,7 +26,8 @@ std::vector<Island> FindIslands(const Problem& problem);
 /// Per-island solves gathered into one answer.
 struct IslandsResult {
   /// efc_force, qacc, cost (sum); iterations and exit of the island that iterated most;
-  /// noslip_iterations = max over islands; stats only when there is one island (then its own)
+  /// noslip_iterations = max over islands; stats only when there is one island (then its own),
+  /// island_stats (each island's record) when there are several
   SolveResult combined;
   std::vector<Island> islands;  ///< the islands solved, as FindIslands returns them
   std::vector<SolveResult> per_island;  ///< statistics and iteration counts per island

@@ -70,6 +70,15 @@ enum class ExitReason {
 /// Lower-case name for reports ("no_constraints", "certificate", …).
 std::string ExitReasonName(ExitReason reason);
 
+/// One island's record in a solve that ran per island (MuJoCo 3.x: solver_niter[island] and its
+/// block of d->solver).
+struct IslandStats {
+  int iterations = 0;                         ///< the island's main-solver iterations
+  ExitReason exit = ExitReason::kIterations;  ///< why the island's loop ended
+  int noslip_iterations = 0;                  ///< the island's NoSlip sweeps (0 when off)
+  std::vector<IterationStats> stats;          ///< the island's statistics, as in SolveResult
+};
+
 /// The answer of one solve.
 struct SolveResult {
   core::VectorX qacc;       ///< constrained acceleration a = a₀ + M⁻¹Jᵀf (nv)
@@ -79,6 +88,9 @@ struct SolveResult {
   std::vector<IterationStats> stats;  ///< main solver, then NoSlip's appended
   ExitReason exit = ExitReason::kIterations;  ///< why the main loop ended
   int noslip_iterations = 0;                  ///< NoSlip sweeps performed (0 when off)
+  /// Per island when the solve ran per island over more than one (then `stats` is empty);
+  /// empty otherwise.
+  std::vector<IslandStats> island_stats;
 };
 
 /// (5.1): scale = 1/(meaninertia · max(1, nv)).

@@ -50,12 +50,16 @@ void PrintHelp(std::ostream& out) {
     out << "    " << Flag(o.key) << " " << o.values << "  (default " << o.default_value << ")  "
         << o.meaning << "\n";
   }
+  out << "  --json prints solver, efc_force, qacc, iterations, exit, iteration_cap_reached, cost,\n"
+         "  the options as run, islands (their number), noslip_iterations and stats (one record\n"
+         "  per iteration); over several islands, iterations and exit are the island's that\n"
+         "  iterated most, stats is empty and island_stats holds each island's record.\n";
   PrintMujocoModelHelp(out);
 }
 
-nlohmann::json StatsJson(const mujoco::SolveResult& r) {
+nlohmann::json StatsJson(const std::vector<mujoco::IterationStats>& records) {
   nlohmann::json stats = nlohmann::json::array();
-  for (const auto& s : r.stats) {
+  for (const auto& s : records) {
     stats.push_back({{"improvement", s.improvement},
                      {"gradient", s.gradient},
                      {"lineslope", s.lineslope},
@@ -171,17 +175,16 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                           {"warmstart", settings.qacc_warmstart.has_value()},
                           {"islands", islands},
                           {"noslip_iterations", result.noslip_iterations},
-                          {"stats", StatsJson(result)}};
+                          {"stats", StatsJson(result.stats)}};
       // Several islands: each one's iterations, exit and statistics (the solve's "stats" holds
       // one island's only when there is one).
-      if (islands > 1) {
-        const mujoco::IslandsResult split = mujoco::SolveIslands(problem, settings.qacc_warmstart);
+      if (!result.island_stats.empty()) {
         nlohmann::json per = nlohmann::json::array();
-        for (const mujoco::SolveResult& r : split.per_island) {
+        for (const mujoco::IslandStats& r : result.island_stats) {
           per.push_back({{"iterations", r.iterations},
                          {"exit", mujoco::ExitReasonName(r.exit)},
                          {"noslip_iterations", r.noslip_iterations},
-                         {"stats", StatsJson(r)}});
+                         {"stats", StatsJson(r.stats)}});
         }
         o["island_stats"] = per;
       }

@@ -165,7 +165,11 @@ def Islands(simatlas, examples, scratch, mjcf):
     # One box on a plane: one island. A dumped multi-robot model: the union-find's count, and
     # the per-island answer is still MuJoCo's (Newton, 1e-6 relative).
     box = os.path.join(examples, "box_plane_elliptic.json")
-    Check(Solve(simatlas, box, "--islands", "on")["islands"] == 1, "box: not one island")
+    one = Solve(simatlas, box, "--islands", "on")
+    Check(one["islands"] == 1, "box: not one island")
+    # One island is the whole solve: its statistics are the solve's, no per-island records.
+    Check("island_stats" not in one and len(one["stats"]) == one["iterations"],
+          "box: one island's statistics not reported as the solve's")
     if not mjcf:
         return
     path = os.path.join(scratch, "islands_dump.json")
@@ -178,6 +182,19 @@ def Islands(simatlas, examples, scratch, mjcf):
     Check(split["islands"] == count and count > 1, "islands %d, union-find %d" % (split["islands"], count))
     Check(Relative(split["efc_force"], problem["expected"]["efc_force"]) < 1e-6,
           "islands answer %g from MuJoCo" % Relative(split["efc_force"], problem["expected"]["efc_force"]))
+    # Several islands: one record per island (island_stats), none merged into "stats"; the
+    # solve's count is the largest island's, and Newton records one statistic per iteration.
+    per = split.get("island_stats", [])
+    Check(len(per) == count, "island_stats has %d records for %d islands" % (len(per), count))
+    Check(split["stats"] == [], "several islands' statistics merged into stats")
+    if per:
+        Check(max(r["iterations"] for r in per) == split["iterations"],
+              "solve iterations %d, islands' %s" % (split["iterations"], [r["iterations"] for r in per]))
+        Check(all(len(r["stats"]) == r["iterations"] for r in per),
+              "an island's statistics do not count its iterations")
+    whole = Solve(simatlas, path, "--islands", "off", "--solver", "newton", "--warmstart", "off")
+    Check("island_stats" not in whole and len(whole["stats"]) == whole["iterations"],
+          "islands off: the monolithic solve's statistics missing")
     # The dumped qacc_warmstart is used unless --warmstart off overrides it.
     Check(Solve(simatlas, path)["warmstart"], "dumped qacc_warmstart not used")
     Check(not split["warmstart"], "--warmstart off did not override the file")
