@@ -178,6 +178,32 @@ def instruction_report(out):
         print("INSTRUCTIONS", *r)
 
 
+def instruction_report_315(out):
+    """Reference 3.15 path / MuJoCo 3.15.0 default path, counted instructions per solve
+    (mujoco315_instructions.csv, callgrind); the iterations of both, which must agree for the
+    ratio to compare like with like."""
+    path = f"{out}/mujoco315_instructions.csv"
+    try:
+        rows = list(csv.DictReader(open(path)))
+    except FileNotFoundError:
+        print("no mujoco315_instructions.csv (no 3.15 wheel or no valgrind): no 3.15 ratios")
+        return
+    count = {(r["scene"], r["cone"], r["solver"], r["side"]): r for r in rows}
+    out_rows = []
+    for (scene, cone, solver, side), r in sorted(count.items()):
+        if side != "reference":
+            continue
+        mujoco = count[(scene, cone, solver, "mujoco")]
+        ref, mj = int(r["instructions"]), int(mujoco["instructions"])
+        out_rows.append([scene, cone, solver, ref, mj, f"{ref / mj:.3g}", r["iterations"],
+                         mujoco["iterations"]])
+    write_csv(f"{out}/mujoco315_instruction_ratios.csv",
+              ["scene", "cone", "solver", "reference", "mujoco315", "ratio_over_mujoco315",
+               "reference_iterations", "mujoco315_iterations"], out_rows)
+    for r in out_rows:
+        print("INSTRUCTIONS315", *r)
+
+
 def property_report(out, cases, programs):
     rows = []
     for p in programs:
@@ -202,6 +228,7 @@ def main():
     sap_report(out, figs)
     mujoco_report(out, figs)
     instruction_report(out)
+    instruction_report_315(out)
     property_report(out, cases, programs)
 
 

@@ -9,6 +9,7 @@
 #include "reference/mujoco/noslip.h"
 #include "reference/mujoco/pgs.h"
 #include "reference/mujoco/primal_solver.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -30,7 +31,10 @@ class DisjointSets {
 /// CG/Newton from `primal_start` (the island's part of the whole system's start).
 SolveResult SolveOne(const Problem& problem, const std::optional<core::VectorX>& warm,
                      const core::VectorX& primal_start, double scale) {
-  const DualProblem dual = MakeDual(problem);
+  // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; CG and Newton never form it.
+  const bool need_dual =
+      problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
+  const DualProblem dual = need_dual ? MakeDual(problem) : DualProblem{};
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, warm), scale);
@@ -120,7 +124,8 @@ std::vector<Island> FindIslands(const Problem& problem) {
 
 IslandsResult SolveIslands(const Problem& problem,
                            const std::optional<core::VectorX>& qacc_warmstart) {
-  ValidateProblem(problem);
+  // A prepared problem was validated once (PrepareProblem, at read time); others here.
+  if (!IsPrepared(problem)) ValidateProblem(problem);
   IslandsResult out;
   out.islands = FindIslands(problem);
   out.combined.qacc = problem.qacc_smooth;  // DOFs without constraints keep a₀
