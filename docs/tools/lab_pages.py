@@ -101,6 +101,9 @@ def page(result, has_figure, live=None, notebook=None):
              "<p>Command: <code>build/bin/simatlas lab %s</code> (add <code>--json</code> for the "
              "numbers, <code>--quick</code> for the CI size); this run took %.1f s.</p>"
              % (html.escape(name), result["seconds"])]
+    if live is not None:
+        parts.append("<p>The live engines' runs of the same scenes: <a href=\"#live\">below the reference's "
+                     "table</a>.</p>")
     if notebook:
         parts.append("<p>Notebook: <a class=\"notebook\" href=\"%s\">the lab notebook</a> runs the quick "
                      "lab with its figures and the live engines' rows.</p>" % html.escape(notebook))
@@ -172,8 +175,11 @@ def main():
                 "margin:1.5em\"><p><a href=\"index.html\">Course map</a></p><h1>The lab</h1><p>The "
                 "course's scenes under SAP's three approximations and MuJoCo's soft constraint model, "
                 "side by side (<code>simatlas lab all</code>)%s.</p><ul>%s</ul>%s</body></html>" % (
-                    "" if live is None else ", with the live engines' runs of the same scenes on "
-                    "<a href=\"lab_scenes.html#live\">the scenes page</a>", "".join(items),
+                    "" if live is None else ", with %s on <a href=\"lab_scenes.html#live\">the scenes "
+                    "page</a>" % ("the live runs of the same scenes by " + " and ".join(
+                        "%s %s" % (html.escape(k), html.escape(v)) for k, v in live["engines"].items())
+                        if live.get("engines") else "the reason the live engines' rows are missing"),
+                    "".join(items),
                     "<p>The executed <a class=\"notebook\" href=\"%s\">lab notebook</a>.</p>" % notebook
                     if notebook else ""))
     print("lab pages: %d experiments into %s" % (len(items), a.out))
