@@ -12,7 +12,7 @@ As shipped (blanks unfilled) every cell must run: an exercise's check cell shows
 never raises. With --solutions the student cells are filled in first: each cell tagged
 "answer" gets the reference answer of its exercise (exercises/<chapter>/ex<N>_solution.txt, read
 by simatlas.notebook.solution) and the cell tagged "implementation" gets
-chapters/<chapter>/notebook_solutions.py; each cell tagged "check" then also asserts that its
+chapters/<chapter>/notebook_solutions.py (a notebook without such a cell needs no such file); each cell tagged "check" then also asserts that its
 verdict (the variable named in its metadata simatlas.verdict) passed.
 
 Fails (exit 1) on any cell error, on a cell that calls pyplot without an image/png output, and
@@ -53,7 +53,6 @@ def write_kernelspec(kernel_dir, python):
 def fill_solutions(notebook, path):
     """Replaces the student cells of the notebook read from path by the reference solutions
     and makes each check cell assert its verdict."""
-    implementation = (path.parent / "notebook_solutions.py").read_text(encoding="utf-8")
     for cell in notebook.cells:
         tags = cell.metadata.get("tags", [])
         if "answer" in tags:
@@ -61,7 +60,8 @@ def fill_solutions(notebook, path):
             cell.source = (f"answer_{number} = simatlas.notebook.solution({folder!r}, {number})\n"
                            f"answer_{number}")
         elif "implementation" in tags:
-            cell.source = implementation
+            # read only by a notebook with an implementation cell (the lab's has none)
+            cell.source = (path.parent / "notebook_solutions.py").read_text(encoding="utf-8")
         elif "check" in tags:
             verdict = cell.metadata["simatlas"]["verdict"]
             cell.source += (f"\nassert {verdict}, 'the reference solution does not pass: '"

@@ -48,6 +48,7 @@ def SelfTest():
         "encoded id missing": ('<a href="b.html#%C2%A79-z">n</a>', 1),
         "leaves the site": ('<a href="../outside.html">o</a>', 1),
         "missing image": ('<img src="img/none.png">', 1),
+        "embedded image": ('<img src="data:image/png;base64,iVBORw0KGgo=">', 0),
     }
     bad = []
     for name, (body, want) in cases.items():
@@ -90,6 +91,8 @@ def Check(site):
             url = urllib.parse.urlsplit(link)
             if url.scheme in ("http", "https", "mailto", "javascript") or link.startswith("//"):
                 external.add(link)
+                continue
+            if url.scheme == "data":  # an image embedded in the page (the executed notebooks')
                 continue
             checked += 1
             target = page if not url.path else os.path.normpath(os.path.join(os.path.dirname(page), urllib.parse.unquote(url.path)))

@@ -1,30 +1,30 @@
 #!/usr/bin/env python3
 """The lab's figures (DESIGN.md "Round 3: the course's engines, live"), one PNG per experiment,
 plotted from the JSON of `simatlas lab all --json` (no number computed here):
-  lab_scenes.png       each law outcome at dt = 1e-3 s, measured / predicted per model
+  lab_scenes.png       each law outcome at the smallest dt run (1e-3 s), measured / predicted per model
   lab_convergence.png  MuJoCo's mean iterations against tolerance (PGS momentum on/off, CG, Newton)
   lab_stability.png    omega*h at the largest stable dt against k, per integrator
   lab_scale.png        iterations and time per solve against the number of contacts, per solver
                        (a solve that did not converge drawn as a red cross)
   lab_derivatives.png  the FD transition Jacobian's error against eps (forward, centred), and
                        SAP's dvx/dF by (5.2) and by central differences against F/(mu m g)
-Usage: lab_figures.py --json LAB.json --out DIR"""
+Each *_figure(result) returns its matplotlib figure (the lab notebook shows them inline);
+main() saves them. Usage: lab_figures.py --json LAB.json --out DIR"""
 import argparse
 import json
 import os
 
 import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 
 def rows(table):
     return [dict(zip(table["columns"], r)) for r in table["rows"]]
 
 
-def scenes_figure(result, path):
-    data = [r for r in rows(result["tables"][0]) if r["dt"] == 0.001 and r["value"] is not None
+def scenes_figure(result):
+    dt = min(r["dt"] for r in rows(result["tables"][0]))
+    data = [r for r in rows(result["tables"][0]) if r["dt"] == dt and r["value"] is not None
             and r["predicted"] not in (None, 0) and not r["law"].startswith("≤")]
     outcomes = sorted({(r["scene"], r["outcome"]) for r in data})
     models = list(dict.fromkeys(r["model"] for r in data))
@@ -42,14 +42,13 @@ def scenes_figure(result, path):
     ax.set_xticks([j + 0.4 - width / 2 for j in range(len(outcomes))])
     ax.set_xticklabels(["%s\n%s" % k for k in outcomes], fontsize=7)
     ax.set_ylabel("measured / Coulomb prediction")
-    ax.set_title("lab scenes at dt = 1e-3 s: every model against the law")
+    ax.set_title("lab scenes at dt = %g s: every model against the law" % dt)
     ax.legend(fontsize=7, ncol=3)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
 
 
-def convergence_figure(result, path):
+def convergence_figure(result):
     table = result["tables"][1]
     fig, axes = plt.subplots(1, 2, figsize=(10, 4), dpi=100, sharey=True)
     for ax, cone in zip(axes, ("pyramidal", "elliptic")):
@@ -67,11 +66,10 @@ def convergence_figure(result, path):
         ax.legend(fontsize=7)
     axes[0].set_ylabel("mean iterations per problem")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
 
 
-def stability_figure(result, path):
+def stability_figure(result):
     series = {}
     for r in rows(result["tables"][0]):
         if r["omega_h_at_largest"] is not None:
@@ -86,11 +84,10 @@ def stability_figure(result, path):
     ax.set_title("stability: Euler family 2, RK4 2*sqrt(2), implicit-in-k steps unbounded (0.1 s tried)")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
 
 
-def scale_figure(result, path):
+def scale_figure(result):
     data = rows(result["tables"][0])
     fig, axes = plt.subplots(1, 2, figsize=(10, 4), dpi=100)
     markers = ["o", "s", "^", "d", "v"]
@@ -111,11 +108,10 @@ def scale_figure(result, path):
     axes[0].set_title("iterations (red x: not converged)")
     axes[1].set_title("wall time of one solve, h = 1e-3 s")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
 
 
-def derivatives_figure(result, path):
+def derivatives_figure(result):
     sweep = rows(result["tables"][0])
     drag = rows(result["tables"][2])
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), dpi=100)
@@ -143,8 +139,7 @@ def derivatives_figure(result, path):
     ax.set_title("dragged cube, SAP step h = 1e-3 s; dotted: switches")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
 
 
 def main():
@@ -156,9 +151,12 @@ def main():
     doc = json.load(open(a.json))
     plot = {"scenes": scenes_figure, "convergence": convergence_figure, "stability": stability_figure,
             "scale": scale_figure, "derivatives": derivatives_figure}
+    matplotlib.use("Agg")
     for result in doc["experiments"]:
         if result["name"] in plot:
-            plot[result["name"]](result, os.path.join(a.out, "lab_%s.png" % result["name"]))
+            fig = plot[result["name"]](result)
+            fig.savefig(os.path.join(a.out, "lab_%s.png" % result["name"]))
+            plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -135,6 +135,34 @@ class DrakeScene:
             vs.append(x[plant.num_positions():])
         return np.array(vs)
 
+    def advance(self):
+        """One discrete step from the current state, written back (the lab's runs). Returns
+        (q⁺, v⁺, contacts): each point contact of the step as a dict, as Drake reports it for
+        the step (output ports not sampled, so the results are the step's from the current
+        state): phi0 = −depth at the step's start [m]; f_C = (‖f_t‖, 0, f_n) [N], the force on
+        the scene's body split along the contact normal pointing from the ground into the body
+        (nhat_BA_W points from B into A); slip and separation speed at v⁺ [m/s]."""
+        plant, ctx = self.plant, self.plant_context
+        results = plant.get_contact_results_output_port().Eval(ctx)
+        x = plant.EvalUniquePeriodicDiscreteUpdate(ctx).get_vector().CopyToVector()
+        contacts = []
+        for i in range(results.num_point_pair_contacts()):
+            info = results.point_pair_contact_info(i)
+            f = np.asarray(info.contact_force())  # on B, in W
+            n = np.asarray(info.point_pair().nhat_BA_W)  # from B into A
+            if info.bodyB_index() == plant.world_body().index():
+                f = -f  # the force on the scene's body A; the normal already points into A
+            else:
+                n = -n  # into B, the scene's body
+            f_n = float(f @ n)
+            contacts.append({"phi0": -float(info.point_pair().depth),
+                             "f_C": [float(np.linalg.norm(f - f_n * n)), 0.0, f_n],
+                             "slip_speed": float(info.slip_speed()),
+                             "separation_speed": float(info.separation_speed())})
+        plant.SetPositionsAndVelocities(ctx, x)
+        nq = plant.num_positions()
+        return x[:nq], x[nq:], contacts
+
     def step(self):
         """One discrete step from x₀: (q_next, v_next) and the point contacts of the step, each
         as (p_WC [m], f on the scene's body at C in W [N]) — Drake reports the force on its

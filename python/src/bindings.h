@@ -7,6 +7,10 @@
 
 #include <pybind11/pybind11.h>
 
+namespace simatlas::scenes {
+struct Scene;
+}  // namespace simatlas::scenes
+
 namespace simatlas::python {
 
 /// The law registry (DESIGN.md, "The law registry"): `laws_json()`, `law_json(name, args)`.
@@ -29,8 +33,16 @@ void BindGeometry(pybind11::module_& m);
 /// `field_pressure` — the reference's defaults, its point pairs against the ground and its
 /// hydroelastic surfaces for placed shapes.
 void BindContact(pybind11::module_& m);
-/// The lab (reference/lab/): `lab_list_json()`, `lab_run_json(name, quick, progress)`.
+/// The lab (reference/lab/): `lab_list_json()`, `lab_run_json(name, quick, progress)`,
+/// `lab_scene_model(name)` (a lab scene as data for the live engines) and
+/// `lab_external_runs_json(runs_json)` (their runs as rows of the scenes table).
 void BindLab(pybind11::module_& m);
+
+/// A built scene as data, the description a second engine builds the same scene from: bodies
+/// (index, name, mass [kg], p_BoBcm_B [m], I_BBcm_B [kg·m²]), joints, gravity [m/s²], q0, v0,
+/// applied external forces, contact geometry (shape, sizes [m], poses), the contact material
+/// (k, side k [N/m], d [s/m], τd [s], vs [m/s]) and whether a smooth step replaces contact.
+pybind11::dict SceneModelDict(const scenes::Scene& scene);
 
 /// Errors: core::InputError becomes ValueError (the message unchanged), core::NumericalError
 /// becomes `simatlas._core.NumericalError` (a subclass of ArithmeticError).

@@ -6,6 +6,7 @@
 #include "python/src/bindings.h"
 #include "reference/lab/lab_experiment.h"
 #include "reference/lab/lab_json.h"
+#include "reference/lab/lab_scene.h"
 
 namespace simatlas::python {
 
@@ -25,6 +26,24 @@ void BindLab(pybind11::module_& m) {
       },
       pybind11::arg("name"), pybind11::arg("quick") = false, pybind11::arg("progress") = true,
       "Runs one lab experiment; its result as JSON (tables and findings).");
+  m.def(
+      "lab_scene_model",
+      [](const std::string& name) {
+        const lab::LabScene scene = lab::MakeLabScene(name);
+        pybind11::dict d = SceneModelDict(scene.scene);
+        d["scene"] = scene.name;
+        d["section"] = scene.section;
+        d["description"] = scene.description;
+        d["mu"] = scene.mu;
+        d["duration"] = scene.duration;
+        d["driven"] = static_cast<bool>(scene.drive);
+        return d;
+      },
+      pybind11::arg("name"),
+      "A lab scene as data (scene_model's keys plus section, description, mu, duration [s], "
+      "driven: a time-varying drive the data does not hold).");
+  m.def("lab_external_runs_json", &lab::LabExternalRunsJson, pybind11::arg("runs_json"),
+        "A live engine's runs of lab scenes (their steps) as rows of the scenes table, JSON.");
 }
 
 }  // namespace simatlas::python

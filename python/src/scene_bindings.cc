@@ -112,13 +112,25 @@ py::dict Pose(const multibody::RigidTransform& X) {
   return d;
 }
 
-// The built scene as data (the model a second engine builds from): bodies, joints, gravity,
-// x₀, applied forces, contact geometry, the contact material and the driver keys.
+// The built-in scene name on key=value arguments as data, with the driver keys.
 py::dict SceneModel(const std::string& name, const std::vector<std::string>& arguments) {
   const scenes::SceneDefinition& def = scenes::FindScene(name);
   const scenes::SceneArguments args = scenes::ParseSceneArguments(def, arguments);
   const scenes::DriverOptions options = scenes::ReadDriverOptions(args);
-  const scenes::Scene scene = def.build(args);
+  py::dict d = SceneModelDict(def.build(args));
+  d["scene"] = def.name;
+  d["dt"] = options.dt;
+  d["steps"] = options.steps;
+  d["approximation"] = options.approximation;
+  d["mu"] = options.mu;
+  return d;
+}
+
+}  // namespace
+
+// The built scene as data (the model a second engine builds from): bodies, joints, gravity,
+// x₀, applied forces, contact geometry and the contact material.
+py::dict SceneModelDict(const scenes::Scene& scene) {
   py::list bodies, joints, external, geometry;
   for (int b = 1; b < scene.tree.num_bodies(); ++b) {
     const multibody::RigidBody& body = scene.tree.body(b);
@@ -169,11 +181,6 @@ py::dict SceneModel(const std::string& name, const std::vector<std::string>& arg
   material["relaxation_time"] = m.relaxation_time;
   material["stiction_tolerance"] = m.stiction_tolerance;
   py::dict d;
-  d["scene"] = def.name;
-  d["dt"] = options.dt;
-  d["steps"] = options.steps;
-  d["approximation"] = options.approximation;
-  d["mu"] = options.mu;
   d["gravity"] = core::Vector3(scene.tree.gravity());
   d["bodies"] = bodies;
   d["joints"] = joints;
@@ -185,8 +192,6 @@ py::dict SceneModel(const std::string& name, const std::vector<std::string>& arg
   d["smooth"] = static_cast<bool>(scene.smooth_step);
   return d;
 }
-
-}  // namespace
 
 void BindScenes(py::module_& m) {
   m.def("simulate", &Simulate, py::arg("scene"), py::arg("arguments"),

@@ -12,6 +12,7 @@
 /// summary then says which step failed and why.
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,7 @@ struct RunSummary {
   StepCriteria max;            ///< each criterion's maximum over the steps
   double energy_rise_max = 0;  ///< max_k (E_k − E₀) [J] (> 0: energy created or work done)
   double energy_change = 0;    ///< E_end − E₀ [J]
+  bool iterations_reported = true;  ///< false: the engine does not report its iterations
   int iterations_max = 0;      ///< solver iterations, the largest of a step
   double iterations_mean = 0;  ///< solver iterations per step
   double seconds = 0;          ///< wall time of the steps [s]
@@ -59,5 +61,26 @@ using StateVisitor = std::function<void(const scenes::Scene& scene, const core::
 /// step's start).
 RunSummary RunLabScene(const LabScene& scene, const LabModel& model, double dt,
                        const StateVisitor& visit = {});
+
+/// One step of the scene run by an engine outside the reference (a live engine's row): the
+/// state after the step in the tree's coordinates (free body q = (quaternion w x y z, p),
+/// v = (ω, v) in the parent frame), the step's contacts as the reference reports them and the
+/// engine's effort.
+struct ExternalStep {
+  core::VectorX q;                              ///< q after the step (nq)
+  core::VectorX v;                              ///< v after the step (nv)
+  std::vector<scenes::ContactResult> contacts;  ///< φ₀ at the step start, f_Bc_C, vt, vn at v⁺
+  std::optional<int> iterations;                ///< solver iterations (nullopt: not reported)
+  bool capped = false;                          ///< the solver stopped at its iteration cap
+  double seconds = 0.0;                         ///< wall time of the step [s]
+};
+
+/// The summary of an engine's run of scene under the label model at dt, from its steps (the
+/// same criteria, energy and outcomes as RunLabScene: one owner of each); failure non-empty:
+/// the run ended early for that reason. Throws core::InputError naming the step when a q or v
+/// has the wrong size or a number is not finite, or when the steps are more than the run's.
+RunSummary SummarizeExternalRun(const LabScene& scene, const std::string& model, double dt,
+                                const std::vector<ExternalStep>& steps,
+                                const std::string& failure = "");
 
 }  // namespace simatlas::lab
