@@ -2,7 +2,6 @@
 #include "reference/mujoco/islands.h"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 
 #include "reference/mujoco/dual.h"
@@ -55,60 +54,69 @@ core::VectorX Gather(const core::VectorX& x, const std::vector<int>& index) {
 }  // namespace
 
 std::vector<Island> FindIslands(const Problem& problem) {
-  const int nv = problem.nv;
+  const int nv = problem.nv, nefc = problem.nefc();
+  // M's and J's nonzeros: a prepared problem's sparse rows, else found here (one scan of each).
+  const std::shared_ptr<const SparseOperators> prepared =
+      IsPrepared(problem) ? OperatorsOf(problem) : nullptr;
+  SparseRows M_found, J_found;
+  if (!prepared) {
+    M_found = MakeSparseRows(problem.M);
+    J_found = MakeSparseRows(problem.J);
+  }
+  const SparseRows& M = prepared ? prepared->M : M_found;
+  const SparseRows& J = prepared ? prepared->J : J_found;
   DisjointSets sets(nv);
   // Trees: DOFs coupled through inertia, and (when the problem has it) every DOF with its parent:
   // MuJoCo's islands are unions of kinematic trees (engine_island.c: tree_island), and a tree's
   // M can have exact zeros between DOFs (two hinges with orthogonal axes: the 3.15.0 oracle's
   // limit chain is one island there, two by M alone).
   for (int i = 0; i < nv; ++i) {
-    for (int j = 0; j < i; ++j) {
-      if (problem.M(i, j) != 0) sets.Join(i, j);
-    }
+    for (int k = M.start[i]; k < M.start[i + 1]; ++k) sets.Join(i, M.col[k]);
     if (static_cast<int>(problem.dof_parentid.size()) == nv && problem.dof_parentid[i] >= 0) {
       sets.Join(i, problem.dof_parentid[i]);
     }
   }
   // Constraints: every DOF a row touches, and all rows of one contact, are joined.
-  std::map<int, int> contact_dof;
-  std::vector<int> row_dof(problem.nefc(), -1);
-  for (int r = 0; r < problem.nefc(); ++r) {
-    for (int j = 0; j < nv; ++j) {
-      if (problem.J(r, j) == 0) continue;
-      if (row_dof[r] < 0) row_dof[r] = j;
-      sets.Join(row_dof[r], j);
+  int ncontact = 0;
+  for (int r = 0; r < nefc; ++r) ncontact = std::max(ncontact, problem.contact[r] + 1);
+  std::vector<int> contact_dof(ncontact, -1);
+  std::vector<int> row_dof(nefc, -1);
+  for (int r = 0; r < nefc; ++r) {
+    for (int k = J.start[r]; k < J.start[r + 1]; ++k) {
+      if (row_dof[r] < 0) row_dof[r] = J.col[k];
+      sets.Join(row_dof[r], J.col[k]);
     }
     const int c = problem.contact[r];
     if (c >= 0 && row_dof[r] >= 0) {
-      if (contact_dof.count(c)) sets.Join(contact_dof[c], row_dof[r]);
+      if (contact_dof[c] >= 0) sets.Join(contact_dof[c], row_dof[r]);
       contact_dof[c] = row_dof[r];
     }
   }
   // Rows of a contact whose own J row is zero follow their contact.
-  for (int r = 0; r < problem.nefc(); ++r) {
-    if (row_dof[r] < 0 && problem.contact[r] >= 0 && contact_dof.count(problem.contact[r])) {
+  for (int r = 0; r < nefc; ++r) {
+    if (row_dof[r] < 0 && problem.contact[r] >= 0 && contact_dof[problem.contact[r]] >= 0) {
       row_dof[r] = contact_dof[problem.contact[r]];
     }
   }
   // Components that own rows become islands, in order of their first row.
-  std::map<int, int> island_of_root;
+  std::vector<int> island_of_root(nv, -1);
   std::vector<Island> islands;
   std::vector<int> orphans;
-  for (int r = 0; r < problem.nefc(); ++r) {
+  for (int r = 0; r < nefc; ++r) {
     if (row_dof[r] < 0) {
       orphans.push_back(r);
       continue;
     }
     const int root = sets.Find(row_dof[r]);
-    if (!island_of_root.count(root)) {
+    if (island_of_root[root] < 0) {
       island_of_root[root] = static_cast<int>(islands.size());
       islands.emplace_back();
     }
     islands[island_of_root[root]].rows.push_back(r);
   }
   for (int j = 0; j < nv; ++j) {
-    const auto it = island_of_root.find(sets.Find(j));
-    if (it != island_of_root.end()) islands[it->second].dofs.push_back(j);
+    const int island = island_of_root[sets.Find(j)];
+    if (island >= 0) islands[island].dofs.push_back(j);
   }
   // Rows that touch no DOF couple nothing: they join the first island.
   if (!orphans.empty()) {
