@@ -146,7 +146,12 @@ IslandsResult SolveIslands(const Problem& problem,
                                          ? problem.qacc_smooth
                                          : PrimalStart(problem, qacc_warmstart);
   for (const Island& island : out.islands) {
-    const Problem sub = SubProblem(problem, island.dofs, island.rows);
+    // An island of every DOF and row is the problem itself (its prepared structure reused);
+    // others are copied out (SubProblem keeps the DOFs' and rows' ascending order).
+    const bool whole = static_cast<int>(island.dofs.size()) == problem.nv &&
+                       static_cast<int>(island.rows.size()) == problem.nefc();
+    const Problem copied = whole ? Problem{} : SubProblem(problem, island.dofs, island.rows);
+    const Problem& sub = whole ? problem : copied;
     std::optional<core::VectorX> warm;
     if (qacc_warmstart) warm = Gather(*qacc_warmstart, island.dofs);
     // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.
