@@ -27,7 +27,6 @@ import argparse
 import csv
 import glob
 import html
-import json
 import math
 import os
 import re
@@ -118,19 +117,8 @@ def CheckSectionRules(shared, model, sec):
 
 
 def ToolOptions(simatlas, run):
-    """The options the tool of a docs/sections.json command has: a scene's keys for `simulate
-    SCENE` (`simatlas simulate --list --json`), else the --flags its `simatlas TOOL --help` prints
-    (on stdout or stderr)."""
-    argv = shlex.split(run)
-    if len(argv) > 2 and argv[1] == "simulate":
-        listed = subprocess.run([simatlas, "simulate", "--list", "--json"], stdout=subprocess.PIPE, text=True).stdout
-        try:
-            scenes = json.loads(listed)
-        except ValueError:
-            return set()
-        return {key["name"] for scene in scenes if scene.get("name") == argv[2] for key in scene.get("keys", [])}
-    r = subprocess.run([simatlas, argv[1], "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return set(re.findall(r"--[a-z][a-z0-9-]*", r.stdout + r.stderr))
+    """The options the tool of a docs/sections.json command has (site_model.ToolOptionHelp)."""
+    return set(site_model.ToolOptionHelp(simatlas, run))
 
 
 def CheckLocators(model, source, shared):
