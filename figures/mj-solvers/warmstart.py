@@ -36,8 +36,8 @@ def warmstart(ax, d):
                 label=f"3.15 certificate: 0 iterations for eps ≤ {max(zero):.2g}")
     ax.set_xlabel("distance of the warm start from the answer, eps  [m/s² per DOF]")
     ax.set_ylabel("Newton iterations  [1]")
-    ax.set_title("warm start vs iterations (chain_limits, Newton, tolerance 1e-8)", fontsize=10)
-    ax.legend(loc="upper left", fontsize=8)
+    ax.set_title("warm start vs iterations (chain_limits, Newton, tolerance 1e-8)", fontsize=12)
+    ax.legend(loc="upper left", fontsize=10)
     ax.grid(True, alpha=0.3)
 
 
@@ -55,13 +55,13 @@ def noslip(ax, path):
                     label=f"noslip_tolerance {tolerance:g}: {len(rows)} sweeps after {main} PGS iterations")
         ax.axhline(tolerance, color=color, ls="--", lw=1.1)
         ax.plot([sweeps[-1]], [improvement[-1]], "o", ms=14, mfc="none", mec=color, mew=1.8)
-        ax.text(0.98, tolerance * 1.8, f"noslip_tolerance {tolerance:g}: exit below", color=color, fontsize=8,
+        ax.text(0.98, tolerance * 1.8, f"noslip_tolerance {tolerance:g}: exit below", color=color, fontsize=10,
                 ha="right", transform=ax.get_yaxis_transform())
     ax.set_xlabel("NoSlip sweep")
     ax.set_ylabel("NoSlip's scaled improvement  [1]")
-    ax.set_title("NoSlip after PGS capped at 2 (box_plane_pyramidal): ring = exit sweep", fontsize=10)
+    ax.set_title("NoSlip after PGS capped at 2 (box_plane_pyramidal): ring = exit sweep", fontsize=12)
     ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.legend(loc="lower left", fontsize=8)
+    ax.legend(loc="lower left", fontsize=10)
     ax.grid(True, which="major", alpha=0.3)
 
 
@@ -102,26 +102,29 @@ def islands(ax, runs):
             x = g + (b - (len(bars) - 1) / 2) * width
             n = int(row["iterations"])
             ax.bar(x, n, width * 0.92, color=color, hatch=hatch, edgecolor="0.3", label=label if g == 0 else None)
-            ax.text(x, n, f"{n}\n{row['exit']}", ha="center", va="bottom", fontsize=8)
+            ax.text(x, n, f"{n}\n{row['exit']}", ha="center", va="bottom", fontsize=10)
     ax.set_xticks(range(len(solvers)))
     ax.set_xticklabels([f"{s} (tolerance {float(runs[s][1]['tolerance']):g}, cold start)" for s in solvers])
     top = max(int(r["iterations"]) for on, off in runs.values() for r in on + [off])
-    ax.set_ylim(0, top * 1.3)
+    ax.set_ylim(0, top * 1.45)
+    ax.text(0.01, 0.97, "on each bar: the iterations and the exit test that stopped that solve", transform=ax.transAxes,
+            va="top", fontsize=10)
     ax.set_ylabel("iterations until the exit test  [1]")
-    ax.set_title(islands_title(runs) + "  (three_islands: 3-box stack, lone box, sphere)", fontsize=10)
-    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title(islands_title(runs) + "\n(three_islands: a 3-box stack, a lone box and a sphere on the floor)", fontsize=12)
+    ax.legend(loc="upper right", fontsize=10)
     ax.grid(True, axis="y", alpha=0.3)
 
 
 def main():
     args = fc.parse_args(__doc__)
+    fc.plt.rcParams.update({"font.size": 12})  # the page shows the figure at about 0.7 scale
     fig = fc.plt.figure(figsize=(WIDTH / fc.DPI, HEIGHT / fc.DPI), dpi=fc.DPI)
     grid = fig.add_gridspec(2, 2)
     warmstart(fig.add_subplot(grid[0, 0]), fc.read_columns(os.path.join(args.data, "warmstart.csv")))
     noslip(fig.add_subplot(grid[0, 1]), os.path.join(args.data, "noslip.csv"))
     islands(fig.add_subplot(grid[1, :]), read_islands(os.path.join(args.data, "islands.csv")))
-    fig.suptitle("MJ-solvers §6: a warm start changes where the solver starts (3.15 can exit at 0); "
-                 "NoSlip adds its own sweeps with its own tolerance; each island stops on its own", fontsize=11)
+    fig.suptitle("MJ-solvers §6: a warm start changes where the solver starts (3.15 can exit at 0);\n"
+                 "NoSlip adds its own sweeps with its own tolerance; each island stops on its own", fontsize=13)
     fig.tight_layout()
     fc.save(fig, args.out, NAME)
 
