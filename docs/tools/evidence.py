@@ -95,7 +95,9 @@ def OptionsBlock(sec, simatlas):
     argv = command.split()
     source = ("<code>simatlas simulate --list</code> (%s)" % html.escape(argv[2]) if argv[1] == "simulate"
               else "<code>simatlas %s --help</code>" % html.escape(argv[1]))
-    items = "".join('<li><code>%s</code></li>' % html.escape(known.get(o, o)) for o in options)
+    # The option's name in code, its values, default and meaning as text.
+    items = "".join('<li><code>%s</code>%s</li>' % (html.escape(o), html.escape(known.get(o, o)[len(o):]))
+                    for o in options)
     return '<p class="options">The options this section teaches (from %s):</p><ul class="options">%s</ul>' % (source, items)
 
 
