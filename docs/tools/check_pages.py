@@ -11,7 +11,8 @@
               is marked "termination", and only such a section;
   --pages     the built site: no placeholder phrase on a student page; each section page has the
               quote, the gloss, a code link to a line that defines the named function, a command
-              (using one of the section's "options" when sections.json lists them), a threshold
+              (using one of the section's "options" when sections.json lists them, which the page
+              lists under it), a threshold
               column read by each figure of a "termination" section (figures/captions.json),
               the walkthrough block, a figure or the one-sentence reason, the section list and the
               previous/next links in course order; the exercises page links each exercise's
@@ -209,6 +210,10 @@ def CheckSectionPage(model, source, sec, page_html, site, walked=None, course_or
     if commands and options and not any(
             re.search(r"(?:^|\s)%s(?:[=\s]|$)" % re.escape(o), html.unescape(c)) for c in commands for o in options):
         failures.append("%s: the Try-it command uses none of the section's options (%s)" % (where, ", ".join(options)))
+    # The options the section teaches are listed under the command, each by name.
+    listed = re.search(r'<ul class="options">(.*?)</ul>', page_html, re.S)
+    if options and (not listed or not all("<code>%s</code>" % html.escape(o) in listed.group(1) for o in options)):
+        failures.append("%s: the page does not list the section's options (%s) under its command" % (where, ", ".join(options)))
     has_claims = re.search(r'<ul class="walkthrough-claims">.*?<li class="claim', page_html, re.S)
     if walked is None or walked:
         if not has_claims:
@@ -472,6 +477,11 @@ def SelfTest(model, source, shared):
     page = '<pre class="command">build/bin/simatlas sap solve x.json --line-search=exact</pre>'
     if any("none of the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
         failures.append("self-test: a Try-it command using one of the section's options was rejected")
+    if not any("does not list the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
+        failures.append("self-test: a page without its section's options listed passed")
+    page += '<ul class="options"><li><code>--line-search</code> exact|backtracking</li><li><code>--noslip-iterations</code> N</li></ul>'
+    if any("does not list the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
+        failures.append("self-test: a page listing its section's options was rejected")
     # A termination section whose figure has no threshold column, or a threshold its data lacks.
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "figures", "data"))
