@@ -440,8 +440,8 @@ def ToolOptionHelp(simatlas, command):
     """{option: its one-line help} of the tool a docs/sections.json command runs: for `simatlas
     simulate SCENE`, the scene's keys from `simatlas simulate --list --json` (description, unit or
     choices, default); otherwise the --flags that `simatlas TOOL --help` prints (stdout or stderr),
-    each with its own help line ("    --solver pgs|cg|newton  (default …)  …") or, in a usage line,
-    its bracket ("--line-search exact|backtracking"); the first mention of a flag wins."""
+    each with its own help line ("    --solver pgs|cg|newton  (default …)  …") or, failing one, its
+    bracket in a usage line ("--line-search exact|backtracking"); the first such mention wins."""
     import shlex
     import subprocess
     argv = shlex.split(command)
@@ -462,12 +462,13 @@ def ToolOptionHelp(simatlas, command):
                 out[key["name"]] = "%s %s, default %s: %s" % (key["name"], kind, default, key.get("description", ""))
         return out
     r = subprocess.run([simatlas, argv[1], "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = (r.stdout + "\n" + r.stderr).split("\n")
     out = {}
-    for line in (r.stdout + "\n" + r.stderr).split("\n"):
+    for line in lines:
         own = re.match(r"^\s+(--[a-z][a-z0-9-]*)\b(.*)$", line)
         if own:
             out.setdefault(own.group(1), re.sub(r"\s+", " ", own.group(0).strip()))
-            continue
+    for line in lines:
         for m in re.finditer(r"\[(--[a-z][a-z0-9-]*)([^\]]*)\]", line):
             out.setdefault(m.group(1), m.group(0)[1:-1])
         for flag in re.findall(r"--[a-z][a-z0-9-]*", line):
