@@ -1,7 +1,9 @@
 // Walkthrough of MJ-solvers "求解器、积分器与数值误差的边界" (solvers, integrators and numerical error), §1–§10:
 // each section's claims, in the order of the text, with live numbers from the reference engine
-// (laws by name, reference/mujoco, and example problems written by MuJoCo 2.2.2).
+// (laws by name, reference/mujoco, and example problems written by MuJoCo 2.2.2 and 3.15.0).
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "chapters/walkthrough.h"
@@ -15,7 +17,7 @@ namespace simatlas::chapters {
 
 namespace {
 
-// An example problem with MuJoCo 2.2.2's answer (formats/examples/).
+// An example problem with its engine's answer (formats/examples/).
 io::MujocoProblemFile Example(const std::string& name) {
   return io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/" + name);
 }
@@ -183,7 +185,7 @@ void Section5Termination(Narrator& n) {
 }
 
 // §6 Warmstart、岛、NoSlip — the 3.15 certificate exits at 0 iterations from the optimum; islands
-// solve alone and agree with the monolithic solve; NoSlip is a post-process with its own sweeps.
+// solve alone, agree with the monolithic solve and stop each at its own count; NoSlip is a post-process with its own sweeps.
 void Section6Warmstart(Narrator& n) {
   auto file = Example("box_plane_elliptic.json");
   file.problem.opt.solver = mujoco::SolverKind::kNewton;
@@ -212,6 +214,36 @@ void Section6Warmstart(Narrator& n) {
   n.Claim("two uncoupled boxes: " + std::to_string(found.size()) + " islands; per-island forces vs monolithic: relative " +
               "difference " + Num(diff, 3) + "; first box vs the single-box solve " + Num(copy, 3),
           found.size() == 2 && diff < 1e-8 && copy < 1e-8, {{"islands", static_cast<double>(found.size())}, {"difference", diff}});
+  // Three bodies touching only the floor (formats/examples/three_islands.json, MuJoCo 3.15.0's
+  // problem: a 3-box stack, a lone box, a sphere), CG from a cold start at the default 1e-8:
+  // with islands each island stops at its own exit test; the solve reports the island that
+  // iterated most; islands off, one solve of every DOF stops on the whole problem's statistic.
+  auto three = Example("three_islands.json");
+  three.problem.opt.solver = mujoco::SolverKind::kCG;
+  three.problem.opt.tolerance = 1e-8;
+  const mujoco::IslandsResult own = mujoco::SolveIslands(three.problem, std::nullopt);
+  mujoco::SolveSettings on, off;
+  on.islands = true;
+  off.islands = false;
+  const auto reported = mujoco::SolveProblem(three.problem, on);
+  const auto single = mujoco::SolveProblem(three.problem, off);
+  std::string counts;
+  int fewest = 1 << 30, most = 0;
+  for (const mujoco::SolveResult& r : own.per_island) {
+    counts += (counts.empty() ? "" : ", ") + std::to_string(r.iterations);
+    fewest = std::min(fewest, r.iterations);
+    most = std::max(most, r.iterations);
+  }
+  // Catches: islands that iterate in lockstep (every island the slowest one's count), or a
+  // reported count that is not the island that iterated most.
+  n.Claim("three bodies on the floor (three_islands, CG, tolerance 1e-8, cold start): " +
+              std::to_string(own.islands.size()) + " islands stop after " + counts +
+              " iterations, the solve reports " + std::to_string(reported.iterations) +
+              "; one solve of all " + std::to_string(three.problem.nv) + " DOFs (islands off) takes " +
+              std::to_string(single.iterations),
+          own.islands.size() == 3 && fewest < most && reported.iterations == most,
+          {{"islands", static_cast<double>(own.islands.size())}, {"fewest", static_cast<double>(fewest)},
+           {"most", static_cast<double>(most)}, {"single", static_cast<double>(single.iterations)}});
   // NoSlip is a post-processing pass, not a more accurate main solve: after PGS stopped at 2
   // sweeps on the pyramidal box, it moves force between the opposing edges of each pair (the
   // pair's sum, its normal part, stays) and counts its own sweeps; the answer still differs from

@@ -5,16 +5,21 @@
               inside its section), every gloss is English (no CJK character: the course's own
               sentences are never copied into the repository), every "code" function resolves to
               a line of its file, every exercise chapter has one course question per exercise and
-              every reading exercise names a concept section;
+              every reading exercise names a concept section; and the section rules
+              (CheckSectionRules): a section whose command passes a tool option lists its
+              "options", uses one and varies one; a section whose course text states exit tests
+              is marked "termination", and only such a section;
   --pages     the built site: no placeholder phrase on a student page; each section page has the
               quote, the gloss, a code link to a line that defines the named function, a command
-              (using one of the section's "options" when sections.json lists them), a threshold
+              (using one of the section's "options" when sections.json lists them, which the page
+              lists under it), a threshold
               column read by each figure of a "termination" section (figures/captions.json),
               the walkthrough block, a figure or the one-sentence reason, the section list and the
               previous/next links in course order; the exercises page links each exercise's
               concept, hides solutions behind a click and keeps headers free of answers;
   --commands  every command of docs/sections.json runs (exit 0, output on stdout) and names the
-              parameter it tells the student to vary;
+              parameter it tells the student to vary, and every option a section lists is one
+              its command's tool has (`simatlas TOOL --help`, `simatlas simulate --list --json`);
   --self-test each check catches a broken input (so none passes vacuously).
 Exit 0 all hold, 1 a check failed, 2 bad usage. Run with /usr/bin/python3.
 """
@@ -26,6 +31,7 @@ import html
 import math
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -44,9 +50,82 @@ def VisibleText(page_html):
     return html.unescape(re.sub(r"<[^>]+>", " ", text))
 
 
+# Flags that change only how a command prints (or how often it repeats a solve), not what it
+# computes: no section teaches them as an option.
+PRESENTATION_FLAGS = {"--json", "--csv", "--energy", "--repeat", "--output-dir", "--quick"}
+
+
+def CommandOptions(run):
+    """The tool options a docs/sections.json command passes: each `--flag` that changes what is
+    computed (PRESENTATION_FLAGS aside) and each `key=value` of `simatlas simulate` (the scene's
+    keys: dt, approximation, integrator, …). A law's key=value are the inputs of a formula, not
+    options of a tool, and a file name is no option."""
+    argv = shlex.split(run)
+    out = []
+    for arg in argv[1:]:
+        name = arg.split("=", 1)[0]
+        if arg.startswith("--") and name not in PRESENTATION_FLAGS:
+            out.append(name)
+        elif len(argv) > 1 and argv[1] == "simulate" and "=" in arg and not arg.startswith("-"):
+            out.append(name)
+    return out
+
+
+# A course text states a solver's exit tests when it names termination or an exit (终止, 退出)
+# and a threshold it compares with (a tolerance, 阈值 threshold, 容差 tolerance, 上限 cap).
+EXIT_WORDS = re.compile(r"终止|退出")
+THRESHOLD_WORDS = re.compile(r"tolerance|阈值|容差|上限", re.I)
+
+
+def TeachesTermination(shared, model, sec):
+    """Whether the section's course text (its heading to the next numbered heading) states exit
+    tests: an exit word and a threshold word (EXIT_WORDS, THRESHOLD_WORDS)."""
+    lines = site_model.CourseLines(shared, model, sec["chapter"])
+    first, last = site_model.SectionLineRange(lines, sec["number"])
+    body = "\n".join(lines[first:last + 1])
+    return bool(EXIT_WORDS.search(body) and THRESHOLD_WORDS.search(body))
+
+
+def CheckSectionRules(shared, model, sec):
+    """Failures of the two rules every section obeys, decided from its content:
+    options — a section whose command passes a tool option (CommandOptions) lists the options it
+    teaches in "options"; then a command uses one of them and one command's "vary" is one of them;
+    termination — a section whose course text states exit tests (TeachesTermination) is marked
+    "termination": true (its figures must then draw the thresholds: CheckTerminationFigures),
+    and a section marked so has such a text."""
+    where = "%s §%s" % (sec["chapter"], sec["number"])
+    failures = []
+    commands = sec.get("commands", [])
+    passed = [o for entry in commands for o in CommandOptions(entry["run"])]
+    options = sec.get("options", [])
+    if passed and not options:
+        failures.append("%s: its command passes the options %s but the section lists no \"options\" (the options its course text discusses)" % (
+            where, ", ".join(sorted(set(passed)))))
+    if options:
+        if not any(o in passed for o in options):
+            failures.append("%s: no command uses one of the section's options (%s)" % (where, ", ".join(options)))
+        if not any(entry["vary"] in options for entry in commands):
+            failures.append("%s: no command varies one of the section's options (%s)" % (where, ", ".join(options)))
+    try:
+        teaches = TeachesTermination(shared, model, sec)
+    except site_model.LocatorError as e:
+        return failures + [str(e)]
+    if teaches and not sec.get("termination"):
+        failures.append("%s: its course text states exit tests (an exit word and a threshold) but the section is not marked \"termination\"" % where)
+    if sec.get("termination") and not teaches:
+        failures.append("%s: marked \"termination\" but its course text states no exit test" % where)
+    return failures
+
+
+def ToolOptions(simatlas, run):
+    """The options the tool of a docs/sections.json command has (site_model.ToolOptionHelp)."""
+    return set(site_model.ToolOptionHelp(simatlas, run))
+
+
 def CheckLocators(model, source, shared):
     failures = []
     for sec in model["sections"]:
+        failures += CheckSectionRules(shared, model, sec)
         where = "%s §%s" % (sec["chapter"], sec["number"])
         try:
             site_model.CourseQuote(shared, model, sec)
@@ -131,6 +210,10 @@ def CheckSectionPage(model, source, sec, page_html, site, walked=None, course_or
     if commands and options and not any(
             re.search(r"(?:^|\s)%s(?:[=\s]|$)" % re.escape(o), html.unescape(c)) for c in commands for o in options):
         failures.append("%s: the Try-it command uses none of the section's options (%s)" % (where, ", ".join(options)))
+    # The options the section teaches are listed under the command, each by name.
+    listed = re.search(r'<ul class="options">(.*?)</ul>', page_html, re.S)
+    if options and (not listed or not all("<code>%s</code>" % html.escape(o) in listed.group(1) for o in options)):
+        failures.append("%s: the page does not list the section's options (%s) under its command" % (where, ", ".join(options)))
     has_claims = re.search(r'<ul class="walkthrough-claims">.*?<li class="claim', page_html, re.S)
     if walked is None or walked:
         if not has_claims:
@@ -309,6 +392,13 @@ def CheckCommands(model, source, simatlas):
                                stderr=subprocess.PIPE, text=True, timeout=300)
             if r.returncode != 0 or not r.stdout.strip():
                 failures.append("%s: `%s` exited %d (stderr: %s)" % (where, entry["run"], r.returncode, r.stderr.strip()[-300:]))
+        # The options the section teaches are options of its commands' tool.
+        if sec.get("options") and sec.get("commands"):
+            known = ToolOptions(simatlas, sec["commands"][0]["run"])
+            for option in sec["options"]:
+                if option not in known:
+                    failures.append("%s: option %s is not an option of `%s` (its --help or the scene's keys)" % (
+                        where, option, " ".join(shlex.split(sec["commands"][0]["run"])[:3])))
     return failures
 
 
@@ -335,6 +425,50 @@ def SelfTest(model, source, shared):
     for needed in ("course quote", "gloss", "code link", "command", "walkthrough", "figure", "section list"):
         if not any(needed in f for f in found):
             failures.append("self-test: a page without the %s passed" % needed)
+    # The section rules: a command passing a tool option (a --flag, or a simulate key) without
+    # the section's "options" fails; a law's inputs and an output-only flag need none; options
+    # that no command uses or varies fail; a course text with exit tests needs "termination",
+    # and "termination" needs such a text.
+    def Rules(ch, number, **changes):
+        base = next(x for x in model["sections"] if x["chapter"] == ch and x["number"] == number)
+        bare = {k: v for k, v in base.items() if k not in ("options", "termination")}
+        return CheckSectionRules(shared, model, dict(bare, **changes))
+    flagged = [{"run": "simatlas sap solve x.json --line-search exact", "vary": "--line-search", "why": "x"}]
+    if not any("lists no \"options\"" in f for f in Rules("e3-sap", "4", commands=flagged)):
+        failures.append("self-test: a command passing --line-search in a section without \"options\" passed")
+    keyed = [{"run": "simatlas simulate box_slide approximation=sap", "vary": "approximation", "why": "x"}]
+    if not any("lists no \"options\"" in f for f in Rules("e3-sap", "4", commands=keyed)):
+        failures.append("self-test: a simulate command passing a scene key in a section without \"options\" passed")
+    for plain in ("simatlas law material.point_stiffness k1=2e5 k2=2e5", "simatlas sap solve x.json --json"):
+        if Rules("e3-sap", "4", commands=[{"run": plain, "vary": "x.json", "why": "x"}]):
+            failures.append("self-test: `%s` (no tool option) was asked for \"options\"" % plain)
+    found = Rules("e3-sap", "4", commands=[{"run": "simatlas sap solve x.json --linear-solver dense", "vary": "x.json", "why": "x"}],
+                  options=["--line-search"])
+    if not any("no command uses" in f for f in found) or not any("no command varies" in f for f in found):
+        failures.append("self-test: options that no command uses or varies passed: %s" % found)
+    if Rules("e3-sap", "4", commands=flagged, options=["--line-search"]):
+        failures.append("self-test: a section using and varying its option was rejected")
+    if not any("not marked \"termination\"" in f for f in Rules("mj-solvers", "5")):
+        failures.append("self-test: MJ-solvers §5 (the course's exit tests) without \"termination\" passed")
+    if not any("states no exit test" in f for f in Rules("e3-geometry", "3", termination=True)):
+        failures.append("self-test: E3-geometry §3 (material fields) marked \"termination\" passed")
+    # An option the tool does not have (its --help, the scene's keys) is caught.
+    with tempfile.TemporaryDirectory() as tmp:
+        program = os.path.join(tmp, "simatlas")
+        with open(program, "w") as f:
+            f.write("#!/bin/sh\n[ \"$2\" = --help ] && echo 'usage: simatlas sap solve FILE [--line-search exact]' && exit 0\n"
+                    "[ \"$1\" = simulate ] && echo '[{\"name\": \"box_slide\", \"keys\": [{\"name\": \"dt\"}]}]' && exit 0\n"
+                    "echo ok\nexit 0\n")
+        os.chmod(program, 0o755)
+        if ToolOptions(program, "simatlas sap solve x.json") != {"--line-search"}:
+            failures.append("self-test: the tool's --help options were misread: %s" % ToolOptions(program, "simatlas sap solve x.json"))
+        if ToolOptions(program, "simatlas simulate box_slide dt=1") != {"dt"}:
+            failures.append("self-test: the scene's keys were misread")
+        fake = {"sections": [dict(sec, commands=[{"run": "simatlas sap solve x.json --line-search exact", "vary": "--line-search", "why": "x"}],
+                                  options=["--line-search", "--max-iterations"])]}
+        found = CheckCommands(fake, source, program)
+        if len(found) != 1 or "--max-iterations" not in found[0]:
+            failures.append("self-test: an option the tool does not have was not caught alone: %s" % found)
     # A section with its options whose command uses none of them; the same command with one.
     with_options = dict(sec, options=["--line-search", "--noslip-iterations"])
     page = '<pre class="command">build/bin/simatlas sap solve x.json --linear-solver dense</pre>'
@@ -343,6 +477,11 @@ def SelfTest(model, source, shared):
     page = '<pre class="command">build/bin/simatlas sap solve x.json --line-search=exact</pre>'
     if any("none of the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
         failures.append("self-test: a Try-it command using one of the section's options was rejected")
+    if not any("does not list the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
+        failures.append("self-test: a page without its section's options listed passed")
+    page += '<ul class="options"><li><code>--line-search</code> exact|backtracking</li><li><code>--noslip-iterations</code> N</li></ul>'
+    if any("does not list the section's options" in f for f in CheckSectionPage(model, source, with_options, page, None)):
+        failures.append("self-test: a page listing its section's options was rejected")
     # A termination section whose figure has no threshold column, or a threshold its data lacks.
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "figures", "data"))

@@ -80,7 +80,25 @@ def CommandBlock(sec, simatlas, source, max_lines=40):
                      '<details class="command-output"><summary>Output at build time (%s)</summary><pre>%s</pre></details>' % (
                          html.escape(entry["run"]), html.escape(entry["vary"]), html.escape(entry["why"]),
                          status, html.escape(shown)))
+    parts.append(OptionsBlock(sec, simatlas))
     return "".join(parts)
+
+
+def OptionsBlock(sec, simatlas):
+    """The options the section teaches (docs/sections.json "options"), each with its help line
+    from the tool itself (site_model.ToolOptionHelp), or "" for a section without options."""
+    options = sec.get("options", [])
+    if not options or not sec.get("commands"):
+        return ""
+    command = sec["commands"][0]["run"]
+    known = site_model.ToolOptionHelp(simatlas, command)
+    argv = command.split()
+    source = ("<code>simatlas simulate --list</code> (%s)" % html.escape(argv[2]) if argv[1] == "simulate"
+              else "<code>simatlas %s --help</code>" % html.escape(argv[1]))
+    # The option's name in code, its values, default and meaning as text.
+    items = "".join('<li><code>%s</code>%s</li>' % (html.escape(o), html.escape(known.get(o, o)[len(o):]))
+                    for o in options)
+    return '<p class="options">The options this section teaches (from %s):</p><ul class="options">%s</ul>' % (source, items)
 
 
 def _Verdict(value):

@@ -436,4 +436,44 @@ def ShellCommand(command, simatlas):
     return [simatlas] + argv[1:]
 
 
+def ToolOptionHelp(simatlas, command):
+    """{option: its one-line help} of the tool a docs/sections.json command runs: for `simatlas
+    simulate SCENE`, the scene's keys from `simatlas simulate --list --json` (description, unit or
+    choices, default); otherwise the --flags that `simatlas TOOL --help` prints (stdout or stderr),
+    each with its own help line ("    --solver pgs|cg|newton  (default …)  …") or, failing one, its
+    bracket in a usage line ("--line-search exact|backtracking"); the first such mention wins."""
+    import shlex
+    import subprocess
+    argv = shlex.split(command)
+    if len(argv) > 2 and argv[1] == "simulate":
+        listed = subprocess.run([simatlas, "simulate", "--list", "--json"], stdout=subprocess.PIPE, text=True).stdout
+        try:
+            scenes = json.loads(listed)
+        except ValueError:
+            return {}
+        out = {}
+        for scene in scenes:
+            if scene.get("name") != argv[2]:
+                continue
+            for key in scene.get("keys", []):
+                kind = "one of " + "|".join(key["choices"]) if key.get("choices") else "[%s]" % key.get("unit", "")
+                default = key.get("default")
+                default = "%g" % default if isinstance(default, (int, float)) else default
+                out[key["name"]] = "%s %s, default %s: %s" % (key["name"], kind, default, key.get("description", ""))
+        return out
+    r = subprocess.run([simatlas, argv[1], "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = (r.stdout + "\n" + r.stderr).split("\n")
+    out = {}
+    for line in lines:
+        own = re.match(r"^\s+(--[a-z][a-z0-9-]*)\b(.*)$", line)
+        if own:
+            out.setdefault(own.group(1), re.sub(r"\s+", " ", own.group(0).strip()))
+    for line in lines:
+        for m in re.finditer(r"\[(--[a-z][a-z0-9-]*)([^\]]*)\]", line):
+            out.setdefault(m.group(1), m.group(0)[1:-1])
+        for flag in re.findall(r"--[a-z][a-z0-9-]*", line):
+            out.setdefault(flag, flag)
+    return out
+
+
 PLACEHOLDER = re.compile(r"\b(?:yet|TODO|FIXME|TBD|not executable|placeholder|lorem ipsum)\b", re.I)

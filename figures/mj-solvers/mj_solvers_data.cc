@@ -19,6 +19,10 @@
 //   noslip.csv            noslip_tolerance, sweep, improvement (scaled, NoSlip's exit statistic),
 //                         main_iterations, noslip_sweeps: NoSlip after PGS capped at 2 sweeps on
 //                         box_plane_pyramidal, tolerance 1e-6 (default) and 1e-10, cap 100 (§6).
+//   islands.csv           solver, islands (on|off), island (1-based; 0: the single solve), dofs,
+//                         rows, iterations, exit, tolerance: PGS, CG and Newton on
+//                         three_islands (tolerance 1e-8, cap 100, cold start), each island
+//                         solved alone vs one solve of every DOF (§6).
 //   energy_<integrator>.csv   t, energy_ratio E/E0 of an undamped spring m = 1 kg, k = 1 N/m,
 //                         h = 0.05 s, q0 = 1 m, v0 = 0 over 200 s — StepLinear.
 //   energy_tree_<model>_<integrator>.csv  t, energy_error E − E0 [J] on the reference tree
@@ -36,6 +40,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -45,6 +50,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/impedance.h"
 #include "reference/mujoco/integrators.h"
+#include "reference/mujoco/islands.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/transition_fd.h"
 #include "reference/mujoco/tree_integrators.h"
@@ -199,6 +205,37 @@ void WriteNoSlip(const std::filesystem::path& dir) {
       file << tolerance << "," << s + 1 << "," << r.stats[r.iterations + s].improvement << ","
            << r.iterations << "," << r.noslip_iterations << "\n";
     }
+  }
+}
+
+// §6: islands on formats/examples/three_islands.json (MuJoCo 3.15.0's problem of a 3-box stack,
+// a lone box and a sphere, each touching only the floor): each solver at tolerance 1e-8 from a
+// cold start, islands on (one row per island: its DOFs, rows, iterations and exit) and off (one
+// row, island 0: the single solve of every DOF).
+void WriteIslands(const std::filesystem::path& dir) {
+  const io::MujocoProblemFile base =
+      io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/three_islands.json");
+  std::ofstream file = OpenCsv(dir / "islands.csv");
+  file << "solver,islands,island,dofs,rows,iterations,exit,tolerance\n";
+  for (mj::SolverKind solver : {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
+    mj::Problem p = base.problem;
+    p.opt.solver = solver;
+    p.opt.tolerance = kTerminationTolerance;
+    p.opt.iterations = 100;  // mj_defaultOption's cap
+    const std::string name = mj::SolverName(solver);
+    // islands on: each island solved and stopped on its own
+    const mj::IslandsResult split = mj::SolveIslands(p, std::nullopt);
+    for (std::size_t k = 0; k < split.islands.size(); ++k) {
+      file << name << ",on," << k + 1 << "," << split.islands[k].dofs.size() << ","
+           << split.islands[k].rows.size() << "," << split.per_island[k].iterations << ","
+           << mj::ExitReasonName(split.per_island[k].exit) << "," << kTerminationTolerance << "\n";
+    }
+    // islands off: one solve of the whole problem
+    mj::SolveSettings whole;
+    whole.islands = false;
+    const mj::SolveResult r = mj::SolveProblem(p, whole);
+    file << name << ",off,0," << p.nv << "," << p.nefc() << "," << r.iterations << ","
+         << mj::ExitReasonName(r.exit) << "," << kTerminationTolerance << "\n";
   }
 }
 
@@ -377,6 +414,7 @@ int main(int argc, char** argv) {
     simatlas::figures::WriteConvergence(dir, "chain_limits");
     simatlas::figures::WriteWarmstart(dir);
     simatlas::figures::WriteNoSlip(dir);
+    simatlas::figures::WriteIslands(dir);
     simatlas::figures::WritePrimalDual(dir);
     simatlas::figures::WriteEnergy(dir);
     simatlas::figures::WriteTreeEnergy(dir);

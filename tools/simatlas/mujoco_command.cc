@@ -133,8 +133,11 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     const mujoco::Problem& problem = input.problem;
     const mujoco::SolveSettings& settings = input.settings;
     const mujoco::SolveResult result = mujoco::SolveProblem(problem, settings);
-    const int islands =
-        settings.islands ? static_cast<int>(mujoco::FindIslands(problem).size()) : 0;
+    // The islands (§6: each stops on its own); with several, the solve's island_stats holds each
+    // one's record in this order and the result reports the island that iterated most.
+    const std::vector<mujoco::Island> island_list =
+        settings.islands ? mujoco::FindIslands(problem) : std::vector<mujoco::Island>{};
+    const int islands = static_cast<int>(island_list.size());
     // Nothing non-finite is printed.
     RequireFiniteOutput("qacc", result.qacc, "m/s^2");
     RequireFiniteOutput("efc_force", result.efc_force, "N");
@@ -202,7 +205,20 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         << " path; version "
         << io::VersionName(problem.opt.version) << ", warmstart "
         << (settings.qacc_warmstart ? "on" : "off") << "\n";
-    if (settings.islands) out << "islands: " << islands << "\n";
+    if (settings.islands) {
+      out << "islands: " << islands << "\n";
+    } else {
+      out << "islands: off (one solve of all " << problem.nv << " DOFs)\n";
+    }
+    if (islands > 1) {
+      out << "iterations per island:";
+      for (std::size_t k = 0; k < result.island_stats.size(); ++k) {
+        out << (k ? ", " : " ") << result.island_stats[k].iterations << " ("
+            << island_list[k].dofs.size() << " DOFs, exit "
+            << mujoco::ExitReasonName(result.island_stats[k].exit) << ")";
+      }
+      out << "; the solve reports the most\n";
+    }
     if (result.noslip_iterations > 0) {
       out << "noslip: " << result.noslip_iterations << " iterations\n";
     }

@@ -75,9 +75,28 @@ void PrintText(const sap::SapSolverResult& r, std::ostream& out) {
   }
 }
 
+// `sap --help`: the synopsis, then each option with its values and default (the problem file's
+// "parameters" override the defaults, the flags override the file; E3-SAP §4.2's table).
+void PrintSapHelp(std::ostream& out) {
+  out << kUsage
+      << "  E3-SAP §4 on a simatlas/sap-problem/1 file (formats/sap-problem.md).\n"
+      << "  Each option overrides the file's parameters:\n"
+      << "    --line-search exact|backtracking  (default exact: Drake's kExact)  how the Newton step "
+         "length alpha is chosen (§4.2 line_search_type)\n"
+      << "    --linear-solver dense|block_sparse_cholesky  (default block_sparse_cholesky: Drake's "
+         "kBlockSparseCholesky)  how H dv = -g is solved (§4, §4.2 linear_solver_type)\n"
+      << "    --repeat N >= 1  mean wall time of N further identical solves\n"
+      << "    --json  one JSON object instead of text\n";
+}
+
 }  // namespace
 
 int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h" ||
+                        (args[0] == "solve" && args.size() == 2 && args[1] == "--help"))) {
+    PrintSapHelp(out);
+    return 0;
+  }
   if (args.empty() || args[0] != "solve" || args.size() < 2) {
     err << kUsage;
     return kExitBadInput;
