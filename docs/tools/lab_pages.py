@@ -12,6 +12,7 @@ Usage: lab_pages.py (--json LAB.json | --simatlas BIN) [--figures lab_figures.py
                     [--engines-python PY --engines-runner lab_engines.py --package DIR] --out SITE_DIR
 (--simatlas runs `BIN lab all --json` into SITE_DIR/lab.json; --figures plots into SITE_DIR.)"""
 import argparse
+import shutil
 import subprocess
 import sys
 import html
@@ -129,7 +130,8 @@ def run_live_engines(a):
     out = os.path.join(a.out, "lab_engines.json")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [a.package or ""] + [x for x in os.environ.get("PYTHONPATH", "").split(os.pathsep) if x]))
-    subprocess.run([a.engines_python, a.engines_runner, "--out", out], env=env, check=True)
+    subprocess.run([a.engines_python, a.engines_runner, "--out", out] + (["--quick"] if a.quick else []),
+                   env=env, check=True)
     return json.load(open(out, encoding="utf-8"))
 
 
@@ -143,12 +145,18 @@ def main():
     p.add_argument("--engines-runner", help="oracle/lab/lab_engines.py")
     p.add_argument("--package", help="the directory holding the built simatlas package")
     p.add_argument("--out", required=True)
+    p.add_argument("--quick", action="store_true",
+                   help="the CI sizes (simatlas lab all --quick, live engines at dt = 1e-2 s only)")
+    p.add_argument("--stylesheet", help="copy this site.css into OUT (a site of the lab pages alone)")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     if a.simatlas:
         a.json = os.path.join(a.out, "lab.json")
         with open(a.json, "w", encoding="utf-8") as f:
-            subprocess.run([a.simatlas, "lab", "all", "--json"], stdout=f, check=True)
+            subprocess.run([a.simatlas, "lab", "all", "--json"] + (["--quick"] if a.quick else []),
+                           stdout=f, check=True)
+    if a.stylesheet:
+        shutil.copy(a.stylesheet, os.path.join(a.out, "site.css"))
     if not a.json:
         raise SystemExit("lab_pages: give --json or --simatlas")
     if a.figures:
