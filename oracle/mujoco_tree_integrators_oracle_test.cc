@@ -21,7 +21,6 @@
 #include <string>
 #include <vector>
 
-#include "oracle/mujoco338_oracle.h"
 #include "oracle/tree_models.h"
 #include "reference/core/errors.h"
 
@@ -113,62 +112,10 @@ TEST(TreeIntegratorsOracle, MjStepMatchesOneAndManySteps) {
 
 TEST(TreeIntegratorsOracle, ImplicitFastIsNotInMuJoCo222) {
   // 2.2.2's mjtIntegrator has Euler, RK4, implicit only (mjmodel.h); implicitfast arrived in
-  // 2.3.3, so the reference's implicitfast has no 2.2.2 oracle: MuJoCo 3.3.8 is its live oracle
-  // on the chain (below); the free-body case rests on tree_integrators_test's structure checks.
+  // 2.3.3, so the reference's implicitfast has no 2.2.2 oracle: MuJoCo 3.15.0 is its live oracle,
+  // on the chain and the free body (oracle/mujoco315/tree_integrators_oracle_test.cc).
   EXPECT_THROW(tree_models::LoadCase(Cases()[0], kH, "implicitfast", ::testing::TempDir()),
                core::InputError);
-}
-
-TEST(TreeIntegratorsOracle, ImplicitFastMatchesMuJoCo338OnTheChain) {
-  // MuJoCo 3.3.8 (npm mujoco-js 0.0.7) steps the damped hinge chain — a tree without a free
-  // body — with implicitfast: (M + h·D) a = F, the RNE velocity derivative left out and the
-  // armature in M (engine_forward.c mj_implicitSkip: mjd_smooth_vel with flg_bias = 0 for
-  // mjINT_IMPLICITFAST, read at 3.3.8's commit), as
-  // the course's 3.15 describes and the reference implements. One step: round-off only; 500
-  // steps: the bound of MjStepMatchesOneAndManySteps and its reason.
-  const std::string path = ::testing::TempDir() + "simatlas_tree_chain_implicitfast.xml";
-  std::ofstream(path) << ChainXml(kH, "implicitfast");
-  auto csv = [](const VectorX& x) {
-    std::string out;
-    for (Eigen::Index i = 0; i < x.size(); ++i) out += (i ? "," : "") + Num(x[i]);
-    return out;
-  };
-  nlohmann::json answer;
-  try {
-    answer = RunMujoco338({"step", path, std::to_string(kManySteps), csv(ChainQ0()),
-                           csv(ChainV0()), csv(VectorX::Constant(1, kChainCtrl))});
-  } catch (const std::exception& e) {
-    FAIL() << e.what();
-  }
-  ASSERT_EQ(answer.at("version"), "3.3.8");
-  const Case chain = Cases()[0];
-  mujoco::TreeState x = FromMujoco(chain.model, chain.qpos0, chain.qvel0), full = x;
-  double worst = 0, worst_full = 0;
-  for (int step = 1; step <= kManySteps; ++step) {
-    x = mujoco::StepTree(chain.model.tree, mujoco::Integrator::kImplicitFast, kH, x,
-                         chain.model.applied);
-    full = mujoco::StepTree(chain.model.tree, mujoco::Integrator::kImplicit, kH, full,
-                            chain.model.applied);
-    const auto [qpos, qvel] = ToMujoco(chain.model, x);
-    const nlohmann::json& s = answer.at("states").at(step - 1);
-    const std::vector<double> mq = s.at("qpos"), mv = s.at("qvel");
-    const double eq = RelativeError(qpos, Eigen::Map<const VectorX>(mq.data(), mq.size()));
-    const double ev = RelativeError(qvel, Eigen::Map<const VectorX>(mv.data(), mv.size()));
-    if (step == 1) {
-      EXPECT_LT(eq, 1e-10) << "step 1 qpos " << qpos.transpose();
-      EXPECT_LT(ev, 1e-10) << "step 1 qvel " << qvel.transpose();
-    }
-    worst = std::max({worst, eq, ev});
-    const VectorX full_qvel = ToMujoco(chain.model, full).second;
-    worst_full = std::max(
-        worst_full, RelativeError(full_qvel, Eigen::Map<const VectorX>(mv.data(), mv.size())));
-  }
-  EXPECT_LT(worst, 1e-10);
-  // The comparison tells the variants apart: the reference's implicit (with the RNE
-  // derivative) leaves 3.3.8's implicitfast by far more than the bound.
-  EXPECT_GT(worst_full, 1e-8);
-  std::cout << "[3.3.8] chain implicitfast, 500 steps: worst relative difference " << worst
-            << " (reference implicit: " << worst_full << ")\n";
 }
 
 TEST(TreeIntegratorsOracle, TransitionFDMatchesMuJoCoOnTheChain) {

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// MJ-solvers §5 statistics against a live MuJoCo (2.2.2 or 3.3.8): the round-off floors of
+/// MJ-solvers §5 statistics against a live MuJoCo (2.2.2 or 3.15.0): the round-off floors of
 /// the real statistics and the iteration-by-iteration comparison the statistics oracles use.
 
 #include <cstddef>

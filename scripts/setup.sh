@@ -6,14 +6,11 @@ packages=(cmake g++ make libgtest-dev libgmock-dev libbenchmark-dev libeigen3-de
           libmujoco-dev libmujoco-samples libjs-mathjax chromium fonts-wqy-microhei
           clang libclang-rt-14-dev
           pybind11-dev python3-dev python3-pytest python3-nbclient python3-ipykernel
-          python3-nbconvert jupyter-notebook gcovr lcov nodejs)
+          python3-nbconvert jupyter-notebook gcovr lcov)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# npm installs mujoco-js (the MuJoCo 3.3.8 oracle) into the build tree; Debian ships it apart
-# from nodejs, other nodejs builds include it.
-command -v npm > /dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
