@@ -80,23 +80,13 @@ TEST(TreeIntegratorsOracle, MjStepMatchesOneAndManySteps) {
     for (const IntegratorPair& integ : kIntegrators) {
       adapters::ModelData l = LoadCase(c, kH, integ);
       ASSERT_EQ(l.model->opt.integrator, integ.mj);
-      mujoco::TreeState x = FromMujoco(c.model, c.qpos0, c.qvel0);
-      double worst_many = 0;
-      for (int step = 1; step <= kManySteps; ++step) {
-        mj_step(l.model.get(), l.data.get());
-        x = mujoco::StepTree(c.model.tree, integ.reference, kH, x, c.model.applied);
-        const auto [qpos, qvel] = ToMujoco(c.model, x);
-        const double eq = RelativeError(qpos, Read(l.data->qpos, l.model->nq));
-        const double ev = RelativeError(qvel, Read(l.data->qvel, l.model->nv));
-        const std::string where =
-            c.model.name + " " + integ.mjcf + " step " + std::to_string(step);
-        if (step == 1) {
-          // One step: the same formulas on the same numbers, round-off only.
-          EXPECT_LT(eq, 1e-10) << where << " qpos " << qpos.transpose();
-          EXPECT_LT(ev, 1e-10) << where << " qvel " << qvel.transpose();
-        }
-        worst_many = std::max({worst_many, eq, ev});
-      }
+      const StepComparison run = CompareSteps(c, l, integ.reference, kH, kManySteps);
+      // One step: the same formulas on the same numbers, round-off only.
+      EXPECT_LT(run.first_qpos, 1e-10) << c.model.name << " " << integ.mjcf << " step 1 qpos "
+                                       << run.qpos1.transpose();
+      EXPECT_LT(run.first_qvel, 1e-10) << c.model.name << " " << integ.mjcf << " step 1 qvel "
+                                       << run.qvel1.transpose();
+      const double worst_many = run.worst;
       // Many steps (500 steps, 1 s): the two engines sum M, the RNE and the quaternion product
       // in different orders, so each step differs by ~1e-16 relative and the flow carries those
       // differences forward (the free body's tumble amplifies them exponentially). Measured

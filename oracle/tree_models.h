@@ -253,4 +253,36 @@ inline adapters::ModelData LoadCase(const Case& c, double h, const std::string& 
   return l;
 }
 
+/// How far the reference's steps stay from mj_step's on one case.
+struct StepComparison {
+  double first_qpos = 0;  ///< relative qpos difference after the first step
+  double first_qvel = 0;  ///< relative qvel difference after the first step
+  double worst = 0;       ///< the largest qpos or qvel difference over every step
+  VectorX qpos1;          ///< the reference's qpos after the first step (MuJoCo's layout)
+  VectorX qvel1;          ///< the reference's qvel after the first step
+};
+
+/// Steps the loaded case (`l`, at the case's start) `steps` times with mj_step and the reference
+/// with `integrator` at step h [s] from the same state, comparing after every step.
+inline StepComparison CompareSteps(const Case& c, adapters::ModelData& l,
+                                   mujoco::Integrator integrator, double h, int steps) {
+  StepComparison out;
+  mujoco::TreeState x = FromMujoco(c.model, c.qpos0, c.qvel0);
+  for (int step = 1; step <= steps; ++step) {
+    mj_step(l.model.get(), l.data.get());
+    x = mujoco::StepTree(c.model.tree, integrator, h, x, c.model.applied);
+    const auto [qpos, qvel] = ToMujoco(c.model, x);
+    const double eq = RelativeError(qpos, Read(l.data->qpos, l.model->nq));
+    const double ev = RelativeError(qvel, Read(l.data->qvel, l.model->nv));
+    if (step == 1) {
+      out.first_qpos = eq;
+      out.first_qvel = ev;
+      out.qpos1 = qpos;
+      out.qvel1 = qvel;
+    }
+    out.worst = std::max({out.worst, eq, ev});
+  }
+  return out;
+}
+
 }  // namespace simatlas::oracle::tree_models

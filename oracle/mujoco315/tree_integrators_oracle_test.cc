@@ -75,24 +75,13 @@ TEST(TreeIntegratorsOracle315, MjStepMatchesOneAndManySteps) {
     for (const IntegratorPair& integ : kIntegrators) {
       adapters::ModelData l = Load(c, integ);
       ASSERT_EQ(l.model->opt.integrator, integ.mj);
-      mujoco::TreeState x = FromMujoco(c.model, c.qpos0, c.qvel0);
-      double worst_many = 0;
-      for (int step = 1; step <= kManySteps; ++step) {
-        mj_step(l.model.get(), l.data.get());
-        x = mujoco::StepTree(c.model.tree, integ.reference, kH, x, c.model.applied);
-        const auto [qpos, qvel] = ToMujoco(c.model, x);
-        const double eq = RelativeError(qpos, Read(l.data->qpos, l.model->nq));
-        const double ev = RelativeError(qvel, Read(l.data->qvel, l.model->nv));
-        const std::string where = c.model.name + " " + integ.mjcf + " step " + std::to_string(step);
-        if (step == 1) {
-          // One step: the same formulas on the same numbers, round-off only.
-          EXPECT_LT(eq, 1e-10) << where << " qpos " << qpos.transpose() << " vs "
-                               << Read(l.data->qpos, l.model->nq).transpose();
-          EXPECT_LT(ev, 1e-10) << where << " qvel " << qvel.transpose() << " vs "
-                               << Read(l.data->qvel, l.model->nv).transpose();
-        }
-        worst_many = std::max({worst_many, eq, ev});
-      }
+      const StepComparison run = CompareSteps(c, l, integ.reference, kH, kManySteps);
+      // One step: the same formulas on the same numbers, round-off only.
+      EXPECT_LT(run.first_qpos, 1e-10) << c.model.name << " " << integ.mjcf << " step 1 qpos "
+                                       << run.qpos1.transpose();
+      EXPECT_LT(run.first_qvel, 1e-10) << c.model.name << " " << integ.mjcf << " step 1 qvel "
+                                       << run.qvel1.transpose();
+      const double worst_many = run.worst;
       // 500 steps: both sum M, the RNE and the quaternion product in different orders, so each
       // step differs by ~1e-16 relative and the flow carries it forward (the tumble amplifies it).
       // Measured worst (3 Dec 2026, 3.15.0, all four integrators): chain ≤ 1.2e-15, free body
@@ -112,27 +101,19 @@ TEST(TreeIntegratorsOracle315, DiscreteMatchesOnTheChain) {
   // free-body correction is not modelled), so the chain is the case. One step and 500 steps, the
   // bounds of MjStepMatchesOneAndManySteps and their reason.
   const Case chain = Cases()[0];
-  const IntegratorPair& discrete = kDiscrete;
-  adapters::ModelData l = Load(chain, discrete);
+  adapters::ModelData l = Load(chain, kDiscrete);
   ASSERT_EQ(l.model->opt.integrator, mjINT_DISCRETE);
-  mujoco::TreeState x = FromMujoco(chain.model, chain.qpos0, chain.qvel0);
-  mujoco::TreeState implicit = x;
-  double worst = 0, worst_implicit = 0;
-  for (int step = 1; step <= kManySteps; ++step) {
-    mj_step(l.model.get(), l.data.get());
-    x = mujoco::StepTree(chain.model.tree, discrete.reference, kH, x, chain.model.applied);
-    implicit = mujoco::StepTree(chain.model.tree, mujoco::Integrator::kImplicitFast, kH, implicit,
-                                chain.model.applied);
-    const VectorX mj_qvel = Read(l.data->qvel, l.model->nv);
-    const double e = std::max(RelativeError(x.q, Read(l.data->qpos, l.model->nq)),
-                              RelativeError(x.v, mj_qvel));
-    if (step == 1) EXPECT_LT(e, 1e-10) << "step 1 qvel " << x.v.transpose() << " vs " << mj_qvel.transpose();
-    worst = std::max(worst, e);
-    worst_implicit = std::max(worst_implicit, RelativeError(implicit.v, mj_qvel));
-  }
-  EXPECT_LT(worst, 1e-10);
-  // Not implicitfast under another name: the spring's h²K and −hKv terms move it far apart.
-  EXPECT_GT(worst_implicit, 1e-8);
+  const StepComparison run = CompareSteps(chain, l, kDiscrete.reference, kH, kManySteps);
+  EXPECT_LT(std::max(run.first_qpos, run.first_qvel), 1e-10) << "step 1 qvel " << run.qvel1.transpose();
+  EXPECT_LT(run.worst, 1e-10);
+  // Not implicitfast under another name: the spring's h²K and −hKv terms move the first step
+  // far apart.
+  adapters::ModelData once = Load(chain, kDiscrete);
+  mj_step(once.model.get(), once.data.get());
+  const mujoco::TreeState fast =
+      mujoco::StepTree(chain.model.tree, mujoco::Integrator::kImplicitFast, kH,
+                       FromMujoco(chain.model, chain.qpos0, chain.qvel0), chain.model.applied);
+  EXPECT_GT(RelativeError(fast.v, Read(once.data->qvel, once.model->nv)), 1e-8);
 }
 
 TEST(TreeIntegratorsOracle315, ImplicitFastIsNeitherVariantItReplaces) {
