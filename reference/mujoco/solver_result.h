@@ -44,7 +44,7 @@ struct IterationStats {
   ///   in pgs.h): every equality and frictionloss row, scalar rows with f > 0, all rows of an
   ///   elliptic block not in its top zone.
   int nactive = 0;
-  /// Rows whose state (primal for CG/Newton, dual for PGS) differs from the state before the
+  /// Rows whose state (primal for CG/Newton, dual for PGS and NoSlip) differs from the state before the
   /// iteration (PGS's first sweep: from the dual states of the start forces).
   int nchange = 0;
   /// CG/Newton: cost evaluations of the iteration's line search, the one at α = 0 included
