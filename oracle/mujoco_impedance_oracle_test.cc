@@ -54,10 +54,7 @@ INSTANTIATE_TEST_SUITE_P(
     Scenes, ImpedanceOracle,
     ::testing::Combine(::testing::ValuesIn(OracleScenes()),
                        ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC)),
-    [](const auto& info) {
-      return std::get<0>(info.param).label +
-             (std::get<1>(info.param) == mjCONE_ELLIPTIC ? "_elliptic" : "_pyramidal");
-    });
+    [](const auto& info) { return SceneConeName(info); });
 
 TEST(T11Oracle, MuJoCoGivesTheNamedTestVector) {
   // T11 as published in the formula sheet, re-run live: elliptic normal 11.8195 N and sliding

@@ -158,7 +158,8 @@ mujoco::Problem ProblemWithSmoothForce(const mjModel* m, const mjData* d) {
 }  // namespace
 
 MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
-                            double tolerance, const std::optional<core::VectorX>& warmstart) {
+                            double tolerance, const std::optional<core::VectorX>& warmstart,
+                            int noslip_iterations) {
   const mjModel* m0 = scene.model.get();
   // Private copies: the cached scene keeps its converged answer for the other tests.
   const std::shared_ptr<mjModel> model(mj_copyModel(nullptr, m0), mj_deleteModel);
@@ -168,7 +169,7 @@ MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations
   m->opt.solver = solver;
   m->opt.iterations = iterations;
   m->opt.tolerance = tolerance;
-  m->opt.noslip_iterations = 0;
+  m->opt.noslip_iterations = noslip_iterations;
   if (warmstart) {
     m->opt.disableflags &= ~mjDSBL_WARMSTART;
     Eigen::Map<core::VectorX>(d->qacc_warmstart, m->nv) = *warmstart;

@@ -47,7 +47,7 @@ void SettleAndSolve(Scene& scene, int steps);
 
 /// One live MuJoCo solve of a scene's settled state and its statistics.
 struct MujocoSolve {
-  int solver_iter = 0;  ///< solver_iter (main-solver iterations; NoSlip is off)
+  int solver_iter = 0;  ///< solver_iter (main-solver iterations, then NoSlip's sweeps when on)
   /// d->solver[0 … min(solver_iter, mjNSOLVER) − 1] in the reference's type.
   std::vector<mujoco::IterationStats> stats;
   core::VectorX qacc;       ///< qacc after the solve (nv)
@@ -60,9 +60,11 @@ struct MujocoSolve {
 };
 /// Runs mj_forward on a copy of the scene's model and data (the scene is left untouched) with
 /// the given solver, iteration cap and tolerance; warmstart: qacc_warmstart set to it first,
-/// nullopt: mjDSBL_WARMSTART (qacc_smooth, zero forces).
+/// nullopt: mjDSBL_WARMSTART (qacc_smooth, zero forces); noslip_iterations: opt.noslip_iterations
+/// (0: NoSlip off).
 MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
-                            double tolerance, const std::optional<core::VectorX>& warmstart);
+                            double tolerance, const std::optional<core::VectorX>& warmstart,
+                            int noslip_iterations = 0);
 
 /// MuJoCo's row data of the last mj_forward.
 struct MujocoRows {

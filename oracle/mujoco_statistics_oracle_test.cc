@@ -103,11 +103,7 @@ INSTANTIATE_TEST_SUITE_P(Scenes, StatisticsOracle,
                          ::testing::Combine(::testing::ValuesIn(StatisticsScenes()),
                                             ::testing::Values(mjCONE_PYRAMIDAL,
                                                               mjCONE_ELLIPTIC)),
-                         [](const auto& info) {
-                           return std::get<0>(info.param).label +
-                                  (std::get<1>(info.param) == mjCONE_ELLIPTIC ? "_elliptic"
-                                                                              : "_pyramidal");
-                         });
+                         [](const auto& info) { return SceneConeName(info); });
 
 }  // namespace
 }  // namespace simatlas::oracle

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,14 @@ inline Scene Prepare(const SceneSpec& spec, mjtCone cone) {
   SettleAndSolve(s, spec.steps);
   cache[key] = s;
   return s;
+}
+
+/// The test name of a (scene, cone) parameter: "humanoid_elliptic", "box_stack_pyramidal"
+/// (for INSTANTIATE_TEST_SUITE_P over Combine(scenes, cones)).
+template <class ParamInfo>
+std::string SceneConeName(const ParamInfo& info) {
+  return std::get<0>(info.param).label +
+         (std::get<1>(info.param) == mjCONE_ELLIPTIC ? "_elliptic" : "_pyramidal");
 }
 
 }  // namespace simatlas::oracle

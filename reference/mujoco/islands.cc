@@ -27,9 +27,11 @@ class DisjointSets {
 };
 
 /// Solves one (sub)problem with the given scale: PGS from the dual start of its warmstart,
-/// CG/Newton from `primal_start` (the island's part of the whole system's start).
+/// CG/Newton from `primal_start` (the island's part of the whole system's start); then NoSlip
+/// with `noslip_scale`, the whole system's 1/(meaninertia·max(1, nv)) in every island (MuJoCo's
+/// solNoSlip scales by m->nv whichever island it sweeps).
 SolveResult SolveOne(const Problem& problem, const std::optional<core::VectorX>& warm,
-                     const core::VectorX& primal_start, double scale) {
+                     const core::VectorX& primal_start, double scale, double noslip_scale) {
   // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; CG and Newton never form it.
   const bool need_dual =
       problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
@@ -40,7 +42,7 @@ SolveResult SolveOne(const Problem& problem, const std::optional<core::VectorX>&
   } else {
     result = SolvePrimal(problem, primal_start, scale);
   }
-  RunNoSlip(problem, dual, scale, result);
+  RunNoSlip(problem, dual, noslip_scale, result);
   return result;
 }
 
@@ -157,7 +159,8 @@ IslandsResult SolveIslands(const Problem& problem,
     // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.
     const double scale = problem.opt.solver == SolverKind::kPGS ? MonolithicScale(problem)
                                                                  : IslandScale(sub);
-    SolveResult r = SolveOne(sub, warm, Gather(primal_start, island.dofs), scale);
+    SolveResult r = SolveOne(sub, warm, Gather(primal_start, island.dofs), scale,
+                             MonolithicScale(problem));
     for (size_t k = 0; k < island.dofs.size(); ++k) out.combined.qacc[island.dofs[k]] = r.qacc[k];
     for (size_t k = 0; k < island.rows.size(); ++k) {
       out.combined.efc_force[island.rows[k]] = r.efc_force[k];

@@ -118,49 +118,6 @@ double Sweep(const SweepRows& rows, const std::vector<int>& order, core::VectorX
   return change_sum;
 }
 
-/// MuJoCo's dual row states of the forces f (2.2.2 and 3.3.8 engine_solver.c: dualState) and
-/// their nactive: equality rows quadratic; frictionloss rows linear at either bound (the
-/// primal's signs swapped), else quadratic; scalar limit/contact rows satisfied at f ≤ 0, else
-/// quadratic; an elliptic block, with N = f₀/μ and T = ‖(f_j/μ_j)‖, satisfied when μN ≥ T,
-/// quadratic when N + μT ≤ 0, else in the cone state, the same state on all its rows. Active:
-/// every equality and frictionloss row, each quadratic scalar row, every row of a non-satisfied
-/// elliptic block.
-int DualStates(const Problem& problem, const std::vector<Block>& blocks, const core::VectorX& f,
-               std::vector<RowState>& state) {
-  state.assign(f.size(), RowState::kSatisfied);
-  int nactive = 0;
-  for (const Block& block : blocks) {
-    const int i = block.first;
-    if (block.elliptic) {
-      const Contact& con = problem.contacts[block.contact];
-      const double N = f[i] / con.mu;
-      double T2 = 0;
-      for (int j = 1; j < block.size; ++j) T2 += std::pow(f[i + j] / con.friction[j - 1], 2);
-      const double T = std::sqrt(T2);
-      RowState s = RowState::kCone;
-      if (con.mu * N >= T) s = RowState::kSatisfied;
-      else if (N + con.mu * T <= 0) s = RowState::kQuadratic;
-      for (int j = 0; j < block.size; ++j) state[i + j] = s;
-      nactive += s == RowState::kSatisfied ? 0 : block.size;
-      continue;
-    }
-    const RowKind kind = problem.kind[i];
-    if (kind == RowKind::kEquality) {
-      state[i] = RowState::kQuadratic;
-    } else if (kind == RowKind::kFrictionDof || kind == RowKind::kFrictionTendon) {
-      const double fl = problem.frictionloss[i];
-      state[i] = f[i] <= -fl  ? RowState::kLinearPos
-                 : f[i] >= fl ? RowState::kLinearNeg
-                              : RowState::kQuadratic;
-    } else {
-      state[i] = f[i] <= 0 ? RowState::kSatisfied : RowState::kQuadratic;
-      if (state[i] == RowState::kSatisfied) continue;
-    }
-    ++nactive;
-  }
-  return nactive;
-}
-
 /// The PGS loop's state between sweeps.
 struct PgsIterate {
   const SweepRows& rows;            // problem, dual, blocks, ARinv
@@ -226,6 +183,43 @@ SolveResult Finish(const PgsIterate& it, ExitReason reason, SolveResult out) {
 }
 
 }  // namespace
+
+// MuJoCo's dualState (pgs.h): the states row by row, nactive counted as it goes.
+int DualStates(const Problem& problem, const std::vector<Block>& blocks, const core::VectorX& f,
+               std::vector<RowState>& state) {
+  state.assign(f.size(), RowState::kSatisfied);
+  int nactive = 0;
+  for (const Block& block : blocks) {
+    const int i = block.first;
+    if (block.elliptic) {
+      const Contact& con = problem.contacts[block.contact];
+      const double N = f[i] / con.mu;
+      double T2 = 0;
+      for (int j = 1; j < block.size; ++j) T2 += std::pow(f[i + j] / con.friction[j - 1], 2);
+      const double T = std::sqrt(T2);
+      RowState s = RowState::kCone;
+      if (con.mu * N >= T) s = RowState::kSatisfied;
+      else if (N + con.mu * T <= 0) s = RowState::kQuadratic;
+      for (int j = 0; j < block.size; ++j) state[i + j] = s;
+      nactive += s == RowState::kSatisfied ? 0 : block.size;
+      continue;
+    }
+    const RowKind kind = problem.kind[i];
+    if (kind == RowKind::kEquality) {
+      state[i] = RowState::kQuadratic;
+    } else if (kind == RowKind::kFrictionDof || kind == RowKind::kFrictionTendon) {
+      const double fl = problem.frictionloss[i];
+      state[i] = f[i] <= -fl  ? RowState::kLinearPos
+                 : f[i] >= fl ? RowState::kLinearNeg
+                              : RowState::kQuadratic;
+    } else {
+      state[i] = f[i] <= 0 ? RowState::kSatisfied : RowState::kQuadratic;
+      if (state[i] == RowState::kSatisfied) continue;
+    }
+    ++nactive;
+  }
+  return nactive;
+}
 
 template <int M>
 Eigen::Matrix<double, M, 1> SolveFrictionQCQP(const Eigen::Matrix<double, M, M>& A,

@@ -13,6 +13,7 @@
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/dual.h"
+#include "reference/mujoco/primal.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solver_result.h"
 
@@ -40,6 +41,16 @@ double DualCostChange(const Eigen::MatrixBase<Block>& A_bb, const Eigen::MatrixB
                       const Eigen::MatrixBase<Res>& res) {
   return 0.5 * delta.dot(A_bb * delta) + delta.dot(res);
 }
+
+/// MuJoCo's dual row states of the forces f (engine_solver.c: dualState, the same at tag 2.2.2
+/// and at MuJoCo's head) written into `state` (nefc), and their nactive. Equality rows
+/// quadratic; frictionloss rows linear at either bound (the primal's signs swapped), else
+/// quadratic; scalar limit/contact rows satisfied at f ≤ 0, else quadratic; an elliptic block,
+/// with N = f₀/μ and T = ‖(f_j/μ_j)‖, satisfied when μN ≥ T, quadratic when N + μT ≤ 0, else in
+/// the cone state, on all its rows. Active: every equality and frictionloss row, each quadratic
+/// scalar row, every row of a non-satisfied elliptic block. PGS and NoSlip count with it.
+int DualStates(const Problem& problem, const std::vector<Block>& blocks, const core::VectorX& f,
+               std::vector<RowState>& state);
 
 /// PCG32 (O'Neill) with the fixed seed state 0, increment 1.
 class Pcg32 {

@@ -27,7 +27,8 @@ struct IterationStats {
   /// - PGS (both versions, plain sweeps): −scale·Σ of the block cost changes of the sweep
   ///   (mj_solPGS: improvement −= costChange per block); 3.15 momentum sweeps: scale·(dual cost
   ///   before − after the sweep).
-  /// - NoSlip: −scale·Σ of its own block cost changes.
+  /// - NoSlip: −scale·Σ of its own block cost changes, the first sweep plus scale·½ Σ R_i f_i²
+  ///   (solNoSlip's correction at iter 0).
   double improvement = 0;
   /// CG/Newton: scale·‖g(a_{k+1})‖, the gradient after the step (2.2.2 and 3.15 alike).
   /// PGS and NoSlip: 0 (MuJoCo stores 0). [1]
@@ -39,11 +40,11 @@ struct IterationStats {
   /// Active rows after the iteration.
   /// - CG/Newton: rows whose primal state (mj_constraintUpdate) is not satisfied: quadratic,
   ///   linear (frictionloss) or cone; every row of an elliptic block counts.
-  /// - PGS and NoSlip, 2.2.2 (mj_solPGS, mj_solNoSlip: dualState): every equality and
-  ///   frictionloss row, scalar rows with f > 0, all rows of an elliptic block not in its top
-  ///   zone. The reference's NoSlip counts the rows with a non-zero force instead.
+  /// - PGS and NoSlip, 2.2.2 and 3.15 (mj_solPGS, mj_solNoSlip / solNoSlip: dualState; DualStates
+  ///   in pgs.h): every equality and frictionloss row, scalar rows with f > 0, all rows of an
+  ///   elliptic block not in its top zone.
   int nactive = 0;
-  /// Rows whose state (primal for CG/Newton, dual for PGS) differs from the state before the
+  /// Rows whose state (primal for CG/Newton, dual for PGS and NoSlip) differs from the state before the
   /// iteration (PGS's first sweep: from the dual states of the start forces).
   int nchange = 0;
   /// CG/Newton: cost evaluations of the iteration's line search, the one at α = 0 included

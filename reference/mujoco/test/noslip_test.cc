@@ -1,6 +1,8 @@
 // MJ-solvers §6 — NoSlip: the frictionloss step, the elliptic friction
 // QCQP with the normal held, a flat pyramidal pair, and the off/empty cases, each against the
-// course's description of the pass (the dual residual without R) worked by hand.
+// course's description of the pass (the dual residual without R) and MuJoCo's solNoSlip
+// (engine_solver.c: the first sweep's improvement also counts ½ Σ R_i f_i², the main solve's
+// regularisation that NoSlip's cost drops; a flat pyramid pair is set to its mean) worked by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -32,8 +34,9 @@ Problem FrictionLossRow(double fl, RowKind kind) {
 
 // fl = 10 N: the main solve's soft row (quadratic zone |J a − aref| < R·fl = 1) gives
 // f = −a/R with a = 3 + f/2, so a = 0.5, f = −5; NoSlip moves it to f = −6, a = 3 − 6/2 = 0:
-// the DOF sticks. Sweep 1 changes the dual cost by ½·0.5·1² + (−1)(0.5·(−5) + 3) = −0.25
-// (improvement 0.25 ≥ 1e-6, scale 1/(meaninertia·nv) = 1); sweep 2 finds res = 0 and stops.
+// the DOF sticks. Sweep 1 changes the dual cost by ½·0.5·1² + (−1)(0.5·(−5) + 3) = −0.25 and
+// counts ½ R f² = ½·0.1·25 = 1.25 of the start forces: improvement 0.25 + 1.25 = 1.5 ≥ 1e-6
+// (scale 1/(meaninertia·nv) = 1); sweep 2 finds res = 0 and stops.
 TEST(NoSlipCoverage, FrictionLossRowSticksByHand) {
   for (const RowKind kind : {RowKind::kFrictionDof, RowKind::kFrictionTendon}) {
     for (const SolverKind solver : {SolverKind::kPGS, SolverKind::kNewton}) {
@@ -44,20 +47,24 @@ TEST(NoSlipCoverage, FrictionLossRowSticksByHand) {
       EXPECT_NEAR(r.qacc[0], 0, 1e-12);
       EXPECT_EQ(r.noslip_iterations, 2);
       ASSERT_GE(r.stats.size(), 2u);
-      EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 0.25, 1e-9);
+      EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 1.5, 1e-9);
       EXPECT_NEAR(r.stats.back().improvement, 0, 1e-12);
     }
   }
 }
 
 // fl = 1 N: the main solve already holds f = −fl (a = 3 − 1/2 = 2.5 is outside the quadratic
-// zone |a| < 0.1); NoSlip's step clamps −6 to −1 again: nothing changes, one sweep.
+// zone |a| < 0.1); NoSlip's step clamps −6 to −1 again: nothing moves, but sweep 1's
+// improvement is ½ R f² = ½·0.1·1 = 0.05 ≥ 1e-6, so a second sweep (improvement 0) ends it.
 // With noslip_iterations = 1 the fl = 10 case ends by its cap after the one sweep, at f = −6.
 TEST(NoSlipCoverage, FrictionLossBoundAndIterationCap) {
   const SolveResult held = SolveProblem(FrictionLossRow(1, RowKind::kFrictionDof));
   EXPECT_NEAR(held.efc_force[0], -1, 1e-12);
   EXPECT_NEAR(held.qacc[0], 2.5, 1e-12);
-  EXPECT_EQ(held.noslip_iterations, 1);
+  EXPECT_EQ(held.noslip_iterations, 2);
+  ASSERT_GE(held.stats.size(), 2u);
+  EXPECT_NEAR(held.stats[held.stats.size() - 2].improvement, 0.05, 1e-12);
+  EXPECT_EQ(held.stats.back().improvement, 0);
   Problem capped = FrictionLossRow(10, RowKind::kFrictionDof);
   capped.opt.noslip_iterations = 1;
   const SolveResult r = SolveProblem(capped);
@@ -111,8 +118,12 @@ TEST(NoSlipCoverage, EllipticWithoutNormalForceChangesNothing) {
 
 // One DOF z of 1 kg, a pyramidal condim-3 contact whose tangents touch no DOF: the four edges
 // are all J = [1], A is the 4 × 4 matrix of ones, every pair's curvature A_pp + A_qq − 2A_pq is
-// exactly 0, so NoSlip moves nothing; a joint-limit row beside it is not NoSlip's either.
-TEST(NoSlipCoverage, FlatPyramidPairAndOtherRowsAreLeftAlone) {
+// 0 (below 1e-15), so NoSlip sets each opposing pair to its mean (solNoSlip: "guard against
+// Ac==0", f_p = f_q = mid), which keeps the pair's sum and so J's force on z: qacc is unchanged
+// to round-off. The joint-limit row beside it is not NoSlip's. The move costs δ(res_p − res_q)
+// = 0 (equal rows have equal residuals), so sweep 1's improvement is the ½ R Σf² term alone and
+// sweep 2's is 0: two sweeps.
+TEST(NoSlipCoverage, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
   Problem p;
   p.nv = 1;
   p.M = core::MatrixX::Identity(1, 1);
@@ -130,8 +141,16 @@ TEST(NoSlipCoverage, FlatPyramidPairAndOtherRowsAreLeftAlone) {
   on.opt.noslip_iterations = 3;
   const SolveResult main = SolveProblem(p);
   const SolveResult r = SolveProblem(on);
-  EXPECT_EQ(r.efc_force, main.efc_force);
-  EXPECT_EQ(r.noslip_iterations, 1);
+  const core::VectorX& f = main.efc_force;
+  EXPECT_EQ(r.efc_force[0], 0.5 * (f[0] + f[1]));
+  EXPECT_EQ(r.efc_force[1], 0.5 * (f[0] + f[1]));
+  EXPECT_EQ(r.efc_force[2], 0.5 * (f[2] + f[3]));
+  EXPECT_EQ(r.efc_force[3], 0.5 * (f[2] + f[3]));
+  EXPECT_EQ(r.efc_force[4], f[4]);
+  EXPECT_NEAR(r.qacc[0], main.qacc[0], 1e-12);
+  EXPECT_EQ(r.noslip_iterations, 2);
+  ASSERT_GE(r.stats.size(), 2u);
+  EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 0.5 * 0.01 * f.squaredNorm(), 1e-12);
   EXPECT_EQ(r.stats.back().improvement, 0);
 }
 
