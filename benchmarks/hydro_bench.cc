@@ -1,4 +1,4 @@
-// Hydroelastic contact-surface query (issue #3, E3-geometry §2.2): a compliant sphere of radius
+// Hydroelastic contact-surface query (E3-geometry §2.2): a compliant sphere of radius
 // 0.1 m meshed at refinement levels 4–6 (2048, 8192, 32768 tetrahedra) pressed 10 mm into a rigid
 // half space; and two such spheres overlapping by 10 mm (the compliant-compliant query with its
 // broad phase, levels 4-7). Reports time per query and, as a counter, nanoseconds per

@@ -1,4 +1,4 @@
-// MJ-solvers §4 cost claims, measured (issue 9; not a test, never run by ctest): the
+// MJ-solvers §4 cost claims, measured (not a test, never run by ctest): the
 // reference PGS, CG and Newton time per solve and iterations on
 //   - the project's example problems formats/examples/*.json (simatlas/mujoco-problem/1), and
 //   - when built with the MuJoCo 2.2.2 oracle (SIMATLAS_BENCH_ORACLE): the settled humanoid and

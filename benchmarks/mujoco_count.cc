@@ -1,4 +1,4 @@
-// MJ-solvers §4 cost claims, counted (issue 21; not a test, never run by ctest): one constraint
+// MJ-solvers §4 cost claims, counted (not a test, never run by ctest): one constraint
 // solve of one side — the reference (mujoco::SolveProblem of the problem prepared once, as a
 // file read prepares it), MuJoCo 2.2.2's mj_fwdConstraint with its default options (jacobian =
 // auto: sparse from nv = 60) or with a dense Jacobian — on the settled humanoid or 22 humanoids

@@ -1,8 +1,8 @@
-"""Issue 9: turns the benchmark CSVs of benchmarks/run into summary CSVs and figures.
+"""Turns the benchmark CSVs of benchmarks/run into summary CSVs and figures.
 
 usage: report.py OUT_DIR FIG_DIR PROPERTY_CASES PROPERTY_PROGRAM...
 Reads OUT_DIR/{sap,mujoco}.csv (Google Benchmark, aggregates only), OUT_DIR/<program>.json
-(gtest reports) and, when present, OUT_DIR/mujoco_instructions.csv (callgrind counts, issue 21);
+(gtest reports) and, when present, OUT_DIR/mujoco_instructions.csv (callgrind counts);
 writes OUT_DIR/{sap_summary,mujoco_summary,mujoco_ratios,mujoco_instruction_ratios,
 property_throughput}.csv and FIG_DIR/{bench_sap_time_vs_n,bench_sap_iterations_vs_n,bench_mujoco_ratios}.png.
 Every time shown is the median of the repetitions.

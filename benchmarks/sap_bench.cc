@@ -1,4 +1,4 @@
-// E3-SAP §4.2 cost claims, measured (issue 9; not a test, never run by ctest): SAP solve time
+// E3-SAP §4.2 cost claims, measured (not a test, never run by ctest): SAP solve time
 // and Newton iterations vs problem size for
 //   boxes_N — N independent boxes resting on a plane (4 corner contacts each, one clique each),
 //   stack_N — a stack of N boxes (box 0 on the plane, box i on box i−1: two-clique contacts),

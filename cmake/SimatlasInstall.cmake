@@ -1,4 +1,4 @@
-# Issue 16, packaging: `cmake --install DIR --prefix P` installs the command-line program
+# Packaging: `cmake --install DIR --prefix P` installs the command-line program
 # (P/bin/simatlas), the engine's static libraries and public headers (P/lib, P/include), the
 # Python package (P/lib/python3/dist-packages/simatlas) and a CMake package config, so that a
 # C++ project can `find_package(simatlas CONFIG)` and link simatlas::reference (every part of

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Helpers shared by the libFuzzer targets (issue #10, "Fuzzing"). A target accepts the
+/// Helpers shared by the libFuzzer targets ("Fuzzing"). A target accepts the
 /// outcomes a user may legitimately see — core::InputError (bad input, exit 2) and
 /// core::NumericalError (an honest solver failure) — and lets everything else escape, so that
 /// any other exception, a crash, a hang or a sanitizer report fails the fuzz run.

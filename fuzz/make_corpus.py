@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of the fuzz targets (issue #10) into fuzz/corpus/<target>/.
+"""Writes the seed corpus of the fuzz targets into fuzz/corpus/<target>/.
 
 Seeds: the problem files of formats/examples/ (compacted to one line), one input per law of the
 registry (its required inputs filled with plausible values, `simatlas law --list --json` gives

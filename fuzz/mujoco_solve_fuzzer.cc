@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Small problems and short solves keep one input well under a millisecond or so.
   if (problem.nv > 32 || problem.nefc() > 64) return 0;
   problem.opt.iterations = std::min(problem.opt.iterations, 20);
-  // opt.noslip_iterations (issue 18) is a second sweep count a document can set.
+  // opt.noslip_iterations is a second sweep count a document can set.
   problem.opt.noslip_iterations = std::min(problem.opt.noslip_iterations, 20);
   for (const mujoco::SolverKind solver :
        {mujoco::SolverKind::kPGS, mujoco::SolverKind::kCG, mujoco::SolverKind::kNewton}) {

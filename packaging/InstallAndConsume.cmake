@@ -1,4 +1,4 @@
-# Issue 16: the steps of the packaging test, each failing with the step's output.
+# The steps of the packaging test, each failing with the step's output.
 # -DBUILD_DIR -DPREFIX -DCONSUMER_SOURCE -DCONSUMER_BUILD -DCXX_COMPILER -DBUILD_TYPE
 # -DCXX_FLAGS -DLINKER_FLAGS (those of the installed build) -DPYTHON (empty: no Python check)
 # -DPYTHON_PACKAGE (ON when the build has the Python package, which must then be installed)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The table of bad inputs (issue #10): runs every row of docs/bad_inputs.json through the real
+"""The table of bad inputs: runs every row of docs/bad_inputs.json through the real
 `simatlas` program, and checks or renders what it says.
 
   bad_inputs.py --simatlas BIN --source ROOT --check        exit code, message regex, and an

@@ -418,9 +418,9 @@ def main():
     with open(os.path.join(pages, "bad_inputs.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(bad_inputs.DoxygenPage(bad_inputs.Run(a.simatlas, source, bad_inputs.Load(source)))))
     linked.add("docs/bad_inputs.json")
-    # Markdown pages of their own: the check protocol (issue 11), the worked `mujoco inspect`
-    # of the humanoid (issue 18, linked from the MJ-solvers pages) and the Drake version gap of
-    # the live Drake oracle (issue 28), as Doxygen Markdown pages.
+    # Markdown pages of their own: the check protocol, the worked `mujoco inspect`
+    # of the humanoid (linked from the MJ-solvers pages) and the Drake version gap of
+    # the live Drake oracle, as Doxygen Markdown pages.
     for rel, label in (("docs/pages/check_protocol.md", "check_protocol"),
                        ("chapters/mj-solvers/pages/inspect_humanoid.md", "inspect_humanoid"),
                        ("docs/pages/drake_version_gap.md", "drake_version_gap")):

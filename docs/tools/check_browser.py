@@ -2,7 +2,7 @@
 """Opens a site page in headless Chromium (ctest docs_browser_*): writes a screenshot and checks
 it (PNG, expected pixel size, not blank), then loads the page in a harness frame and checks in
 the live DOM that MathJax typeset every formula without error and that every image loaded.
-With --pages GLOB (e.g. 'sec_*.html', issue 15) every matching page is rendered at --height
+With --pages GLOB (e.g. 'sec_*.html') every matching page is rendered at --height
 (800 for the 1280×800 check) and must also show its section list, have no horizontal scroll bar
 and, on a section page, show the course's quote within the first screen.
 Exit 0 ok, 1 a check failed, 77 chromium is not installed (ctest SKIP_RETURN_CODE).

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks of the course site's student pages (course site, issue 15; ctest label docs).
+"""Checks of the course site's student pages (course site; ctest label docs).
 
   --locators  every quote locator of docs/sections.json finds its text in ../shared/course (once,
               inside its section), every gloss is English (no CJK character: the course's own

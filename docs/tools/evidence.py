@@ -1,4 +1,4 @@
-"""The claim → evidence blocks of a section page (course site, issue 15 §1): the course's own
+"""The claim → evidence blocks of a section page (course site): the course's own
 sentence quoted from ../shared/course at build time beside an English gloss, the reference
 functions linked to their line, the tests, a runnable `simatlas` command with its output, the
 walkthrough's claims and the captioned figures. Each function returns HTML for a Doxygen

@@ -1,4 +1,4 @@
-"""The exercises page of the course site (issue 15 §5, the page's part): it leads with the
+"""The exercises page of the course site (the page's part): it leads with the
 one-command loop (`simatlas exercise CH N`, then `--answer FILE`); every reading exercise shows
 the course's own question (cut from ../shared/course at build time) with its English
 translation (docs/exercise_questions_en.json), a link to the section that teaches its concept,

@@ -1,4 +1,4 @@
-"""The mutation score on the site's maintainers page (issue 20 item 4): the table of the last
+"""The mutation score on the site's maintainers page: the table of the last
 recorded `scripts/mutate --record` run, read from tools/mutate/results.json (checked in), with its
 date, commit, sample size and seed, one row per file (mutants, killed, equivalent, survived,
 stillborn, untested, score) and the survivors' keys, and, when the run's survivors were re-run

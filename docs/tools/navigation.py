@@ -1,4 +1,4 @@
-"""Navigation of the course site (issue 15 §4): the section list beside every student page and
+"""Navigation of the course site: the section list beside every student page and
 the previous/next links in the course's order (chapters as docs/sections.json lists them,
 sections numerically: §2 before §10). Run with /usr/bin/python3 (standard library only).
 """

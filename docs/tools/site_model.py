@@ -243,7 +243,7 @@ def Summary(model, figures_present, exercise_results, mode="solutions", started=
     return text
 
 
-# --- Course order, course quotes, code lines, captions (issue 15) ---------------------------
+# --- Course order, course quotes, code lines, captions ---------------------------
 
 def Raw(text):
     """Raw HTML for a Doxygen page; '*' is escaped because Doxygen scans for comment ends."""

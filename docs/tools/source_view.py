@@ -1,4 +1,4 @@
-"""Line-numbered source views of the site (course site, issue 15 §1): OUT/src/<file>.html.
+"""Line-numbered source views of the site (course site): OUT/src/<file>.html.
 
 Every line is an element with the anchor Doxygen's source browser uses (id "l00042"), so a
 section page links the line where a function is defined; the targeted line is highlighted

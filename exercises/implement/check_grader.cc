@@ -1,5 +1,5 @@
-// Grader of the implementation exercises through `simatlas check`'s machinery (issue 11,
-// E3-geometry §3): the student's law, served over the line protocol by law_server.cc, is run
+// Grader of the implementation exercises through `simatlas check`'s machinery
+// (E3-geometry §3): the student's law, served over the line protocol by law_server.cc, is run
 // against the material family of tools/check (the suite's own properties and the differential
 // comparison with the reference), restricted to the exercise's law and its properties.
 //

@@ -1,5 +1,5 @@
-// The implementation exercises (E3-geometry §3) as a program under test of `simatlas check`
-// (issue 11): a line-protocol adapter (docs/pages/check_protocol.md) that reads one query per
+// The implementation exercises (E3-geometry §3) as a program under test of
+// `simatlas check`: a line-protocol adapter (docs/pages/check_protocol.md) that reads one query per
 // line, {"law": "material.point_stiffness", "inputs": {"k1": 1e5, "k2": "inf"}}, calls the
 // graded implementation of that law (the student's exercises/implement/<law>_student.cc or, in
 // the solutions build, exercises/implement/<law>_solution.cc) and writes

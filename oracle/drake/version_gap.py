@@ -1,5 +1,5 @@
 """Writes docs/pages/drake_version_gap.md: for each behaviour the Drake oracle checks, the Drake
-commits after the wheel's tag that touch the files behind it (issue 28, item 3).
+commits after the wheel's tag that touch the files behind it.
 
 The oracle runs the drake wheel this machine's Python 3.11 can install (1.51.1); the course is
 written against Drake 1.57.0 (commit 1e1466ba466e). Usage:

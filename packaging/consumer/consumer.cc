@@ -1,4 +1,4 @@
-// Issue 16 (E3-geometry §3): a user's harness linked against the installed engine — one law
+// E3-geometry §3: a user's harness linked against the installed engine — one law
 // through the registry, one family of the check library — and its exit code says whether the
 // numbers are right.
 #include <iostream>

@@ -31,7 +31,7 @@ struct RegionSolImp {
   const char* region;     ///< which branch of getsolparam / the impedance it reaches
 };
 
-/// solimp from every region the code branches on (issue 20), each in 1 of 16 cases, the other
+/// solimp from every region the code branches on, each in 1 of 16 cases, the other
 /// 10 of 16 from AnySolImp (the region is drawn at full size: rapidcheck's inRange scales with
 /// the size and would favour the first regions): dmin below 1e-4 and dmax above 0.9999 (both clamped), width ≤ 0 (clamped to
 /// 0: the flat impedance), dmin = dmax (flat), power below 1 (clamped to the linear case),

@@ -1,4 +1,4 @@
-"""Issue 16 (``simatlas check``, docs/pages/check_protocol.md): a student's Python port of a
+"""``simatlas check``, docs/pages/check_protocol.md: a student's Python port of a
 law checked by the same families, properties and differential comparison as
 ``simatlas check FAMILY --against COMMAND`` — the command-line program runs them, and its
 program under test is a relay (_relay.py) that hands every query to the callable in this

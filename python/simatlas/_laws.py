@@ -1,4 +1,4 @@
-"""Issue 16 (DESIGN.md "The law registry"): the laws of the reference engine from Python, the
+"""DESIGN.md "The law registry": the laws of the reference engine from Python, the
 same registry, parser and JSON writer as ``simatlas law``."""
 
 import functools

@@ -1,4 +1,4 @@
-"""Issue 16: the problem documents of formats/ (``simatlas/sap-problem/1`` and
+"""The problem documents of formats/ (``simatlas/sap-problem/1`` and
 ``simatlas/mujoco-problem/1``) as Python objects. Reading and validating is done by the
 engine's readers (reference/io), so a malformed field raises ValueError naming its JSON path,
 as ``simatlas sap solve`` / ``simatlas mujoco solve`` report it."""

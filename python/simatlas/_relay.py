@@ -1,4 +1,4 @@
-"""Issue 16: the program ``simatlas check --against`` runs for ``simatlas.check``. It forwards
+"""The program ``simatlas check --against`` runs for ``simatlas.check``. It forwards
 each query line from its stdin to the Python process that called ``simatlas.check`` (over the
 Unix socket named by its argument) and writes that process's answer line to its stdout, so the
 student's callable answers in its own interpreter. Run as ``python3 _relay.py SOCKET``."""

@@ -1,4 +1,4 @@
-"""Issue 16 (E3-SAP §2, §4.1; MJ-solvers §7): built-in scenes run by the reference step
+"""E3-SAP §2, §4.1; MJ-solvers §7: built-in scenes run by the reference step
 driver, as ``simatlas simulate`` runs them."""
 
 from . import _core

@@ -1,4 +1,4 @@
-"""Issue 16: conversions between Python values and the reference engine's law values.
+"""Conversions between Python values and the reference engine's law values.
 
 Numbers travel to the engine as the command line's ``key=value`` text (shortest round-trip
 repr, ``inf``/``-inf`` for a rigid side) and come back as JSON, where JSON has no infinity and

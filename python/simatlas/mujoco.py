@@ -1,4 +1,4 @@
-"""Issue 16 (MJ-solvers §2–§6): MuJoCo constraint problems and the reference PGS, CG and
+"""MJ-solvers §2–§6: MuJoCo constraint problems and the reference PGS, CG and
 Newton solvers (warmstart, islands, NoSlip, the 2.2.2 and 3.15 code paths).
 
 A problem is a ``simatlas/mujoco-problem/1`` document (formats/mujoco-problem.md): M [kg,

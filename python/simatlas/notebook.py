@@ -1,4 +1,4 @@
-"""Issue 16: helpers of the chapter notebooks (chapters/<chapter>/<chapter>.ipynb): the course's own text of a
+"""Helpers of the chapter notebooks (chapters/<chapter>/<chapter>.ipynb): the course's own text of a
 section, read at run time from the course material (``../shared/course`` next to the
 repository, never copied into it), and the reading exercises graded by the project's exercise
 programs (exercises/, the same checks as the ``exercise`` tests)."""

@@ -1,4 +1,4 @@
-"""Issue 16 (E3-SAP §2–§4.2): SAP problems and the SAP solver of the reference engine.
+"""E3-SAP §2–§4.2: SAP problems and the SAP solver of the reference engine.
 
 A problem is a ``simatlas/sap-problem/1`` document (formats/sap-problem.md): cliques of the
 momentum matrix A [kg, kg·m²] with free-motion velocities v* [m/s], constraints (kSap friction

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Issue 16, the Python package: the parts of the extension `simatlas._core`, one binding
+/// The Python package: the parts of the extension `simatlas._core`, one binding
 /// function per part (laws, problems and solvers, scenes). Bindings are thin: they call
 /// reference/ and hand JSON text or numpy arrays to the pure-Python layer in
 /// python/simatlas/, which adds the docstrings with units.

@@ -1,4 +1,4 @@
-// Issue 16: how the reference engine's errors (reference/core/errors.h) reach Python. A bad
+// How the reference engine's errors (reference/core/errors.h) reach Python. A bad
 // input is a ValueError with the command-line program's message (key, value, unit, rule); a
 // numerical failure is the distinct simatlas.NumericalError.
 #include <exception>

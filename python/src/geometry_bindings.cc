@@ -1,4 +1,4 @@
-// E3-geometry §1.1 (roles and collision filtering) for the Python package (issue 16): a scene of
+// E3-geometry §1.1 (roles and collision filtering) for the Python package: a scene of
 // bodies and geometries addressed by name, over reference/geometry/scene_geometry.h. No rule is
 // written here: registration, the inherent and declared exclusions, Finalize's adjacent-body
 // filter and the candidate pairs are the reference's. The Python layer (simatlas/geometry.py)

@@ -1,4 +1,4 @@
-// Issue 16 (DESIGN.md "The law registry"): simatlas.laws() and simatlas.law() over the same
+// DESIGN.md "The law registry": simatlas.laws() and simatlas.law() over the same
 // registry, argument parser and JSON writer as `simatlas law` (tools/simatlas/law_command.cc).
 #include <string>
 #include <vector>

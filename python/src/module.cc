@@ -1,5 +1,5 @@
-// Issue 16 (DESIGN.md "The law registry"; E3-geometry, E3-SAP, MJ-solvers through the reference
-// engine): the extension module simatlas._core, assembled from one binding file per part.
+// DESIGN.md "The law registry"; E3-geometry, E3-SAP, MJ-solvers through the reference
+// engine: the extension module simatlas._core, assembled from one binding file per part.
 #include <pybind11/pybind11.h>
 
 #include "python/src/bindings.h"

@@ -1,4 +1,4 @@
-// Issue 16 (MJ-solvers §2–§6): simatlas.mujoco — problem files through reference/io and
+// MJ-solvers §2–§6: simatlas.mujoco — problem files through reference/io and
 // SolveProblem with every option of io::MujocoOptionTable, parsed by io::ApplyMujocoOption (the
 // CLI's parser); the answer and the per-iteration statistics as numpy arrays.
 #include <optional>

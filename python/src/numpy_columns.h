@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Issue 16: numpy arrays from the engine's vectors and per-iteration records, for the
+/// Numpy arrays from the engine's vectors and per-iteration records, for the
 /// bindings of the solvers and scenes (the statistics of E3-SAP §4.2 and MJ-solvers §5 become
 /// one array per field).
 

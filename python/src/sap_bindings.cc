@@ -1,4 +1,4 @@
-// Issue 16 (E3-SAP §4, §4.2): simatlas.sap — problem files through reference/io (the readers
+// E3-SAP §4, §4.2: simatlas.sap — problem files through reference/io (the readers
 // validate, the writer gives the canonical document) and SolveSapProblem with the answer and
 // the per-iteration statistics as numpy arrays, as `simatlas sap solve --json` reports them.
 #include <string>

@@ -1,4 +1,4 @@
-// Issue 16 (E3-SAP §2, §4.1; MJ-solvers §7): simatlas.simulate — a built-in scene run by the
+// E3-SAP §2, §4.1; MJ-solvers §7: simatlas.simulate — a built-in scene run by the
 // discrete step driver, with the same arguments, finiteness gate and records as
 // `simatlas simulate SCENE ... --json` (tools/simatlas/simulate_command.cc), as numpy arrays.
 #include <string>

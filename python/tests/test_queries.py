@@ -1,5 +1,5 @@
-"""E3-geometry §1, §2.1, §2.2 and E3-SAP §2 through simatlas.geometry and simatlas.scene_model
-(issue 28): the reference's defaults, point pairs, contact surfaces and scene data as the live
+"""E3-geometry §1, §2.1, §2.2 and E3-SAP §2 through simatlas.geometry and simatlas.scene_model:
+the reference's defaults, point pairs, contact surfaces and scene data as the live
 Drake oracle (oracle/drake/) reads them; each expectation derived by hand here."""
 import math
 

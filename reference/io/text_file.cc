@@ -1,5 +1,5 @@
 // DESIGN.md "Conventions": a file error names the file and the system's reason.
-// Text files with the system's reason on failure (issue 20). The reason is strerror(errno) of
+// Text files with the system's reason on failure. The reason is strerror(errno) of
 // the failing open/read; a directory is named as such (std::ifstream opens a directory on Linux
 // and fails only at the first read, with no errno of its own).
 #include "reference/io/text_file.h"

@@ -2,7 +2,7 @@
 /// @file
 /// DESIGN.md "Conventions" — text files whose errors name the file and the system's reason.
 /// Reading and creating the project's text files (problem files, answer sheets, CSV output) with
-/// errors that name the file and the system's reason (issue 20): "No such file or directory",
+/// errors that name the file and the system's reason: "No such file or directory",
 /// "Permission denied", "Is a directory".
 
 #include <fstream>

@@ -20,7 +20,7 @@ json NumberToJson(double x) {
 
 // A JSON value in an error message: scalars as written, arrays and objects by kind and size
 // only. Dumping a nested value recurses once per level, and a deeply nested input overflowed
-// the stack (a deep-nesting input written for the fuzz corpus, issue #10).
+// the stack (a deep-nesting input written for the fuzz corpus).
 std::string Shown(const json& j) {
   if (j.is_array()) return "an array of " + std::to_string(j.size()) + " elements";
   if (j.is_object()) return "an object of " + std::to_string(j.size()) + " keys";

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// `simatlas check` (issue 11): the property suite as a tool for other people's contact code.
+/// `simatlas check`: the property suite as a tool for other people's contact code.
 /// This header defines what a *family* is — the unit `simatlas check NAME` runs — and the
 /// Session through which a family's properties talk to the program under test.
 ///

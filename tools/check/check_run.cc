@@ -1,4 +1,4 @@
-// Running a family's properties through rapidcheck against a program (issue 11): explicit
+// Running a family's properties through rapidcheck against a program: explicit
 // TestParams (seed, max_success) so the run is reproducible, a silent listener, the shrunk case
 // read back from the Session's log of the last failing execution (rapidcheck runs the accepted
 // shrink last, so the last failing execution is the reported counterexample).

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Running a family against a program (issue 11): each property through rapidcheck with
+/// Running a family against a program: each property through rapidcheck with
 /// explicit, reproducible parameters (seed, cases), the shrunk counterexample captured from the
 /// Session's log of the last failing case. Used by `simatlas check` and by the implementation
 /// exercises that grade a student's law.

@@ -1,4 +1,4 @@
-// The families of `simatlas check`, in course order (issue 11). Add one with a line here and a
+// The families of `simatlas check`, in course order. Add one with a line here and a
 // declaration in tools/check/families.h.
 #include <stdexcept>
 

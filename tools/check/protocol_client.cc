@@ -1,4 +1,4 @@
-// The line-protocol client of `simatlas check` (issue 11; docs/pages/check_protocol.md):
+// The line-protocol client of `simatlas check` (docs/pages/check_protocol.md):
 // fork/exec of /bin/sh -c COMMAND with two pipes, poll() for each answer with a deadline.
 #include "tools/check/protocol_client.h"
 

@@ -1,4 +1,4 @@
-// The Session of `simatlas check` (issue 11): every query of a property goes through here, is
+// The Session of `simatlas check`: every query of a property goes through here, is
 // validated against the law's outputs (a fault of shape is a ProtocolError), compared with the
 // reference (the differential comparison, within the law's tolerances), and logged for the
 // report of the shrunk counterexample.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layer rule and the section citations of the sources (issue 19; DESIGN.md "Layout").
+"""The layer rule and the section citations of the sources (DESIGN.md "Layout").
 
     check_layers.py ROOT DESIGN_MD
 

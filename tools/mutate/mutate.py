@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Mechanical mutation testing of reference/ (issue 20): how much wrong code does the suite catch?
+"""Mechanical mutation testing of reference/: how much wrong code does the suite catch?
 
 For each source file, generates mutants line by line (one small edit each):
   arith     a binary + - * / replaced by its partner (+ <-> -, * <-> /)

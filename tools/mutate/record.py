@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Records one scripts/mutate run (issue 20) as tools/mutate/results.json, the checked-in file the
+"""Records one scripts/mutate run as tools/mutate/results.json, the checked-in file the
 site's maintainers page shows: date, commit, sample size, seed, and per file the counts of
 mutate.py's JSON reports (mutants, killed, equivalent, survived, stillborn, untested) with the
 survivors' keys. A survivor triaged in tools/mutate/equivalent.txt after the run (key and reason)

@@ -1,4 +1,4 @@
-// `simatlas check` (issue 11): runs a law family's properties and the differential comparison
+// `simatlas check`: runs a law family's properties and the differential comparison
 // with the reference against another program that speaks the line protocol of
 // docs/pages/check_protocol.md. Exit 0 all properties hold, 1 a property fails, 2 usage or
 // protocol error (malformed answer, timeout, crash of the program under test).

@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// The last gate before printing (issue #10): an answer holding NaN or ±inf is never written.
+/// The last gate before printing: an answer holding NaN or ±inf is never written.
 /// The solvers validate their inputs; this catches what overflow could still produce (e.g. a
 /// slip speed or an energy of a 1e308 m/s body), names the first bad entry and lets the command
 /// exit without printing a partial answer.

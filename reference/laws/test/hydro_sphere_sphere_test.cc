@@ -70,7 +70,7 @@ TEST(HydroSphereSphere, TwoLevelEightSpheresConvergeToTheAnalyticForceAtSecondOr
 
 TEST(HydroSphereSphere, SwappingTheSpheresKeepsTheForce) {
   // Newton's third law on the discrete surface: the force on sphere 2 from sphere 1 equals the
-  // force on sphere 1 from sphere 2. The fuzzer's slow input (issue #10): a 1 m sphere at level
+  // force on sphere 1 from sphere 2. The fuzzer's slow input: a 1 m sphere at level
   // 2 against a 42 m sphere at level 8, which before the broad phase meant 6.7e7 tetrahedron
   // pairs.
   const Values small_first = EvaluateLaw(

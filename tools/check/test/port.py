@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A port of the laws `simatlas check` families query, written for the tests of issue 11 from the
+"""A port of the laws `simatlas check` families query, written for the check tests from the
 formula sheet (E3-geometry §2.1, §3, §4; E3-SAP §2.2, §3.1, §3.2; MJ-solvers §2a), independent of
 the reference library. It speaks the line protocol of docs/pages/check_protocol.md.
 

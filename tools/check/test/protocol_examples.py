@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The protocol page's example exchanges, one per law of every family (issue 20).
+"""The protocol page's example exchanges, one per law of every family.
 
   protocol_examples.py --simatlas BIN --doc PAGE --check   every law of `simatlas check --list`
         has a block on PAGE, and each block is exactly `simatlas check --example LAW` (seed 1):

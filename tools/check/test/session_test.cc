@@ -1,4 +1,4 @@
-// Unit tests of the Session and the runner of `simatlas check` (issue 11) with an in-process
+// Unit tests of the Session and the runner of `simatlas check` with an in-process
 // program: the differential comparison (tolerances, ±∞, vectors, labels, who rejects what), the
 // protocol checks of an answer's shape, and the run's outcome (shrunk counterexample, exit codes).
 // Expected values are the reference laws' own definitions evaluated by hand in the comments.

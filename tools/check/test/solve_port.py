@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Whole-solve programs for the tests of `simatlas check sap.solve` and `simatlas check
-mujoco.solve` (issue 11; E3-SAP §4, §4.2 and MJ-solvers §2b–§5). They speak the line protocol of
+mujoco.solve` (E3-SAP §4, §4.2 and MJ-solvers §2b–§5). They speak the line protocol of
 docs/pages/check_protocol.md: one {"law": ..., "inputs": {"problem": {...}}} per line in, one
 {"outputs": ...} or {"error": ...} per line out.
 

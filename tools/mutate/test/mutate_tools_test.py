@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks of tools/mutate (issue 20 item 4, mutation testing of reference/): the triage file names
+"""Checks of tools/mutate (mutation testing of reference/): the triage file names
 only mutants the current sources still produce (a refactor that moves a line leaves a stale entry,
 which would hide nothing and claim an equivalence nobody checked), the keys that --keys selects by,
 and record.py --recheck moving only the survivors the re-run killed.

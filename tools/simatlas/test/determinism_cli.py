@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Determinism through the command line (issue #10): every solver the program exposes is run
+"""Determinism through the command line: every solver the program exposes is run
 twice, in two separate processes, on the same input, and the two stdout byte strings must be
 equal. The JSON answers print doubles with round-trip precision (nlohmann::json, 17 significant
 digits), so equal bytes mean equal doubles.

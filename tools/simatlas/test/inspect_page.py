@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The worked `simatlas mujoco inspect` of Debian's humanoid (MJ-solvers §2–§5, issue 18): writes
+"""The worked `simatlas mujoco inspect` of Debian's humanoid (MJ-solvers §2–§5): writes
 chapters/mj-solvers/pages/inspect_humanoid.md from the command's JSON, or checks that the committed
 page is what the command says now (ctest docs_inspect_humanoid_page).
 

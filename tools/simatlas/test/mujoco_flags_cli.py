@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""`simatlas mujoco solve` flags of the 3.15 paths (issue 18, MJ-solvers §4–§6 and the version
+"""`simatlas mujoco solve` flags of the 3.15 paths (MJ-solvers §4–§6 and the version
 notes): each flag changes what the course says it changes, with expectations that do not come
 from the reference's own output — MuJoCo 2.2.2's converged answer stored in the problem files
 (`expected`), the course's rules (the 3.15 certificate exits before the first iteration at the
