@@ -113,16 +113,22 @@ class DrakeScene:
         self.diagram = builder.Build()
         self.context = self.diagram.CreateDefaultContext()
         self.plant_context = plant.GetMyContextFromRoot(self.context)
+        self.set_external(model["external"])
+        plant.SetPositions(self.plant_context, np.asarray(model["q0"]))
+        plant.SetVelocities(self.plant_context, np.asarray(model["v0"]))
+
+    def set_external(self, external):
+        """Fixes the plant's applied spatial force input to ``external`` (the reference's dicts:
+        body, p_BoQ_B [m], force_W [N], torque_W [N·m]): each an ExternallyAppliedSpatialForce
+        at the point Bq = Q of body B, held until the next call (a drive calls it each step)."""
         forces = []
-        for f in model["external"]:
+        for f in external:
             e = ExternallyAppliedSpatialForce()
             e.body_index = self.bodies[f["body"]].index()
             e.p_BoBq_B = np.asarray(f["p_BoQ_B"])
             e.F_Bq_W = SpatialForce(np.asarray(f["torque_W"]), np.asarray(f["force_W"]))
             forces.append(e)
-        plant.get_applied_spatial_force_input_port().FixValue(self.plant_context, forces)
-        plant.SetPositions(self.plant_context, np.asarray(model["q0"]))
-        plant.SetVelocities(self.plant_context, np.asarray(model["v0"]))
+        self.plant.get_applied_spatial_force_input_port().FixValue(self.plant_context, forces)
 
     def run(self, steps):
         """``steps`` discrete steps from x₀ (the plant's own update, state written back each
