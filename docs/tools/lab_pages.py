@@ -77,7 +77,7 @@ def live_html(live):
                      "the stack by MuJoCo's box–box collision (the upper box's four face corners, the "
                      "reference's four vertex pairs), the chain as nested hinges; Drake's discrete "
                      "MultibodyPlant with point contact under SAP, similar and lagged, the drag through its "
-                     "applied spatial force port), measured by the reference's criteria; this run took "
+                     "applied spatial force port, the chain with RevoluteJoints), measured by the reference's criteria; this run took "
                      "%.1f s. Command: "
                      "<code>PYTHONPATH=build/python build/venv/bin/python oracle/lab/lab_engines.py "
                      "--out lab_engines.json</code>. Drake does not report SAP's iterations (null).</p>"

@@ -9,7 +9,7 @@ objects ``simatlas lab scenes`` steps); the MJCF is written by oracle/mujoco315/
 and the plant built by oracle/drake/drake_plant.py from that description; the criteria, energy,
 outcomes, rows and findings are computed by the reference (``lab_external_runs_json``,
 reference/lab/scenes_table.h) from the engines' steps, so the live rows have the reference
-rows' format and meaning. All eight lab scenes run in MuJoCo; six in Drake:
+rows' format and meaning. All eight lab scenes run in MuJoCo; seven in Drake:
 
 - cube_drag: the drive is the reference's own (``_core.lab_scene_drive``: the force its
   drive sets for the step that starts at t = k dt, F = μ m g · t/(1 s) along +x at the cube's
@@ -24,9 +24,9 @@ rows' format and meaning. All eight lab scenes run in MuJoCo; six in Drake:
   between two boxes reports one penetration pair per box pair (the deepest point), not four
   vertex pairs, which cannot carry the upper box flat: another contact model, not the same
   scene (DRAKE_NOT_BUILT).
-- chain_strike: MuJoCo's nested hinge bodies (the reference's joint frames, axes, masses and
-  inertias); no Drake row: oracle/drake/drake_plant.py builds free bodies only (its revolute
-  joints are not written yet). MuJoCo's strike differs from the reference's MuJoCo model of
+- chain_strike: MuJoCo's nested hinge bodies and Drake's RevoluteJoints (the reference's
+  joint frames, axes, masses and inertias about the COM); Drake's rows match the reference's
+  SAP/similar/lagged models of the strike to round-off. MuJoCo's strike differs from the reference's MuJoCo model of
   it (deeper and with a larger energy rise): MuJoCo's contact Â is body_invweight0 at qpos0
   (the chain hanging straight), the reference's Â is evaluated at each step's q (for free
   bodies the two are equal); the swing before the strike agrees to round-off.
@@ -55,8 +55,6 @@ DRAKE_NOT_BUILT = {
                  "pair (the deepest point), not the reference's four vertex pairs on the face: one "
                  "pair cannot carry the upper box flat, so it is another contact model, not a row "
                  "of the same scene",
-    "chain_strike": "oracle/drake/drake_plant.py builds free bodies only; revolute joints are "
-                    "not built yet",
 }
 #: MuJoCo's models: solver × cone, the lab's names.
 MUJOCO_MODELS = tuple((s, c) for s in ("pgs", "cg", "newton") for c in ("pyramidal", "elliptic"))

@@ -156,6 +156,7 @@ def test_live_rows_reproduce_the_reference_models(live, labels):
     # a distance near 0); a wrong μ, k, τd, mass, gravity tilt or solref moves them by percents.
     reference = simatlas.lab.run("scenes", quick=True, progress=False)
     ref = {(r["scene"], r["model"], r["outcome"]): r["value"] for r in simatlas.lab.rows(reference)}
+    ref_rows = {(r["scene"], r["model"]): r for r in simatlas.lab.rows(reference)}
     rows = by_model(live)
     pairs = [(labels["drake"][a], a) for a in lab_engines.DRAKE_MODELS] + \
             [(labels["mujoco"][m], m) for m in ("newton_pyramidal", "newton_elliptic")]
@@ -175,7 +176,17 @@ def test_live_rows_reproduce_the_reference_models(live, labels):
             assert value(rows, "box_stack", 1e-2, label, outcome) == \
                 pytest.approx(ref[("box_stack", model, outcome)], rel=1e-3, abs=1e-6), label
             checked += 1
-    assert checked == 36
+    # The chain: Drake's RevoluteJoints against the reference's SAP/similar/lagged chain, the
+    # strike's depth and energy rise included (MuJoCo's strike differs: lab_engines' docstring).
+    for label, model in pairs[:3]:
+        assert value(rows, "chain_strike", 1e-2, label, "final_depth") == \
+            pytest.approx(ref[("chain_strike", model, "final_depth")], rel=1e-3, abs=1e-6), label
+        r = rows[("chain_strike", 1e-2, label, "final_depth")]
+        for column in ("penetration_max", "energy_rise_max"):
+            assert r[column] == pytest.approx(ref_rows[("chain_strike", model)][column], rel=1e-3), \
+                (label, column)
+        checked += 1
+    assert checked == 39
 
 
 def test_a_wrong_step_is_refused_with_its_name():
@@ -258,35 +269,38 @@ def test_mujoco_stack_rests_at_the_spring_depths(live, labels):
         assert value(rows, "box_stack", 1e-3, label, "top_drift") < 1e-6, label
 
 
-def test_mujoco_chain_swings_as_the_reference_chain_until_it_strikes(labels):
+def test_chain_swings_as_the_reference_chain_until_it_strikes():
     # Before the first tip touches the ground the chain is three rods on hinges about +y under
-    # gravity: MuJoCo's nested hinge bodies (the reference's X_PF, axis, mass, inertia about
-    # the COM at (0, 0, −L/2)) must follow the reference's own pendulum_chain (same rods, no
-    # contact geometry, Euler with implicit damping 0) to round-off of 1e-9 rad over 150 steps
-    # of 1 ms; a wrong axis sign, inertia or joint offset moves θ by percents within 0.1 s.
+    # gravity: MuJoCo's nested hinge bodies and Drake's RevoluteJoints (the reference's X_PF,
+    # axis, mass, inertia about the COM at (0, 0, −L/2)) must follow the reference's own
+    # pendulum_chain (same rods, no contact geometry, the discrete step with damping 0) to
+    # 1e-9 rad over 150 steps of 1 ms; a wrong axis sign, inertia or joint offset moves θ by
+    # percents within 0.1 s.
+    import drake_plant
     import mujoco_scene
     model = _core.lab_scene_model("chain_strike")
-    scene = mujoco_scene.MujocoScene(model, 1e-3, "newton", "elliptic")
     swing = simatlas._core.simulate("pendulum_chain", ["links=3", "mass=1", "length=0.5",
                                                        "theta0=1.2", "dt=0.001", "steps=150"])
-    for k in range(150):
-        q, _, contacts, _, _ = scene.step()
-        assert contacts == [], k
-        assert list(q) == pytest.approx(list(swing["q"][k + 1]), abs=1e-9), k
+    for scene in (mujoco_scene.MujocoScene(model, 1e-3, "newton", "elliptic"),
+                  lab_engines._DrakeStepper(drake_plant, dict(model, dt=1e-3), "sap")):
+        for k in range(150):
+            q, _, contacts, _, _ = scene.step()
+            assert contacts == [], (type(scene).__name__, k)
+            assert list(q) == pytest.approx(list(swing["q"][k + 1]), abs=1e-9), (type(scene).__name__, k)
 
 
-def test_mujoco_chain_strikes_without_failing(live, labels):
-    # Every MuJoCo model completes the strike (no failed or non-finite step); the deepest tip
+def test_chain_strikes_without_failing(live, labels):
+    # Every MuJoCo and Drake model completes the strike (no failed or non-finite step); the deepest tip
     # at the end is within the reference's bound 3 m g/k = 2.943e-4 m (the whole chain's weight
     # on one tip). The strike's energy rise and depth are the rows' numbers.
     rows = by_model(live)
-    for label in labels["mujoco"].values():
+    for label in [*labels["mujoco"].values(), *labels["drake"].values()]:
         for dt in (1e-3, 1e-2):
             assert 0 <= value(rows, "chain_strike", dt, label, "final_depth") <= 3 * 9.81 / K, label
 
 
 def test_scenes_drake_does_not_run_say_why(live):
-    # box_stack and chain_strike have no Drake rows, and the table names the reason.
+    # box_stack has no Drake rows, and the table names the reason.
     drake_scenes = {r[0] for r in live["rows"] if r[1].startswith("Drake ")}
     assert drake_scenes == set(lab_engines.LIVE_SCENES) - set(lab_engines.DRAKE_NOT_BUILT)
     assert set(live["not_built"]) == {f"Drake {s}" for s in lab_engines.DRAKE_NOT_BUILT}
