@@ -69,14 +69,21 @@ def live_html(live):
     parts = ["<h2 id=\"live\">Live engines: the same scenes in MuJoCo and Drake</h2>"]
     if live.get("engines"):
         ran = " and ".join("%s %s" % (html.escape(k), html.escape(v)) for k, v in live["engines"].items())
-        parts.append("<p>The scenes ball_roll, cube_drop, cube_slide, incline_stick and incline_slide run by "
+        scenes = sorted({row[0] for row in live.get("rows", [])})
+        parts.append("<p>The scenes %s run by "
                      "%s themselves (MuJoCo's <code>mj_step</code> on MJCF written from the scene, solref "
-                     "mapped from k and τd as <code>reference/lab/mujoco_contact_step.h</code> states; "
-                     "Drake's discrete MultibodyPlant with point contact under SAP, similar and lagged), "
-                     "measured by the reference's criteria; this run took %.1f s. Command: "
+                     "mapped from k and τd per contact pair as <code>reference/lab/mujoco_contact_step.h</code> "
+                     "states, the drag's force ramp through <code>xfrc_applied</code> at the cube's centre, "
+                     "the stack by MuJoCo's box–box collision (the upper box's four face corners, the "
+                     "reference's four vertex pairs), the chain as nested hinges; Drake's discrete "
+                     "MultibodyPlant with point contact under SAP, similar and lagged, the drag through its "
+                     "applied spatial force port, the chain with RevoluteJoints), measured by the reference's criteria; this run took "
+                     "%.1f s. Command: "
                      "<code>PYTHONPATH=build/python build/venv/bin/python oracle/lab/lab_engines.py "
                      "--out lab_engines.json</code>. Drake does not report SAP's iterations (null).</p>"
-                     % (ran, live["seconds"]))
+                     % (", ".join(html.escape(x) for x in scenes), ran, live["seconds"]))
+        for what, why in sorted(live.get("not_built", {}).items()):
+            parts.append("<p class=\"missing\">No %s row: %s.</p>" % (html.escape(what), html.escape(why)))
     for reason in live.get("missing", []):
         parts.append("<p class=\"missing\">Not run here: %s</p>" % html.escape(reason))
     if live.get("rows"):

@@ -18,7 +18,8 @@ from pydrake.math import RigidTransform, RotationMatrix
 from pydrake.multibody.math import SpatialForce
 from pydrake.multibody.plant import (AddMultibodyPlant, CoulombFriction,
                                      ExternallyAppliedSpatialForce, MultibodyPlantConfig)
-from pydrake.multibody.tree import RotationalInertia, SpatialInertia
+from pydrake.multibody.tree import (FixedOffsetFrame, RevoluteJoint, RotationalInertia,
+                                   SpatialInertia)
 from pydrake.systems.framework import DiagramBuilder
 
 DRAKE_VERSION = version("drake")
@@ -58,7 +59,9 @@ class DrakeScene:
     A box is placed as eight zero-radius spheres at its vertices: the reference's box reports
     one point pair per vertex below the ground (halfspace_queries.h), Drake's box–half-space
     query one pair (the deepest), so the vertex spheres give Drake the reference's contact
-    model. Supported: free bodies jointed to the world, spheres and boxes against the ground.
+    model. Supported: free bodies jointed to the world or revolute joints (no spring, no
+    rotor inertia), spheres and boxes against one horizontal ground (a half space of the world
+    at any height).
     ``materials`` = (ground, body), each a dict of k [N/m], d [s/m], tau [s], mu [1], gives the
     two sides their own materials instead (Drake then combines unequal values)."""
 
@@ -81,10 +84,7 @@ class DrakeScene:
             inertia = RotationalInertia(I[0, 0], I[1, 1], I[2, 2], I[0, 1], I[0, 2], I[1, 2])
             M = SpatialInertia.MakeFromCentralInertia(b["mass"], np.asarray(b["p_BoBcm_B"]), inertia)
             self.bodies[b["index"]] = plant.AddRigidBody(b["name"], M)
-        for j in model["joints"]:
-            if j["type"] != "free" or j["parent"] != 0 or not np.allclose(j["X_PF"]["R"], np.eye(3)) \
-                    or np.any(j["X_PF"]["p"]):
-                raise ValueError(f"joint {j['name']}: only free joints to the world frame are built")
+        self._add_joints(model["joints"])
         m = model["material"]
         side = point_properties(m["side_stiffness"], m["dissipation"], m["relaxation_time"] / 2,
                                 model["mu"])
@@ -92,10 +92,13 @@ class DrakeScene:
         if materials is not None:
             ground_side, side = (point_properties(x["k"], x["d"], x["tau"], x["mu"]) for x in materials)
         self.ground = None
+        X_WH = None
         for k, g in enumerate(model["contact_geometry"]):
-            if g["halfspace_body"] != 0 or not np.allclose(g["X_AH"]["R"], np.eye(3)) \
-                    or np.any(g["X_AH"]["p"]):
-                raise ValueError(f"contact geometry {k}: only the ground z <= 0 of the world is built")
+            if g["halfspace_body"] != 0 or not np.allclose(g["X_AH"]["R"], np.eye(3)) or \
+                    (X_WH is not None and not np.allclose(X_WH, g["X_AH"]["p"])):
+                raise ValueError(f"contact geometry {k}: only one horizontal ground of the world "
+                                 "is built")
+            X_WH = np.asarray(g["X_AH"]["p"], dtype=float)
             body = self.bodies[g["body"]]
             X_BG = transform(g["X_BG"])
             if g["shape"] == "sphere":
@@ -107,22 +110,52 @@ class DrakeScene:
             else:
                 raise ValueError(f"contact geometry {k}: shape {g['shape']} is not built")
         if model["contact_geometry"]:
-            self.ground = plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
+            self.ground = plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(X_WH),
                                                           HalfSpace(), "ground", ground_side)
         plant.Finalize()
         self.diagram = builder.Build()
         self.context = self.diagram.CreateDefaultContext()
         self.plant_context = plant.GetMyContextFromRoot(self.context)
+        self.set_external(model["external"])
+        plant.SetPositions(self.plant_context, np.asarray(model["q0"]))
+        plant.SetVelocities(self.plant_context, np.asarray(model["v0"]))
+
+    def _add_joints(self, joints):
+        """Free joints to the world frame (the plant's own floating joints, added at Finalize)
+        or revolute joints: a RevoluteJoint from the parent's frame F = X_PF (a FixedOffsetFrame)
+        to the child's body frame about axis_F with the joint's damping [N·m·s/rad]. A spring or
+        a reflected (rotor) inertia is refused: not built."""
+        plant = self.plant
+        for j in joints:
+            if j["type"] == "free":
+                if j["parent"] != 0 or not np.allclose(j["X_PF"]["R"], np.eye(3)) \
+                        or np.any(j["X_PF"]["p"]):
+                    raise ValueError(f"joint {j['name']}: free joints are built to the world frame only")
+                continue
+            if j["type"] != "revolute":
+                raise ValueError(f"joint {j['name']}: type {j['type']} is not built")
+            if j["stiffness"] != 0 or j["reflected_inertia"] != 0:
+                raise ValueError(f"joint {j['name']}: stiffness {j['stiffness']} and reflected inertia "
+                                 f"{j['reflected_inertia']} must be 0 (springs and rotors are not built)")
+            parent = self.bodies[j["parent"]]
+            frame = plant.AddFrame(FixedOffsetFrame(j["name"] + "_F", parent.body_frame(),
+                                                    transform(j["X_PF"])))
+            damping = float(j["damping"][0]) if len(j["damping"]) else 0.0
+            plant.AddJoint(RevoluteJoint(j["name"], frame, self.bodies[j["child"]].body_frame(),
+                                         np.asarray(j["axis_F"], dtype=float), damping))
+
+    def set_external(self, external):
+        """Fixes the plant's applied spatial force input to ``external`` (the reference's dicts:
+        body, p_BoQ_B [m], force_W [N], torque_W [N·m]): each an ExternallyAppliedSpatialForce
+        at the point Bq = Q of body B, held until the next call (a drive calls it each step)."""
         forces = []
-        for f in model["external"]:
+        for f in external:
             e = ExternallyAppliedSpatialForce()
             e.body_index = self.bodies[f["body"]].index()
             e.p_BoBq_B = np.asarray(f["p_BoQ_B"])
             e.F_Bq_W = SpatialForce(np.asarray(f["torque_W"]), np.asarray(f["force_W"]))
             forces.append(e)
-        plant.get_applied_spatial_force_input_port().FixValue(self.plant_context, forces)
-        plant.SetPositions(self.plant_context, np.asarray(model["q0"]))
-        plant.SetVelocities(self.plant_context, np.asarray(model["v0"]))
+        self.plant.get_applied_spatial_force_input_port().FixValue(self.plant_context, forces)
 
     def run(self, steps):
         """``steps`` discrete steps from x₀ (the plant's own update, state written back each

@@ -42,6 +42,18 @@ void BindLab(pybind11::module_& m) {
       pybind11::arg("name"),
       "A lab scene as data (scene_model's keys plus section, description, mu, duration [s], "
       "driven: a time-varying drive the data does not hold).");
+  m.def(
+      "lab_scene_drive",
+      [](const std::string& name, double t) {
+        lab::LabScene scene = lab::MakeLabScene(name);
+        if (!scene.drive) return pybind11::list();
+        scene.drive(t, scene.scene);
+        return pybind11::list(SceneModelDict(scene.scene)["external"]);
+      },
+      pybind11::arg("name"), pybind11::arg("t"),
+      "The external forces the scene's drive applies over the step that starts at t [s] (the "
+      "reference calls drive(k dt) before step k), in scene_model's 'external' format; [] when "
+      "the scene has no drive.");
   m.def("lab_external_runs_json", &lab::LabExternalRunsJson, pybind11::arg("runs_json"),
         "A live engine's runs of lab scenes (their steps) as rows of the scenes table, JSON.");
 }

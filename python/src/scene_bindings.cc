@@ -150,6 +150,11 @@ py::dict SceneModelDict(const scenes::Scene& scene) {
     e["parent"] = joint.parent;
     e["child"] = joint.child;
     e["X_PF"] = Pose(joint.X_PF);
+    e["axis_F"] = core::Vector3(joint.axis_F);
+    e["damping"] = Array(joint.damping);
+    e["stiffness"] = joint.stiffness;
+    e["spring_reference"] = joint.spring_reference;
+    e["reflected_inertia"] = joint.reflected_inertia;
     joints.append(e);
   }
   for (const multibody::ExternalForce& f : scene.applied.external) {
