@@ -151,15 +151,23 @@ def mujoco_report(out, figs):
     plt.close(fig)
 
 
+def read_counts(out, name, missing):
+    """The rows of OUT/NAME (a callgrind count CSV) keyed by (scene, cone, solver, side); None
+    (and `missing` printed) when the run wrote none."""
+    try:
+        rows = list(csv.DictReader(open(f"{out}/{name}")))
+    except FileNotFoundError:
+        print(missing)
+        return None
+    return {(r["scene"], r["cone"], r["solver"], r["side"]): r for r in rows}
+
+
 def instruction_report(out):
     """Reference / MuJoCo counted instructions per solve (mujoco_instructions.csv, callgrind)."""
-    path = f"{out}/mujoco_instructions.csv"
-    try:
-        rows = list(csv.DictReader(open(path)))
-    except FileNotFoundError:
-        print("no mujoco_instructions.csv (no oracle or no valgrind): no instruction ratios")
+    count = read_counts(out, "mujoco_instructions.csv",
+                        "no mujoco_instructions.csv (no oracle or no valgrind): no instruction ratios")
+    if count is None:
         return
-    count = {(r["scene"], r["cone"], r["solver"], r["side"]): r for r in rows}
     out_rows = []
     for (scene, cone, solver, side), r in sorted(count.items()):
         if side != "reference":
@@ -182,13 +190,10 @@ def instruction_report_315(out):
     """Reference 3.15 path / MuJoCo 3.15.0 default path, counted instructions per solve
     (mujoco315_instructions.csv, callgrind); the iterations of both, which must agree for the
     ratio to compare like with like."""
-    path = f"{out}/mujoco315_instructions.csv"
-    try:
-        rows = list(csv.DictReader(open(path)))
-    except FileNotFoundError:
-        print("no mujoco315_instructions.csv (no 3.15 wheel or no valgrind): no 3.15 ratios")
+    count = read_counts(out, "mujoco315_instructions.csv",
+                        "no mujoco315_instructions.csv (no 3.15 wheel or no valgrind): no 3.15 ratios")
+    if count is None:
         return
-    count = {(r["scene"], r["cone"], r["solver"], r["side"]): r for r in rows}
     out_rows = []
     for (scene, cone, solver, side), r in sorted(count.items()):
         if side != "reference":
