@@ -207,4 +207,8 @@ void ProjectBlock(const Problem& problem, const Block& block, core::VectorX& f) 
   for (int j = 1; j < block.size; ++j) f[i + j] = u[j - 1] * (n_new / t) * c.friction[j - 1];
 }
 
+bool NeedsDual(const Problem& problem) {
+  return problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
+}
+
 }  // namespace simatlas::mujoco

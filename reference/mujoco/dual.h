@@ -31,6 +31,10 @@ struct DualProblem {
 /// A = J (M⁻¹ Jᵀ) column by column.
 DualProblem MakeDual(const Problem& problem);
 
+/// Whether a solve of problem needs the dense dual: PGS works on it and NoSlip sweeps it; CG and
+/// Newton never form it.
+bool NeedsDual(const Problem& problem);
+
 /// ½ fᵀ AR f + fᵀ b.
 double DualCost(const DualProblem& dual, const core::VectorX& force);
 

@@ -32,10 +32,7 @@ class DisjointSets {
 /// solNoSlip scales by m->nv whichever island it sweeps).
 SolveResult SolveOne(const Problem& problem, const std::optional<core::VectorX>& warm,
                      const core::VectorX& primal_start, double scale, double noslip_scale) {
-  // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; CG and Newton never form it.
-  const bool need_dual =
-      problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
-  const DualProblem dual = need_dual ? MakeDual(problem) : DualProblem{};
+  const DualProblem dual = NeedsDual(problem) ? MakeDual(problem) : DualProblem{};
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, warm), scale);

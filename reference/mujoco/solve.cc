@@ -56,8 +56,7 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
   // Monolithic: scale = 1/(meaninertia · max(1, nv)) for every solver.
   const double scale = MonolithicScale(problem);
   // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
-  const bool need_dual =
-      problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
+  const bool need_dual = NeedsDual(problem);
   const DualProblem dual = need_dual ? MakeDual(problem) : DualProblem{};
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
