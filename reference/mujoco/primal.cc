@@ -23,15 +23,19 @@ struct ConeGeometry {
   double N = 0, T = 0;
 };
 
-ConeGeometry Geometry(const Problem& problem, const Block& block, const double* z) {
-  const Contact& c = problem.contacts[block.contact];
+ConeGeometry Geometry(double mu, const double* friction, int size, const double* z) {
   ConeGeometry g;
-  g.mu = c.mu;
+  g.mu = mu;
   g.N = g.mu * z[0];
-  g.nU = block.size - 1;
-  for (int j = 0; j < g.nU; ++j) g.U[j] = c.friction[j] * z[j + 1];
+  g.nU = size - 1;
+  for (int j = 0; j < g.nU; ++j) g.U[j] = friction[j] * z[j + 1];
   g.T = std::sqrt(v222::Dot(g.U.data(), g.U.data(), g.nU));
   return g;
+}
+
+ConeGeometry Geometry(const Problem& problem, const Block& block, const double* z) {
+  const Contact& c = problem.contacts[block.contact];
+  return Geometry(c.mu, c.friction.data(), block.size, z);
 }
 
 /// Zone of an elliptic block: top (satisfied), bottom (quadratic) or middle (cone).
@@ -60,14 +64,13 @@ struct ConeTerms {
   double b = 0, c = 0, e = 0;     // K's coefficients
 };
 
-ConeTerms MiddleZone(const ConstraintRows& rows, const Block& block, const Contact& contact,
-               const ConeGeometry& g) {
+ConeTerms MiddleZone(double Dm, const double* friction, const ConeGeometry& g) {
   ConeTerms t;
   const double mu = g.mu, N = g.N, T = g.T;
-  t.Dm = ConeWeight(rows, block, mu);
+  t.Dm = Dm;
   t.force[0] = -t.Dm * (N - mu * T) * mu;
   // In mj_constraintUpdate's order of operations (the 2.2.2 solver calls this too).
-  for (int j = 0; j < g.nU; ++j) t.force[j + 1] = -t.force[0] / T * g.U[j] * contact.friction[j];
+  for (int j = 0; j < g.nU; ++j) t.force[j + 1] = -t.force[0] / T * g.U[j] * friction[j];
   t.b = -(mu / T);
   t.c = mu * N / (T * T * T);
   t.e = mu * mu - mu * N / T;
@@ -86,108 +89,136 @@ double QuadraticCost(const ConstraintRows& rows, int i, double z) {
   return 0.5 * rows.D[i] * z * z;
 }
 
-/// s_b at the block's residuals z in the given state (3.1).
-double BlockCostAt(const Problem& problem, const ConstraintRows& rows, const Block& block,
-                   const double* z, RowState state) {
-  const int i = block.first;
-  switch (state) {
-    case RowState::kSatisfied: return 0;
-    case RowState::kQuadratic: {
-      double cost = 0;
-      for (int j = 0; j < block.size; ++j) cost += QuadraticCost(rows, i + j, z[j]);
-      return cost;
-    }
-    case RowState::kLinearNeg:
-    case RowState::kLinearPos: return LinearCost(problem, i, z[0], state);
-    case RowState::kCone: return ConeCost(rows, block, Geometry(problem, block, z));
-  }
-  return 0;
+/// A frictionloss row's cost at x (3.1): ½ D x² inside ±R fl, −½ R fl² ∓ fl x outside.
+double FrictionCostAt(const BlockLine& b, double x) {
+  if (-b.Rfl < x && x < b.Rfl) return 0.5 * b.D * x * x;
+  return x <= -b.Rfl ? b.fl * (-0.5 * b.Rfl - x) : b.fl * (-0.5 * b.Rfl + x);
 }
 
-/// s_b(z + αv) − s_b(z) without cancellation when the state is the same at both ends: the
-/// difference is factored with the exact increment αv (e.g. ½ D αv (2z + αv)); a state change
-/// subtracts the two costs.
-double BlockCostChangeAt(const Problem& problem, const ConstraintRows& rows, const Block& block,
-                         const double* z, const double* v, double alpha, RowState state0,
-                         RowState state1) {
-  const int i = block.first, n = block.size;
-  if (state0 != state1) {
-    // A state change: subtract the two costs.
-    std::array<double, 6> z1{};
-    for (int j = 0; j < n; ++j) z1[j] = z[j] + alpha * v[j];
-    return BlockCostAt(problem, rows, block, z1.data(), state1) -
-           BlockCostAt(problem, rows, block, z, state0);
-  }
-  switch (state0) {
-    case RowState::kSatisfied: return 0;
-    case RowState::kQuadratic: {
-      // Σ ½ D αv (2z + αv).
-      double change = 0;
-      for (int j = 0; j < n; ++j) {
-        const double dz = alpha * v[j];
-        change += 0.5 * rows.D[i + j] * dz * (2 * z[j] + dz);
-      }
-      return change;
-    }
-    case RowState::kLinearNeg: return -problem.frictionloss[i] * alpha * v[0];
-    case RowState::kLinearPos: return problem.frictionloss[i] * alpha * v[0];
-    case RowState::kCone: {
-      // ½ Dm ΔNT (2 NT + ΔNT), ΔN = μ α v₀, ΔT = (2α U·W + α²‖W‖²)/(T₁ + T₀).
-      const ConeGeometry g = Geometry(problem, block, z);
-      const Contact& c = problem.contacts[block.contact];
-      double UW = 0, WW = 0, T1sq = 0;
-      for (int j = 0; j < g.nU; ++j) {
-        const double W = c.friction[j] * v[j + 1];
-        UW += g.U[j] * W;
-        WW += W * W;
-        T1sq += (g.U[j] + alpha * W) * (g.U[j] + alpha * W);
-      }
-      const double T1 = std::sqrt(T1sq);
-      const double dT = T1 + g.T > 0 ? (2 * alpha * UW + alpha * alpha * WW) / (T1 + g.T) : 0.0;
-      const double dNT = g.mu * alpha * v[0] - g.mu * dT;
-      const double NT = g.N - g.mu * g.T;
-      return 0.5 * ConeWeight(rows, block, g.mu) * dNT * (2 * NT + dNT);
-    }
-  }
-  return 0;
+/// Which zone of a frictionloss row x is in: −1 linear negative, 0 quadratic, +1 linear positive.
+int FrictionSide(const BlockLine& b, double x) {
+  if (-b.Rfl < x && x < b.Rfl) return 0;
+  return x <= -b.Rfl ? -1 : 1;
 }
 
-/// d s_b/dα = −f(z)·v and d² s_b/dα² = vᵀ Hc(z) v of one block at the residuals z along v.
-void BlockSlopes(const Problem& problem, const ConstraintRows& rows, const Block& block,
-                 const double* z, const double* v, RowState state, double& d1, double& d2) {
-  const int i = block.first;
-  d1 = d2 = 0;
-  switch (state) {
-    case RowState::kSatisfied: return;
-    case RowState::kQuadratic:
-      // f = −D z, Hc = D.
-      for (int j = 0; j < block.size; ++j) {
-        const double D = rows.D[i + j];
-        d1 += D * z[j] * v[j];
-        d2 += D * v[j] * v[j];
-      }
-      return;
-    case RowState::kLinearNeg: d1 = -problem.frictionloss[i] * v[0]; return;  // f = +fl
-    case RowState::kLinearPos: d1 = problem.frictionloss[i] * v[0]; return;   // f = −fl
-    case RowState::kCone: {
-      // −f·v with the cone force, and vᵀHc v = Dm wᵀ K w with w = S v:
-      // w₀² + 2b w₀ (U·w') + c (U·w')² + e ‖w'‖².
-      const ConeGeometry g = Geometry(problem, block, z);
-      const Contact& c = problem.contacts[block.contact];
-      const ConeTerms t = MiddleZone(rows, block, c, g);
-      const double w0 = g.mu * v[0];
-      double Uw = 0, ww = 0, fv = t.force[0] * v[0];
-      for (int j = 0; j < g.nU; ++j) {
-        const double w = c.friction[j] * v[j + 1];
-        Uw += g.U[j] * w;
-        ww += w * w;
-        fv += t.force[j + 1] * v[j + 1];
-      }
-      d1 = -fv;
-      d2 = t.Dm * (w0 * w0 + 2 * t.b * w0 * Uw + t.c * Uw * Uw + t.e * ww);
-      return;
-    }
+/// A frictionloss row's cost change from z₀ to x, factored when both ends share a zone.
+double FrictionCostChange(const BlockLine& b, double x) {
+  const int side0 = FrictionSide(b, b.z0), side = FrictionSide(b, x);
+  if (side0 != side) return FrictionCostAt(b, x) - FrictionCostAt(b, b.z0);
+  if (side == 0) return 0.5 * b.D * (x - b.z0) * (x + b.z0);
+  return side < 0 ? b.fl * (b.z0 - x) : b.fl * (x - b.z0);
+}
+
+/// An elliptic block's cost at residuals z in a given zone (3.1): 0, Σ ½ D z², ½ Dm (N − μT)².
+double EllipticCostAt(const BlockLine& b, const double* z, RowState zone) {
+  if (zone == RowState::kQuadratic) {
+    double cost = 0;
+    for (int j = 0; j < b.size; ++j) cost += 0.5 * b.Drow[j] * z[j] * z[j];
+    return cost;
   }
+  if (zone != RowState::kCone) return 0;
+  const ConeGeometry g = Geometry(b.mu, b.friction.data(), b.size, z);
+  const double NT = g.N - g.mu * g.T;
+  return 0.5 * b.Dm * NT * NT;
+}
+
+/// An elliptic block at z₀ + α v: its cost change from α = 0 (factored with the exact increment
+/// when the zone is kept: ½ D αv (2z + αv) in the bottom zone; in the middle zone ½ Dm ΔNT
+/// (2 NT + ΔNT) with ΔT = (2α U·W + α²‖W‖²)/(T₁ + T₀), W = S v), −f·v and vᵀ Hc v with the
+/// middle zone's K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (w = S v: w₀² + 2b w₀ (U·w') + c (U·w')² +
+/// e ‖w'‖²).
+LineTerms EllipticAlongLine(const BlockLine& b, double alpha) {
+  LineTerms t;
+  std::array<double, 6> z1{};
+  for (int j = 0; j < b.size; ++j) z1[j] = b.z[j] + alpha * b.vz[j];
+  const ConeGeometry g1 = Geometry(b.mu, b.friction.data(), b.size, z1.data());
+  const RowState zone = ConeZone(g1);
+  // The cost change.
+  if (zone != b.state0) {
+    t.cost = EllipticCostAt(b, z1.data(), zone) - EllipticCostAt(b, b.z.data(), b.state0);
+  } else if (zone == RowState::kQuadratic) {
+    for (int j = 0; j < b.size; ++j) {
+      const double dz = alpha * b.vz[j];
+      t.cost += 0.5 * b.Drow[j] * dz * (2 * b.z[j] + dz);
+    }
+  } else if (zone == RowState::kCone) {
+    const ConeGeometry g = Geometry(b.mu, b.friction.data(), b.size, b.z.data());
+    double UW = 0, WW = 0, T1sq = 0;
+    for (int j = 0; j < g.nU; ++j) {
+      const double W = b.friction[j] * b.vz[j + 1];
+      UW += g.U[j] * W;
+      WW += W * W;
+      T1sq += (g.U[j] + alpha * W) * (g.U[j] + alpha * W);
+    }
+    const double T1 = std::sqrt(T1sq);
+    const double dT = T1 + g.T > 0 ? (2 * alpha * UW + alpha * alpha * WW) / (T1 + g.T) : 0.0;
+    const double dNT = g.mu * alpha * b.vz[0] - g.mu * dT;
+    const double NT = g.N - g.mu * g.T;
+    t.cost = 0.5 * b.Dm * dNT * (2 * NT + dNT);
+  }
+  // The slopes at α.
+  if (zone == RowState::kQuadratic) {
+    for (int j = 0; j < b.size; ++j) {
+      t.d1 += b.Drow[j] * z1[j] * b.vz[j];
+      t.d2 += b.Drow[j] * b.vz[j] * b.vz[j];
+    }
+  } else if (zone == RowState::kCone) {
+    const ConeTerms k = MiddleZone(b.Dm, b.friction.data(), g1);
+    const double w0 = g1.mu * b.vz[0];
+    double Uw = 0, ww = 0, fv = k.force[0] * b.vz[0];
+    for (int j = 0; j < g1.nU; ++j) {
+      const double w = b.friction[j] * b.vz[j + 1];
+      Uw += g1.U[j] * w;
+      ww += w * w;
+      fv += k.force[j + 1] * b.vz[j + 1];
+    }
+    t.d1 = -fv;
+    t.d2 = k.Dm * (w0 * w0 + 2 * k.b * w0 * Uw + k.c * Uw * Uw + k.e * ww);
+  }
+  return t;
+}
+
+/// One block's line from its residuals z (z₀) and v = J s on its rows.
+BlockLine PrepareBlockLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                           const double* z, const double* v) {
+  BlockLine b;
+  const int i = block.first;
+  for (int j = 0; j < block.size; ++j) {
+    const double Dz = rows.D[i + j] * z[j];
+    b.q0 += z[j] * Dz;
+    b.q1 += v[j] * Dz;
+    b.q2 += v[j] * rows.D[i + j] * v[j];
+  }
+  b.q0 *= 0.5;
+  b.q2 *= 0.5;
+  b.z0 = z[0];
+  b.v = v[0];
+  const RowKind kind = problem.kind[i];
+  if (block.elliptic) {
+    // The block's residuals, rates and weights, its cone (μ, μ_j, Dm) and its zone at α = 0.
+    const Contact& c = problem.contacts[block.contact];
+    b.kind = LineKind::kElliptic;
+    b.size = block.size;
+    for (int j = 0; j < block.size; ++j) {
+      b.z[j] = z[j];
+      b.vz[j] = v[j];
+      b.Drow[j] = rows.D[i + j];
+    }
+    for (int j = 0; j + 1 < block.size; ++j) b.friction[j] = c.friction[j];
+    b.mu = c.mu;
+    b.Dm = ConeWeight(rows, block, c.mu);
+    b.state0 = ConeZone(Geometry(b.mu, b.friction.data(), b.size, b.z.data()));
+  } else if (kind == RowKind::kEquality) {
+    b.kind = LineKind::kEquality;
+  } else if (IsFriction(kind)) {
+    b.kind = LineKind::kFriction;
+    b.fl = problem.frictionloss[i];
+    b.Rfl = problem.R[i] * b.fl;
+    b.D = rows.D[i];
+  } else {
+    b.kind = LineKind::kInequality;
+  }
+  return b;
 }
 
 }  // namespace
@@ -221,9 +252,16 @@ double ConeWeight(const ConstraintRows& rows, const Block& block, double mu) {
 
 ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
                                    const core::VectorX& jar) {
-  const int nefc = problem.nefc();
   ConstraintEval out;
-  out.force = core::VectorX::Zero(nefc);
+  EvaluateConstraints(problem, rows, jar, out);
+  return out;
+}
+
+void EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
+                         const core::VectorX& jar, ConstraintEval& out) {
+  const int nefc = problem.nefc();
+  out.cost = 0;
+  out.force.setZero(nefc);
   out.state.assign(nefc, RowState::kSatisfied);
   for (const Block& block : rows.blocks) {
     const int i = block.first;
@@ -240,7 +278,7 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows&
       } else if (zone == RowState::kCone) {
         // Middle zone: ½ Dm (N − μT)² and the cone force.
         out.cost += ConeCost(rows, block, g);
-        const ConeTerms t = MiddleZone(rows, block, problem.contacts[block.contact], g);
+        const ConeTerms t = MiddleZone(ConeWeight(rows, block, g.mu), problem.contacts[block.contact].friction.data(), g);
         for (int j = 0; j < block.size; ++j) out.force[i + j] = t.force[j];
       }
       continue;
@@ -249,15 +287,22 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows&
     const double z = jar[i];
     const RowState state = ScalarRowState(problem, i, z);
     out.state[i] = state;
-    out.cost += BlockCostAt(problem, rows, block, &z, state);
     switch (state) {
-      case RowState::kQuadratic: out.force[i] = -rows.D[i] * z; break;
-      case RowState::kLinearNeg: out.force[i] = problem.frictionloss[i]; break;
-      case RowState::kLinearPos: out.force[i] = -problem.frictionloss[i]; break;
+      case RowState::kQuadratic:
+        out.cost += QuadraticCost(rows, i, z);
+        out.force[i] = -rows.D[i] * z;
+        break;
+      case RowState::kLinearNeg:
+        out.cost += LinearCost(problem, i, z, state);
+        out.force[i] = problem.frictionloss[i];
+        break;
+      case RowState::kLinearPos:
+        out.cost += LinearCost(problem, i, z, state);
+        out.force[i] = -problem.frictionloss[i];
+        break;
       default: break;
     }
   }
-  return out;
 }
 
 core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, const Block& block,
@@ -274,7 +319,7 @@ core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, c
   // mirrored (the 2.2.2 solver's HessianCone factors this block too).
   const ConeGeometry g = Geometry(problem, block, jar.data() + i);
   const Contact& c = problem.contacts[block.contact];
-  const ConeTerms t = MiddleZone(rows, block, c, g);
+  const ConeTerms t = MiddleZone(ConeWeight(rows, block, g.mu), c.friction.data(), g);
   H(0, 0) = 1;
   for (int j = 1; j < n; ++j) H(0, j) = t.b * g.U[j - 1];
   for (int k = 1; k < n; ++k) {
@@ -338,20 +383,88 @@ core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
   return H;
 }
 
-BlockLineTerms BlockAlongLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
-                              const core::VectorX& jar, const core::VectorX& v, double alpha,
-                              RowState state0) {
-  const int i = block.first, n = block.size;
-  // z(α) = jar + α v on the block's rows (dim ≤ 6), and its state.
-  std::array<double, 6> z1{};
-  for (int j = 0; j < n; ++j) z1[j] = jar[i + j] + alpha * v[i + j];
-  BlockLineTerms t;
-  t.state = block.elliptic ? ConeZone(Geometry(problem, block, z1.data()))
-                           : ScalarRowState(problem, i, z1[0]);
-  t.cost = BlockCostChangeAt(problem, rows, block, jar.data() + i, v.data() + i, alpha, state0,
-                             t.state);
-  BlockSlopes(problem, rows, block, z1.data(), v.data() + i, t.state, t.d1, t.d2);
+void FormSearchImages(const Problem& problem, const ConstraintRows& rows,
+                      const SparseOperators& ops, const core::VectorX& jar,
+                      const core::VectorX& search, SearchImages& out) {
+  MultiplyRows(ops.J, search, out.Js);
+  MultiplyM(ops, search, out.Ms);
+  out.blocks.resize(rows.blocks.size());
+  for (size_t k = 0; k < rows.blocks.size(); ++k) {
+    const int i = rows.blocks[k].first;
+    out.blocks[k] =
+        PrepareBlockLine(problem, rows, rows.blocks[k], jar.data() + i, out.Js.data() + i);
+  }
+}
+
+LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2,
+                        double alpha) {
+  LineTerms t;
+  // The Gauss term and the blocks quadratic at α add their q's here, evaluated once at the end;
+  // Q0 holds only the shift of blocks that were not quadratic at α = 0.
+  double Q0 = 0, Q1 = g1, Q2 = g2;
+  for (const BlockLine& b : blocks) {
+    switch (b.kind) {
+      case LineKind::kEquality:
+        Q1 += b.q1;
+        Q2 += b.q2;
+        break;
+      case LineKind::kFriction: {
+        // Quadratic inside ±R fl (f = −D x), linear outside (f = ∓fl).
+        const double x = b.z0 + alpha * b.v;
+        t.cost += FrictionCostChange(b, x);
+        const int side = FrictionSide(b, x);
+        if (side == 0) {
+          t.d1 += b.D * x * b.v;
+          t.d2 += b.D * b.v * b.v;
+        } else {
+          t.d1 += side * b.fl * b.v;
+        }
+        break;
+      }
+      case LineKind::kInequality: {
+        // Quadratic when x < 0; the cost at α = 0 (q0 when it was quadratic) is shifted out.
+        const double cost0 = b.z0 < 0 ? b.q0 : 0;
+        if (b.z0 + alpha * b.v < 0) {
+          Q0 += b.q0 - cost0;
+          Q1 += b.q1;
+          Q2 += b.q2;
+        } else {
+          t.cost -= cost0;
+        }
+        break;
+      }
+      case LineKind::kElliptic: {
+        const LineTerms e = EllipticAlongLine(b, alpha);
+        t.cost += e.cost;
+        t.d1 += e.d1;
+        t.d2 += e.d2;
+        break;
+      }
+    }
+  }
+  t.cost += alpha * alpha * Q2 + alpha * Q1 + Q0;
+  t.d1 += 2 * alpha * Q2 + Q1;
+  t.d2 += 2 * Q2;
   return t;
+}
+
+void StepPrimal(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
+                double alpha, const core::VectorX& search, const SearchImages& images,
+                PrimalEval& eval) {
+  // a, jar = J a − aref and M(a − a₀) move along s, J s and M s.
+  eval.qacc += alpha * search;
+  eval.jar += alpha * images.Js;
+  eval.Mda += alpha * images.Ms;
+  // The row states and forces at the new jar (3.1).
+  EvaluateConstraints(problem, rows, eval.jar, eval.constraints);
+  // Gauss term ½ (a − a₀)ᵀ M (a − a₀), the cost, and g = M (a − a₀) − Jᵀ f(a).
+  eval.gauss = 0;
+  for (int i = 0; i < problem.nv; ++i) {
+    eval.gauss += 0.5 * (eval.qacc[i] - problem.qacc_smooth[i]) * eval.Mda[i];
+  }
+  eval.cost = eval.gauss + eval.constraints.cost;
+  MultiplyRowsTransposed(ops.J, eval.constraints.force, eval.gradient);
+  eval.gradient = eval.Mda - eval.gradient;
 }
 
 int CountChanges(const std::vector<RowState>& before, const std::vector<RowState>& after) {

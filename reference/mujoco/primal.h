@@ -5,6 +5,7 @@
 /// (3.1); cost(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref); g = M(a − a₀) − Jᵀ f(a);
 /// H = M + Jᵀ Hc J (3.2) with the elliptic middle-zone block.
 
+#include <array>
 #include <vector>
 
 #include "reference/core/numeric.h"
@@ -46,6 +47,9 @@ RowState ScalarRowState(const Problem& problem, int i, double z);
 /// (3.1) for every block at the residual jar.
 ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
                                    const core::VectorX& jar);
+/// The same into out, reusing its storage.
+void EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
+                         const core::VectorX& jar, ConstraintEval& out);
 
 /// The block's Hessian Hc of s at jar (size × size): diag(D) on quadratic rows, the cone block
 /// Dm S [[1, −(μ/T)Uᵀ], [−(μ/T)U, (μN/T³)UUᵀ + (μ² − μN/T)I]] S in the middle zone, 0 elsewhere.
@@ -76,21 +80,67 @@ PrimalEval EvaluatePrimal(const Problem& problem, const core::VectorX& qacc);
 core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
                             const SparseOperators& ops, const PrimalEval& eval);
 
-/// One block's part of the line search at α along the residual direction v = J s.
-struct BlockLineTerms {
-  RowState state = RowState::kSatisfied;  ///< the block's state at z + α v
-  double cost = 0;  ///< s_b(z + α v) − s_b(z), without cancellation when the state is kept
-  double d1 = 0;    ///< d s_b/dα = −f(z + α v)·v
-  double d2 = 0;    ///< d² s_b/dα² = vᵀ Hc(z + α v) v
+/// How a block's cost varies along a line (3.1): which of PrimalEval's cases it takes.
+enum class LineKind {
+  kEquality,    ///< always quadratic
+  kFriction,    ///< frictionloss: quadratic inside ±R fl, linear outside
+  kInequality,  ///< limit, frictionless contact, pyramid edge: quadratic when z < 0
+  kElliptic,    ///< an elliptic cone block: top, bottom or middle zone
 };
 
-/// BlockLineTerms of one block from its residuals z = jar and v, with its state at α = 0: O(dim)
-/// work, nothing allocated, so a line-search evaluation costs O(nefc) (MuJoCo 3.x
-/// engine_solver.c: PrimalEval; MuJoCo also caches per-row quadratic coefficients in
-/// PrimalPrepare, here the three products per row are recomputed).
-BlockLineTerms BlockAlongLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
-                              const core::VectorX& jar, const core::VectorX& v, double alpha,
-                              RowState state0);
+/// One block restricted to the line a + α s, prepared once per line from its residuals
+/// z₀ = jar and v = J s (MuJoCo 3.x engine_solver.c: PrimalPrepare), so that a line-search
+/// evaluation reads no row of J, M or the problem.
+struct BlockLine {
+  LineKind kind = LineKind::kInequality;
+  /// The block's quadratic ½ Σ D (z₀ + α v)² = q0 + α q1 + α² q2: q0 = ½ Σ D z₀²,
+  /// q1 = Σ D z₀ v, q2 = ½ Σ D v² over its rows [J].
+  double q0 = 0, q1 = 0, q2 = 0;
+  double z0 = 0, v = 0;  ///< a scalar row's residual at α = 0 and its rate along s
+  double fl = 0, Rfl = 0, D = 0;  ///< frictionloss: fl, the linear zones' edge R fl, D = 1/R
+  /// Elliptic: the block's residuals z₀ and rates v per row (size used), each row's D, the
+  /// cone's μ and μ_j, the middle zone's weight Dm = D₀/(μ²(1 + μ²)) and the zone at α = 0.
+  int size = 1;
+  std::array<double, 6> z{}, vz{}, Drow{};
+  std::array<double, 5> friction{};
+  double mu = 0, Dm = 0;
+  RowState state0 = RowState::kSatisfied;
+};
+
+/// The direction's images and each block's line, formed once per search direction s (MuJoCo's
+/// Jv, Mv and quad): the line search reads them and the step moves along them. Storage is
+/// reused from one direction to the next.
+struct SearchImages {
+  core::VectorX Js;               ///< J s (nefc)
+  core::VectorX Ms;               ///< M s (nv)
+  std::vector<BlockLine> blocks;  ///< each block along jar + α J s
+};
+
+/// J s, M s (sparse rows: O(nnz)) and the blocks' lines through the residuals jar.
+void FormSearchImages(const Problem& problem, const ConstraintRows& rows,
+                      const SparseOperators& ops, const core::VectorX& jar,
+                      const core::VectorX& search, SearchImages& out);
+
+/// The primal cost along the line at α: cost(a + α s) − cost(a), computed without
+/// cancellation when a block keeps its state, and its first and second derivatives in α, summed
+/// in MuJoCo 3.x's order (engine_solver.c: PrimalEval): the Gauss term α g1 + α² g2 (g1 =
+/// sᵀM(a − a₀), g2 = ½ sᵀMs) and every block quadratic at α gathered in one quadratic, the
+/// frictionloss and cone terms added one by one. O(nefc), nothing allocated.
+struct LineTerms {
+  double cost = 0;  ///< cost(a + α s) − cost(a)
+  double d1 = 0;    ///< d cost/dα = sᵀM(a + α s − a₀) − f(z₀ + α v)·v
+  double d2 = 0;    ///< d² cost/dα² = sᵀMs + vᵀ Hc(z₀ + α v) v
+};
+LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2,
+                        double alpha);
+
+/// Moves the evaluated point to a + α s with no new product by J or M: jar += α J s and
+/// M(a − a₀) += α M s (MuJoCo's mj_solPrimal moves qacc, Ma and Jaref along search, Mv and Jv,
+/// in 2.2.2 and 3.x alike), then (3.1) at the new jar and g = M(a − a₀) − Jᵀ f. Reuses eval's
+/// storage.
+void StepPrimal(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
+                double alpha, const core::VectorX& search, const SearchImages& images,
+                PrimalEval& eval);
 
 /// The middle zone's weight Dm = D₀/(μ²(1 + μ²)) of an elliptic block (3.1).
 double ConeWeight(const ConstraintRows& rows, const Block& block, double mu);

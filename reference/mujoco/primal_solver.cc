@@ -16,34 +16,22 @@
 
 namespace simatlas::mujoco {
 
-PrimalLine::PrimalLine(const Problem& problem, const ConstraintRows& rows,
-                       const SparseOperators& ops, const PrimalEval& at,
-                       const core::VectorX& search)
-    : problem_(problem), rows_(rows), jar_(at.jar), state0_(at.constraints.state) {
-  // The residual direction J s, once per line (sparse rows: O(nnz)).
-  MultiplyRows(ops.J, search, Js_);
-  // Gauss term along s: α sᵀM(a − a₀) + ½ α² sᵀMs (relative to α = 0).
-  core::VectorX Ms;
-  MultiplyM(ops, search, Ms);
+PrimalLine::PrimalLine(const PrimalEval& at, const core::VectorX& search,
+                       const SearchImages& images)
+    : blocks_(images.blocks) {
+  // Gauss term along s: α sᵀM(a − a₀) + α² ½ sᵀMs (relative to α = 0).
   gauss1_ = search.dot(at.Mda);
-  gauss2_ = search.dot(Ms);
+  gauss2_ = 0.5 * search.dot(images.Ms);
 }
 
 LinePoint PrimalLine::Evaluate(double alpha) const {
   LinePoint p;
   p.alpha = alpha;
-  p.cost = alpha * gauss1_ + 0.5 * alpha * alpha * gauss2_;
-  p.d1 = gauss1_ + alpha * gauss2_;
-  p.d2 = gauss2_;
-  // Constraint part block by block at jar + α Js, each block by its state at α: cost change,
-  // d/dα = −fᵀ Js, d²/dα² = Jsᵀ Hc Js. O(nefc), nothing allocated.
-  for (const Block& block : rows_.blocks) {
-    const BlockLineTerms t =
-        BlockAlongLine(problem_, rows_, block, jar_, Js_, alpha, state0_[block.first]);
-    p.cost += t.cost;
-    p.d1 += t.d1;
-    p.d2 += t.d2;
-  }
+  // The Gauss part and each block by its state at α (MuJoCo 3.x engine_solver.c: PrimalEval).
+  const LineTerms c = CostAlongLine(blocks_, gauss1_, gauss2_, alpha);
+  p.cost = c.cost;
+  p.d1 = c.d1;
+  p.d2 = c.d2;
   if (p.d2 <= 0) p.d2 = kMinVal;
   return p;
 }
@@ -125,7 +113,7 @@ LineSearchResult PrimalSearch(const LineFunction& line, double search_norm, doub
 
 LineSearchResult PrimalSearchAlong(const LineInputs& in, double search_norm, double scale,
                                    const Options& opt) {
-  const PrimalLine line(in.problem, in.rows, in.ops, in.at, in.search);
+  const PrimalLine line(in.at, in.search, in.images);
   return PrimalSearch(line, search_norm, scale, opt);
 }
 
@@ -140,12 +128,14 @@ SolveResult Finish(const PrimalIterate& it, ExitReason reason, SolveResult out) 
   return out;
 }
 
-/// Moves to a + α s and re-evaluates constraints (3.1), cost and gradient (3.2); returns what
-/// the point before the step had.
-PrimalPrevious Move(PrimalIterate& it, double alpha) {
-  PrimalPrevious before{it.eval.constraints.state, it.eval.gradient, it.Mgrad, it.eval.cost};
-  it.eval = EvaluatePrimal(it.problem, it.rows, it.ops, it.eval.qacc + alpha * it.search);
-  return before;
+/// Keeps what the point before the step had, then moves to a + α s along the direction's
+/// images: new row states, forces, cost and gradient (3.1), (3.2). Reuses before's storage.
+void Move(PrimalIterate& it, double alpha, const SearchImages& images, PrimalPrevious& before) {
+  before.state = it.eval.constraints.state;
+  before.gradient = it.eval.gradient;
+  before.Mgrad = it.Mgrad;
+  before.cost = it.eval.cost;
+  StepPrimal(it.problem, it.rows, it.ops, alpha, it.search, images, it.eval);
 }
 
 /// The iteration's MuJoCo statistics before the preconditioner update (§5: nchange, nactive,
@@ -200,15 +190,20 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
 
   // The first direction: s = −M⁻¹g (CG) or −H⁻¹g (Newton).
   it.search = -it.precond;
+  SearchImages images;
+  PrimalPrevious before;
   while (out.iterations < opt.iterations) {
+    // The direction's images J s, M s and each block's line, once per direction.
+    FormSearchImages(problem, rows, ops, it.eval.jar, it.search, images);
+
     // §5 row "line search": α = 0 ends the loop at once.
     const double search_norm = it.search.norm();
-    const LineSearchResult ls =
-        rules.line_search({problem, rows, ops, it.eval, it.search}, search_norm, scale, opt);
+    const LineSearchResult ls = rules.line_search(
+        {problem, rows, ops, it.eval, it.search, images}, search_norm, scale, opt);
     if (ls.point.alpha == 0) return Finish(it, ExitReason::kZeroStep, out);
 
     // Move: new row states, forces, cost and gradient (3.1), (3.2); count the state changes.
-    const PrimalPrevious before = Move(it, ls.point.alpha);
+    Move(it, ls.point.alpha, images, before);
     IterationStats stats = StepStatistics(it, before, ls, search_norm);
 
     // Update the preconditioner: M⁻¹g (CG); Newton's Hessian factor, then H⁻¹g (3.2).

@@ -42,21 +42,17 @@ class LineFunction {
 /// The 1-D restriction of the primal cost along s from the current point.
 class PrimalLine final : public LineFunction {
  public:
-  /// The line a + α s through the evaluated point `at` along `search` (s, nv), with J and M as
-  /// sparse rows (J s, M s in O(nnz)); keeps references to problem and rows, which must
-  /// outlive it.
-  PrimalLine(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
-             const PrimalEval& at, const core::VectorX& search);
-  /// cost, cost', cost'' at α (the constraint part by its state at α; a non-positive second
-  /// derivative is replaced by 1e-15).
+  /// The line a + α s through the evaluated point `at` along `search` (s, nv), read from the
+  /// direction's images J s, M s and the blocks' lines (FormSearchImages); keeps a reference to
+  /// images, which must outlive it.
+  PrimalLine(const PrimalEval& at, const core::VectorX& search, const SearchImages& images);
+  /// cost, cost', cost'' at α (the constraint part by each block's state at α; a non-positive
+  /// second derivative is replaced by 1e-15).
   LinePoint Evaluate(double alpha) const override;
 
  private:
-  const Problem& problem_;
-  const ConstraintRows& rows_;
-  core::VectorX jar_, Js_;
-  std::vector<RowState> state0_;
-  double gauss1_ = 0, gauss2_ = 0;
+  const std::vector<BlockLine>& blocks_;
+  double gauss1_ = 0, gauss2_ = 0;  // sᵀM(a − a₀) and ½ sᵀMs
 };
 
 /// PrimalSearch, as MuJoCo 3.x's PrimalSearch (engine_solver.c): one 1-D Newton step from
@@ -75,6 +71,7 @@ struct LineInputs {
   const SparseOperators& ops;        ///< J and M as sparse rows
   const PrimalEval& at;              ///< the evaluated current point a
   const core::VectorX& search;       ///< the search direction s (nv)
+  const SearchImages& images;        ///< J s, M s and the blocks' lines (FormSearchImages)
 };
 
 /// PrimalSearch on the PrimalLine through in.at along in.search (the course's 3.15 rules).

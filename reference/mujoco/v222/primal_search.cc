@@ -198,12 +198,9 @@ LineSearchResult PrimalSearch(const LineInputs& in, double search_norm, double s
                                  const Options& opt) {
   // A vanishing search vector: no step, nothing evaluated.
   if (search_norm < kMinVal) return {};
-  core::VectorX Jv, Ms;
-  MultiplyRows(in.ops.J, in.search, Jv);
-  MultiplyM(in.ops, in.search, Ms);
-  // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs.
-  const LineData data{in.problem, in.rows, in.at.jar, Jv,
-                         {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(Ms)}};
+  // Gauss: cost at α = 0, sᵀM(a − a₀), ½ sᵀMs (J s and M s from the loop's images).
+  const LineData data{in.problem, in.rows, in.at.jar, in.images.Js,
+                      {in.at.gauss, in.search.dot(in.at.Mda), 0.5 * in.search.dot(in.images.Ms)}};
   const PrimalLine line(data);
   return SearchLine(line, opt.tolerance * opt.ls_tolerance * search_norm / scale,
                        opt.ls_iterations);
