@@ -210,8 +210,9 @@ MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
   mujoco::RequireVersionRuns(setup.opt, setup.settings.islands);
   MujocoSolveInput input{file.problem, setup.settings};
   input.problem.opt = setup.opt;
-  // `jacobian` may pick the other path: its structure is then prepared once, here.
-  if (!mujoco::IsPrepared(input.problem)) mujoco::PrepareProblem(input.problem);
+  // `jacobian` may pick the other path, and the islands hold copies of the options: a problem
+  // whose options changed is prepared again, once, here.
+  if (!mujoco::IslandsPrepared(input.problem)) mujoco::PrepareProblem(input.problem);
   return input;
 }
 

@@ -134,7 +134,9 @@ IslandsResult SolveIslands(const Problem& problem,
   // A prepared problem was validated once (PrepareProblem, at read time); others here.
   if (!IsPrepared(problem)) ValidateProblem(problem);
   IslandsResult out;
-  out.islands = FindIslands(problem);
+  // The islands and their sub-problems: prepared once with the problem, else found here.
+  const bool reuse = IslandsPrepared(problem);
+  out.islands = reuse ? problem.prepared->islands : FindIslands(problem);
   out.combined.qacc = problem.qacc_smooth;  // DOFs without constraints keep a₀
   out.combined.efc_force = core::VectorX::Zero(problem.nefc());
   out.combined.exit = ExitReason::kNoConstraints;
@@ -144,13 +146,15 @@ IslandsResult SolveIslands(const Problem& problem,
   const core::VectorX primal_start = problem.opt.solver == SolverKind::kPGS
                                          ? problem.qacc_smooth
                                          : PrimalStart(problem, qacc_warmstart);
-  for (const Island& island : out.islands) {
-    // An island of every DOF and row is the problem itself (its prepared structure reused);
-    // others are copied out (SubProblem keeps the DOFs' and rows' ascending order).
+  for (size_t k = 0; k < out.islands.size(); ++k) {
+    const Island& island = out.islands[k];
+    // An island of every DOF and row is the problem itself; others are the prepared copies, or
+    // copied out here (SubProblem keeps the DOFs' and rows' ascending order).
     const bool whole = static_cast<int>(island.dofs.size()) == problem.nv &&
                        static_cast<int>(island.rows.size()) == problem.nefc();
-    const Problem copied = whole ? Problem{} : SubProblem(problem, island.dofs, island.rows);
-    const Problem& sub = whole ? problem : copied;
+    const Problem copied =
+        whole || reuse ? Problem{} : SubProblem(problem, island.dofs, island.rows);
+    const Problem& sub = whole ? problem : reuse ? problem.prepared->island_problems[k] : copied;
     std::optional<core::VectorX> warm;
     if (qacc_warmstart) warm = Gather(*qacc_warmstart, island.dofs);
     // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.

@@ -178,11 +178,12 @@ LineTerms EllipticAlongLine(const BlockLine& b, double alpha) {
   return t;
 }
 
-/// One block's line from its residuals z (z₀) and v = J s on its rows.
-BlockLine PrepareBlockLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
-                           const double* z, const double* v) {
-  BlockLine b;
+/// One block's line from its residuals z (z₀) and v = J s on its rows, written into b (only
+/// the fields its kind reads).
+void PrepareBlockLine(const Problem& problem, const ConstraintRows& rows, const Block& block,
+                      const double* z, const double* v, BlockLine& b) {
   const int i = block.first;
+  b.q0 = b.q1 = b.q2 = 0;
   for (int j = 0; j < block.size; ++j) {
     const double Dz = rows.D[i + j] * z[j];
     b.q0 += z[j] * Dz;
@@ -218,7 +219,6 @@ BlockLine PrepareBlockLine(const Problem& problem, const ConstraintRows& rows, c
   } else {
     b.kind = LineKind::kInequality;
   }
-  return b;
 }
 
 }  // namespace
@@ -391,8 +391,8 @@ void FormSearchImages(const Problem& problem, const ConstraintRows& rows,
   out.blocks.resize(rows.blocks.size());
   for (size_t k = 0; k < rows.blocks.size(); ++k) {
     const int i = rows.blocks[k].first;
-    out.blocks[k] =
-        PrepareBlockLine(problem, rows, rows.blocks[k], jar.data() + i, out.Js.data() + i);
+    PrepareBlockLine(problem, rows, rows.blocks[k], jar.data() + i, out.Js.data() + i,
+                     out.blocks[k]);
   }
 }
 

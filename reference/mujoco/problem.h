@@ -87,6 +87,8 @@ struct Options {
   bool pgs_momentum = true;  ///< 3.11+ Nesterov momentum with adaptive restart
   bool pgs_shuffle = true;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
   Jacobian jacobian = Jacobian::kAuto;  ///< `jacobian`: which path (UsesSparsePath)
+
+  bool operator==(const Options&) const = default;
 };
 
 /// Sets `opt.version` and the options that version of MuJoCo fixes (no option of it selects

@@ -163,21 +163,43 @@ void RequirePositiveDefiniteM(const Problem& problem, const SparseOperators& ops
   }
 }
 
-}  // namespace
-
-void PrepareProblem(Problem& problem) {
+// Validates, builds the sparse structure, checks M, and (unless `islands` is false: a problem
+// that is itself one island) finds the islands and prepares each one's sub-problem.
+void Prepare(Problem& problem, bool islands) {
   problem.prepared.reset();
   ValidateProblem(problem);
-  SparseOperators ops = MakeSparseOperators(problem);
-  RequirePositiveDefiniteM(problem, ops);
-  if (!ops.sparse_path) ops.ancestors = v222::AncestorPattern(problem.M);
-  problem.prepared = std::make_shared<const SparseOperators>(std::move(ops));
+  auto ops = std::make_shared<SparseOperators>(MakeSparseOperators(problem));
+  RequirePositiveDefiniteM(problem, *ops);
+  if (!ops->sparse_path) ops->ancestors = v222::AncestorPattern(problem.M);
+  ops->options = problem.opt;
+  problem.prepared = ops;
+  if (!islands) return;
+  ops->islands = FindIslands(problem);
+  ops->islands_found = true;
+  for (const Island& island : ops->islands) {
+    ops->island_problems.emplace_back();
+    const bool whole = static_cast<int>(island.dofs.size()) == problem.nv &&
+                       static_cast<int>(island.rows.size()) == problem.nefc();
+    if (whole) continue;
+    Problem& sub = ops->island_problems.back();
+    sub = SubProblem(problem, island.dofs, island.rows);
+    Prepare(sub, false);
+  }
 }
+
+}  // namespace
+
+void PrepareProblem(Problem& problem) { Prepare(problem, true); }
 
 bool IsPrepared(const Problem& problem) {
   return problem.prepared && problem.prepared->J.rows == problem.nefc() &&
          problem.prepared->J.cols == problem.nv && problem.prepared->M.rows == problem.nv &&
          problem.prepared->sparse_path == UsesSparsePath(problem);
+}
+
+bool IslandsPrepared(const Problem& problem) {
+  return IsPrepared(problem) && problem.prepared->islands_found &&
+         problem.prepared->options == problem.opt;
 }
 
 std::shared_ptr<const SparseOperators> OperatorsOf(const Problem& problem) {

@@ -13,6 +13,7 @@
 #include <Eigen/SparseCore>
 
 #include "reference/core/numeric.h"
+#include "reference/mujoco/islands.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/tree_factor.h"
 
@@ -69,6 +70,14 @@ struct SparseOperators {
   /// Dense path of a prepared problem: v222::AncestorPattern(M), the M pattern of the 2.2.2 kernels
   /// (v222/blas.h), found once at read time; empty otherwise (the 2.2.2 solver then finds it).
   std::vector<std::vector<int>> ancestors;
+  /// A prepared problem's islands (FindIslands, §6) and, for each island that is not the whole
+  /// problem, its sub-problem copied out and prepared: found once per problem, as MuJoCo finds
+  /// its islands before the constraint solve (engine_island.c: mj_island, called from
+  /// mj_fwdPosition). Valid for `options`, the options they were copied with.
+  std::vector<Island> islands;
+  std::vector<Problem> island_problems;  ///< one per island; empty (nv = 0) for the whole problem
+  bool islands_found = false;             ///< islands and island_problems are set
+  Options options;                        ///< problem.opt when prepared
 };
 /// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros), M's tree and
 /// H's pattern as SparseOperators describes. Does not validate.
@@ -82,7 +91,7 @@ bool UsesSparsePath(const Problem& problem);
 /// problem.prepared: later solves skip validation and reuse the structure. It also checks M
 /// positive definite (InputError naming the failing pivot: row by row, or along dof_parentid)
 /// and on the dense path finds M's ancestor pattern; the 2.2.2 solver of a prepared problem
-/// repeats neither.
+/// repeats neither. The islands are found and each is copied out and prepared (SubProblem).
 void PrepareProblem(Problem& problem);
 
 /// problem.prepared when it is set and sized for the problem, else freshly built operators
@@ -92,6 +101,11 @@ std::shared_ptr<const SparseOperators> OperatorsOf(const Problem& problem);
 /// True when problem.prepared is set, sized for the problem (nefc × nv) and built for its path
 /// (UsesSparsePath under the current opt.jacobian): SolveProblem then skips ValidateProblem.
 bool IsPrepared(const Problem& problem);
+
+/// True when problem is prepared and its islands were copied out under its current options:
+/// the island solves then reuse them (options changed after PrepareProblem are honoured by
+/// copying the islands out again on every solve; PrepareProblem again restores the reuse).
+bool IslandsPrepared(const Problem& problem);
 
 /// out = J x (out is resized to rows).
 void MultiplyRows(const SparseRows& J, const core::VectorX& x, core::VectorX& out);
