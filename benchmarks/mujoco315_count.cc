@@ -1,16 +1,24 @@
-// MJ-solvers §4–§6 cost, counted against what MuJoCo users run now (not a test, never run by
-// ctest): one constraint solve of one side on a model settled by MuJoCo 3.15.0 (the PyPI
+// MJ-solvers §4–§6 cost, counted and timed against what MuJoCo users run now (not a test, never
+// run by ctest): one constraint solve of one side on a model settled by MuJoCo 3.15.0 (the PyPI
 // wheel's libmujoco) — MuJoCo 3.15.0's mj_fwdConstraint with its default options (islands on,
 // jacobian auto: sparse from nv = 60, Hager–Zhang CG, momentum PGS with the shuffle) or the
 // reference's 3.15 path (mujoco::SolveProblem, islands on, jacobian auto) on the problem copied
 // from the same mjData and prepared once, as reading a file prepares it. Both cold (no
-// warmstart), tolerance 1e-8, at most 100 iterations. Run under
+// warmstart), tolerance 1e-8, at most 100 iterations. Three modes:
 //   valgrind --tool=callgrind --collect-atstart=no simatlas_count_mujoco315 SCENE CONE SOLVER SIDE
-// only that solve is collected (client requests toggle collection around it), so the count does
+// collects only that solve (client requests toggle collection around it), so the count does
 // not depend on the machine's load. Prints the solve's iterations (the island that iterated
 // most, as both report it) and each island's, e.g. "24 [24 3 3]" (MuJoCo records the first 20
-// islands' counts only, mjNISLAND). Exit 2 on bad arguments.
-// Never linked with MuJoCo 2.2.2 (its twin, mujoco_count.cc, counts against 2.2.2).
+// islands' counts only, mjNISLAND).
+//   simatlas_count_mujoco315 SCENE CONE SOLVER mujoco --repeat N
+// times N mj_fwdConstraint calls on the state (after one untimed call; no warmstart, so each is
+// the same solve) and prints "iterations=24 islands=[24 3 3] seconds_per_solve=1.2e-05".
+//   simatlas_count_mujoco315 SCENE CONE SOLVER dump OUT.json
+// writes the reference side's problem as a mujoco-problem file (3.15 path, islands and jacobian
+// as 3.15 defaults them, MuJoCo's answer as `expected`) for `simatlas mujoco solve OUT.json`,
+// and prints MuJoCo's iterations as the timed mode does.
+// Exit 2 on bad arguments. Never linked with MuJoCo 2.2.2 (its twin, mujoco_count.cc, counts
+// against 2.2.2; the modes are in mujoco_count_modes.h).
 #include <valgrind/callgrind.h>
 
 #include <algorithm>
@@ -19,7 +27,9 @@
 #include <string>
 #include <vector>
 
+#include "benchmarks/mujoco_count_modes.h"
 #include "oracle/mujoco315/mujoco315_oracle.h"
+#include "reference/io/mujoco_options.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/sparse_rows.h"
 
@@ -29,7 +39,7 @@ using namespace simatlas;
 
 constexpr const char* kUsage =
     "usage: simatlas_count_mujoco315 humanoid|humanoid22|humanoid100 pyramidal|elliptic "
-    "PGS|CG|Newton reference|mujoco";
+    "PGS|CG|Newton reference|mujoco|(mujoco --repeat N)|(dump OUT.json)";
 
 struct Model {
   std::string path;
@@ -53,11 +63,36 @@ std::string IslandList(const std::vector<int>& counts) {
   return out + "]";
 }
 
+// The islands' iteration counts of MuJoCo's last solve (solver_niter has mjNISLAND (20) slots:
+// islands past them are solved but not counted).
+std::vector<int> MujocoIslandIterations(const mjData* d) {
+  const int recorded = std::min(std::max(1, d->nisland), static_cast<int>(mjNISLAND));
+  return std::vector<int>(d->solver_niter, d->solver_niter + recorded);
+}
+
+// "24 [24 3 3]": the island that iterated most, then each island's.
+std::string IterationsText(const std::vector<int>& islands) {
+  return std::to_string(*std::max_element(islands.begin(), islands.end())) + " " +
+         IslandList(islands);
+}
+
+// args: SIDE and its arguments (reference | mujoco [--repeat N] | dump OUT.json).
 int Run(const std::string& label, const std::string& cone_name, const std::string& solver_name,
-        const std::string& side) {
+        const std::vector<std::string>& args) {
   const auto model = Models().find(label);
   const bool cone_ok = cone_name == "pyramidal" || cone_name == "elliptic";
-  if (model == Models().end() || !cone_ok || (side != "reference" && side != "mujoco")) {
+  const std::string side = args.empty() ? "" : args[0];
+  const bool args_ok = (side == "reference" && args.size() == 1) ||
+                       (side == "mujoco" && (args.size() == 1 || args.size() == 3)) ||
+                       (side == "dump" && args.size() == 2);
+  if (model == Models().end() || !cone_ok || !args_ok) {
+    std::cerr << kUsage << "\n";
+    return 2;
+  }
+  const int repeat = side == "mujoco" && args.size() == 3 && args[1] == "--repeat"
+                         ? io::ParseCount("--repeat", args[2], 1)
+                         : 0;
+  if (side == "mujoco" && args.size() == 3 && repeat == 0) {
     std::cerr << kUsage << "\n";
     return 2;
   }
@@ -68,20 +103,32 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   mjModel* m = scene.model.get();
   mjData* d = scene.data.get();
   // The counted solve's options; everything else as MuJoCo 3.15 defaults it.
-  m->opt.disableflags |= mjDSBL_WARMSTART;
-  m->opt.tolerance = 1e-8;
-  m->opt.iterations = 100;
-  m->opt.solver = solver == mujoco::SolverKind::kPGS  ? mjSOL_PGS
-                  : solver == mujoco::SolverKind::kCG ? mjSOL_CG
-                                                      : mjSOL_NEWTON;
+  bench::SetCountedOptions(m, solver);
+  if (side == "dump") {
+    // The state's file, then MuJoCo's iterations on it (CountedProblemFile solved it last).
+    const std::string source = adapters::EngineName() + " " + model->second.path +
+                               " steps=" + std::to_string(model->second.steps) +
+                               " (benchmarks: " + cone_name + " " + solver_name + ")";
+    const io::MujocoProblemFile file = bench::CountedProblemFile(m, d, source);
+    bench::WriteProblemFile(file, args[1]);
+    std::cout << "wrote " << args[1] << ": nv " << m->nv << ", nefc " << d->nefc
+              << "; MuJoCo iterations=" << IterationsText(MujocoIslandIterations(d)) << "\n";
+    return 0;
+  }
+  if (repeat > 0) {
+    // MuJoCo's wall time: the same cold solve, repeated.
+    bench::ForwardOnMujocoPath(m, d);
+    const double seconds = bench::SecondsPerCall(repeat, [&] { mj_fwdConstraint(m, d); });
+    const std::vector<int> islands = MujocoIslandIterations(d);
+    std::cout << "iterations=" << *std::max_element(islands.begin(), islands.end())
+              << " islands=" << IslandList(islands) << " seconds_per_solve=" << seconds << "\n";
+    return 0;
+  }
   std::vector<int> islands;
   if (side == "reference") {
     // The problem form is dense: copy it from a dense-Jacobian forward of the same state, then
     // solve on the reference's default path (jacobian auto), as MuJoCo's side does.
-    m->opt.jacobian = mjJAC_DENSE;
-    mj_forward(m, d);
-    mujoco::Problem p = adapters::ProblemOf(m, d);
-    p.opt.jacobian = mujoco::Jacobian::kAuto;
+    mujoco::Problem p = bench::CountedProblem(m, d);
     mujoco::PrepareProblem(p);
     mujoco::SolveSettings settings;
     settings.islands = true;
@@ -94,29 +141,25 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
       for (const mujoco::IslandStats& s : r.island_stats) islands.push_back(s.iterations);
     }
   } else {
-    m->opt.jacobian = mjJAC_AUTO;
-    mj_forward(m, d);
+    bench::ForwardOnMujocoPath(m, d);
     CALLGRIND_TOGGLE_COLLECT;
     mj_fwdConstraint(m, d);
     CALLGRIND_TOGGLE_COLLECT;
-    // solver_niter has mjNISLAND (20) slots: islands past them are solved but not counted.
-    const int recorded = std::min(std::max(1, d->nisland), static_cast<int>(mjNISLAND));
-    for (int k = 0; k < recorded; ++k) islands.push_back(d->solver_niter[k]);
+    islands = MujocoIslandIterations(d);
   }
-  std::cout << *std::max_element(islands.begin(), islands.end()) << " " << IslandList(islands)
-            << "\n";
+  std::cout << IterationsText(islands) << "\n";
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
+  if (argc < 5) {
     std::cerr << kUsage << "\n";
     return 2;
   }
   try {
-    return Run(argv[1], argv[2], argv[3], argv[4]);
+    return Run(argv[1], argv[2], argv[3], std::vector<std::string>(argv + 4, argv + argc));
   } catch (const std::exception& e) {
     std::cerr << "simatlas_count_mujoco315: " << e.what() << "\n";
     return 2;

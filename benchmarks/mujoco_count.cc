@@ -1,18 +1,29 @@
-// MJ-solvers §4 cost claims, counted (not a test, never run by ctest): one constraint
+// MJ-solvers §4 cost claims, counted and timed (not a test, never run by ctest): one constraint
 // solve of one side — the reference (mujoco::SolveProblem of the problem prepared once, as a
 // file read prepares it), MuJoCo 2.2.2's mj_fwdConstraint with its default options (jacobian =
 // auto: sparse from nv = 60) or with a dense Jacobian — on the settled humanoid or 22 humanoids
 // of oracle/oracle_scenes.h with the settings of mujoco_bench.cc (no warmstart, tolerance 1e-8,
-// at most 100 iterations). Only that solve is collected when run under
+// at most 100 iterations). Three modes:
 //   valgrind --tool=callgrind --collect-atstart=no simatlas_count_mujoco SCENE CONE SOLVER SIDE
-// (callgrind's collection is toggled around it by client requests), so the instruction count does not depend on the
-// machine's load. Prints the iteration count. Exit 2 on bad arguments.
+// collects only that solve (callgrind's collection is toggled around it by client requests), so
+// the instruction count does not depend on the machine's load; prints the iteration count.
+//   simatlas_count_mujoco SCENE CONE SOLVER mujoco --repeat N
+// times N mj_fwdConstraint calls (default options, after one untimed call; no warmstart, so each
+// is the same solve) and prints "iterations=24 seconds_per_solve=1.2e-05".
+//   simatlas_count_mujoco SCENE CONE SOLVER dump OUT.json
+// writes the reference side's problem as a mujoco-problem file (opt.version "2.2.2", so
+// `simatlas mujoco solve OUT.json` solves it on the 2.2.2 path; MuJoCo's default-path answer as
+// `expected`) and prints MuJoCo's iterations. Exit 2 on bad arguments.
+// The modes are shared with the 3.15 twin, mujoco315_count.cc (mujoco_count_modes.h).
 #include <valgrind/callgrind.h>
 
 #include <iostream>
 #include <string>
+#include <vector>
 
+#include "benchmarks/mujoco_count_modes.h"
 #include "oracle/oracle_scenes.h"
+#include "reference/io/mujoco_options.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/sparse_rows.h"
 
@@ -22,47 +33,68 @@ using namespace simatlas;
 
 constexpr const char* kUsage =
     "usage: simatlas_count_mujoco humanoid|humanoid22 pyramidal|elliptic PGS|CG|Newton "
-    "reference|mujoco|mujoco_dense";
+    "reference|mujoco|mujoco_dense|(mujoco --repeat N)|(dump OUT.json)";
 
+// args: SIDE and its arguments (reference | mujoco [--repeat N] | mujoco_dense | dump OUT.json).
 int Run(const std::string& label, const std::string& cone_name, const std::string& solver_name,
-        const std::string& side) {
+        const std::vector<std::string>& args) {
   const oracle::SceneSpec* spec = nullptr;
   const std::vector<oracle::SceneSpec> scenes = oracle::OracleScenes();
   for (const oracle::SceneSpec& s : scenes) {
     if (s.label == label && (label == "humanoid" || label == "humanoid22")) spec = &s;
   }
   const bool cone_ok = cone_name == "pyramidal" || cone_name == "elliptic";
-  const bool side_ok = side == "reference" || side == "mujoco" || side == "mujoco_dense";
-  if (!spec || !cone_ok || !side_ok) {
+  const std::string side = args.empty() ? "" : args[0];
+  const bool args_ok =
+      ((side == "reference" || side == "mujoco_dense") && args.size() == 1) ||
+      (side == "mujoco" && (args.size() == 1 || (args.size() == 3 && args[1] == "--repeat"))) ||
+      (side == "dump" && args.size() == 2);
+  if (!spec || !cone_ok || !args_ok) {
     std::cerr << kUsage << "\n";
     return 2;
   }
+  const int repeat = args.size() == 3 ? io::ParseCount("--repeat", args[2], 1) : 0;
   const mujoco::SolverKind solver = mujoco::ParseSolverName(solver_name);
   oracle::Scene scene =
       oracle::Prepare(*spec, cone_name == "elliptic" ? mjCONE_ELLIPTIC : mjCONE_PYRAMIDAL);
   mjModel* m = scene.model.get();
   mjData* d = scene.data.get();
-  m->opt.disableflags |= mjDSBL_WARMSTART;
-  m->opt.tolerance = 1e-8;
-  m->opt.iterations = 100;
-  m->opt.solver = solver == mujoco::SolverKind::kPGS  ? mjSOL_PGS
-                  : solver == mujoco::SolverKind::kCG ? mjSOL_CG
-                                                      : mjSOL_NEWTON;
-  // The reference reads the dense-Jacobian state (the problem form is dense).
-  m->opt.jacobian = side == "mujoco" ? mjJAC_AUTO : mjJAC_DENSE;
-  mj_forward(m, d);
+  bench::SetCountedOptions(m, solver);
+  if (side == "dump") {
+    // The state's file, then MuJoCo's iterations on it (CountedProblemFile solved it last).
+    const std::string source = adapters::EngineName() + " " + spec->path + " steps=" +
+                               std::to_string(spec->steps) + " (benchmarks: " + cone_name + " " +
+                               solver_name + ")";
+    const io::MujocoProblemFile file = bench::CountedProblemFile(m, d, source);
+    bench::WriteProblemFile(file, args[1]);
+    std::cout << "wrote " << args[1] << ": nv " << m->nv << ", nefc " << d->nefc
+              << "; MuJoCo iterations=" << d->solver_iter << "\n";
+    return 0;
+  }
+  if (repeat > 0) {
+    // MuJoCo's wall time: the same cold solve on its default path, repeated.
+    bench::ForwardOnMujocoPath(m, d);
+    const double seconds = bench::SecondsPerCall(repeat, [&] { mj_fwdConstraint(m, d); });
+    std::cout << "iterations=" << d->solver_iter << " seconds_per_solve=" << seconds << "\n";
+    return 0;
+  }
   int iterations = 0;
   if (side == "reference") {
-    mujoco::Problem p = oracle::ExtractProblem(scene);
-    // The oracle marks its problems dense; the reference's default path (jacobian auto), as
-    // MuJoCo's default side.
-    p.opt.jacobian = mujoco::Jacobian::kAuto;
+    // The reference reads the dense-Jacobian state (the problem form is dense) and solves on its
+    // default path (jacobian auto), as MuJoCo's default side.
+    mujoco::Problem p = bench::CountedProblem(m, d);
     mujoco::PrepareProblem(p);
     CALLGRIND_TOGGLE_COLLECT;
     const mujoco::SolveResult r = mujoco::SolveProblem(p);
     CALLGRIND_TOGGLE_COLLECT;
     iterations = r.iterations;
   } else {
+    if (side == "mujoco") {
+      bench::ForwardOnMujocoPath(m, d);
+    } else {
+      m->opt.jacobian = mjJAC_DENSE;
+      mj_forward(m, d);
+    }
     CALLGRIND_TOGGLE_COLLECT;
     mj_fwdConstraint(m, d);
     CALLGRIND_TOGGLE_COLLECT;
@@ -75,12 +107,12 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
+  if (argc < 5) {
     std::cerr << kUsage << "\n";
     return 2;
   }
   try {
-    return Run(argv[1], argv[2], argv[3], argv[4]);
+    return Run(argv[1], argv[2], argv[3], std::vector<std::string>(argv + 4, argv + argc));
   } catch (const std::exception& e) {
     std::cerr << "simatlas_count_mujoco: " << e.what() << "\n";
     return 2;

@@ -1,11 +1,14 @@
 """Turns the benchmark CSVs of benchmarks/run into summary CSVs and figures.
 
 usage: report.py OUT_DIR FIG_DIR PROPERTY_CASES PROPERTY_PROGRAM...
+       report.py --versus OUT_DIR      (the MuJoCo versus table alone)
 Reads OUT_DIR/{sap,mujoco}.csv (Google Benchmark, aggregates only), OUT_DIR/<program>.json
-(gtest reports) and, when present, OUT_DIR/mujoco_instructions.csv (callgrind counts);
+(gtest reports) and, when present, OUT_DIR/mujoco{,315}_instructions.csv (callgrind counts)
+and OUT_DIR/mujoco{222,315}_wall.csv (wall time through `simatlas mujoco solve --repeat`);
 writes OUT_DIR/{sap_summary,mujoco_summary,mujoco_ratios,mujoco_instruction_ratios,
-property_throughput}.csv and FIG_DIR/{bench_sap_time_vs_n,bench_sap_iterations_vs_n,bench_mujoco_ratios}.png.
-Every time shown is the median of the repetitions.
+mujoco315_instruction_ratios,mujoco_versus,property_throughput}.csv and
+FIG_DIR/{bench_sap_time_vs_n,bench_sap_iterations_vs_n,bench_mujoco_ratios}.png; the versus table
+is also printed as markdown. Every time shown is the median of the repetitions.
 """
 import csv
 import io
@@ -209,6 +212,55 @@ def instruction_report_315(out):
         print("INSTRUCTIONS315", *r)
 
 
+def versus_report(out):
+    """Reference / MuJoCo per solve, wall time beside counted instructions, from one run: per
+    MuJoCo version (3.15.0 first, then 2.2.2), scene, cone and solver the medians of
+    mujoco{315,222}_wall.csv joined with the callgrind counts of mujoco315_instructions.csv and
+    mujoco_instructions.csv (MuJoCo's default path, side "mujoco", in both). Writes
+    mujoco_versus.csv and prints it as a markdown table."""
+    sources = (("3.15.0", "mujoco315_wall.csv", "mujoco315_instructions.csv"),
+               ("2.2.2", "mujoco222_wall.csv", "mujoco_instructions.csv"))
+    rows = []
+    for version, wall_name, count_name in sources:
+        wall = read_counts(out, wall_name, f"no {wall_name}: no {version} wall times")
+        if wall is None:
+            continue
+        count = read_counts(out, count_name, f"no {count_name}: no {version} instruction ratios")
+        keys = [k for k in wall if k[3] == "reference"]
+        for scene, cone, solver, _ in keys:
+            ref, mj = wall[(scene, cone, solver, "reference")], wall[(scene, cone, solver, "mujoco")]
+            ref_s, mj_s = float(ref["seconds_per_solve"]), float(mj["seconds_per_solve"])
+            instructions = ["", "", ""]
+            if count is not None and (scene, cone, solver, "reference") in count:
+                cref = count[(scene, cone, solver, "reference")]
+                cmj = count[(scene, cone, solver, "mujoco")]
+                instructions = [f"{int(cref['instructions']) / int(cmj['instructions']):.3g}",
+                                cref["iterations"], cmj["iterations"]]
+            rows.append([version, scene, cone, solver, ref["iterations"], mj["iterations"],
+                         f"{ref_s * 1e6:.4g}", f"{mj_s * 1e6:.4g}", f"{ref_s / mj_s:.3g}",
+                         instructions[0], instructions[1], instructions[2],
+                         ref["load_average"]])
+    if not rows:
+        return
+    header = ["mujoco", "scene", "cone", "solver", "wall_reference_iterations",
+              "wall_mujoco_iterations", "wall_reference_us", "wall_mujoco_us",
+              "wall_ratio_reference_over_mujoco", "instruction_ratio_reference_over_mujoco",
+              "counted_reference_iterations", "counted_mujoco_iterations", "load_average"]
+    write_csv(f"{out}/mujoco_versus.csv", header, rows)
+    # Markdown: iterations as reference / MuJoCo; a wall row whose iterations differ from the
+    # counted one's is marked, as the two ratios then compare different solves.
+    print("| MuJoCo | scene | cone | solver | iterations (ref / MuJoCo) | wall µs (ref / MuJoCo) "
+          "| wall ratio | instruction ratio | load |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (version, scene, cone, solver, wi_ref, wi_mj, us_ref, us_mj, wall_ratio, ins_ratio,
+         ci_ref, ci_mj, load) in rows:
+        iterations = f"{wi_ref} / {wi_mj}"
+        if ci_ref and (ci_ref, ci_mj) != (wi_ref, wi_mj):
+            iterations += f" (counted {ci_ref} / {ci_mj})"
+        print(f"| {version} | {scene} | {cone} | {solver} | {iterations} | {us_ref} / {us_mj} "
+              f"| {wall_ratio} | {ins_ratio} | {load} |")
+
+
 def property_report(out, cases, programs):
     rows = []
     for p in programs:
@@ -229,11 +281,15 @@ def property_report(out, cases, programs):
 
 
 def main():
+    if sys.argv[1] == "--versus":
+        versus_report(sys.argv[2])
+        return
     out, figs, cases, programs = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
     sap_report(out, figs)
     mujoco_report(out, figs)
     instruction_report(out)
     instruction_report_315(out)
+    versus_report(out)
     property_report(out, cases, programs)
 
 
