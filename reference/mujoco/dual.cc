@@ -207,6 +207,11 @@ void ProjectBlock(const Problem& problem, const Block& block, core::VectorX& f) 
   for (int j = 1; j < block.size; ++j) f[i + j] = u[j - 1] * (n_new / t) * c.friction[j - 1];
 }
 
+std::shared_ptr<const DualProblem> DualOf(const Problem& problem) {
+  if (IsPrepared(problem) && problem.prepared->dual) return problem.prepared->dual;
+  return std::make_shared<const DualProblem>(MakeDual(problem));
+}
+
 bool NeedsDual(const Problem& problem) {
   return problem.opt.solver == SolverKind::kPGS || problem.opt.noslip_iterations > 0;
 }

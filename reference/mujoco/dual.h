@@ -31,6 +31,10 @@ struct DualProblem {
 /// A = J (M⁻¹ Jᵀ) column by column.
 DualProblem MakeDual(const Problem& problem);
 
+/// The dual a solve of problem uses: the prepared one (PrepareProblem formed it once) when the
+/// problem is prepared and has it, else MakeDual's, formed here.
+std::shared_ptr<const DualProblem> DualOf(const Problem& problem);
+
 /// Whether a solve of problem needs the dense dual: PGS works on it and NoSlip sweeps it; CG and
 /// Newton never form it.
 bool NeedsDual(const Problem& problem);

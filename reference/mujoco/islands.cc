@@ -32,7 +32,9 @@ class DisjointSets {
 /// solNoSlip scales by m->nv whichever island it sweeps).
 SolveResult SolveOne(const Problem& problem, const std::optional<core::VectorX>& warm,
                      const core::VectorX& primal_start, double scale, double noslip_scale) {
-  const DualProblem dual = NeedsDual(problem) ? MakeDual(problem) : DualProblem{};
+  const std::shared_ptr<const DualProblem> formed = NeedsDual(problem) ? DualOf(problem) : nullptr;
+  const DualProblem none;
+  const DualProblem& dual = formed ? *formed : none;
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, warm), scale);

@@ -57,7 +57,9 @@ SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) 
   const double scale = MonolithicScale(problem);
   // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
   const bool need_dual = NeedsDual(problem);
-  const DualProblem dual = need_dual ? MakeDual(problem) : DualProblem{};
+  const std::shared_ptr<const DualProblem> formed = need_dual ? DualOf(problem) : nullptr;
+  const DualProblem none;
+  const DualProblem& dual = formed ? *formed : none;
   SolveResult result;
   if (problem.opt.solver == SolverKind::kPGS) {
     result = SolvePGS(problem, dual, DualStart(problem, dual, settings.qacc_warmstart), scale);

@@ -10,6 +10,7 @@
 #include "reference/core/errors.h"
 #include "reference/mujoco/v222/blas.h"
 
+#include "reference/mujoco/dual.h"
 #include "reference/mujoco/spd_factor.h"
 
 namespace simatlas::mujoco {
@@ -172,19 +173,29 @@ void Prepare(Problem& problem, bool islands) {
   RequirePositiveDefiniteM(problem, *ops);
   if (!ops->sparse_path) ops->ancestors = v222::AncestorPattern(problem.M);
   ops->options = problem.opt;
-  problem.prepared = ops;
-  if (!islands) return;
-  ops->islands = FindIslands(problem);
-  ops->islands_found = true;
-  for (const Island& island : ops->islands) {
-    ops->island_problems.emplace_back();
-    const bool whole = static_cast<int>(island.dofs.size()) == problem.nv &&
-                       static_cast<int>(island.rows.size()) == problem.nefc();
-    if (whole) continue;
-    Problem& sub = ops->island_problems.back();
-    sub = SubProblem(problem, island.dofs, island.rows);
-    Prepare(sub, false);
+  // The islands, each copied out and prepared (an island of the whole problem is not copied).
+  bool one_piece = true;
+  if (islands) {
+    ops->islands = FindIslands(problem);
+    ops->islands_found = true;
+    for (const Island& island : ops->islands) {
+      ops->island_problems.emplace_back();
+      const bool whole = static_cast<int>(island.dofs.size()) == problem.nv &&
+                         static_cast<int>(island.rows.size()) == problem.nefc();
+      if (whole) continue;
+      one_piece = false;
+      Problem& sub = ops->island_problems.back();
+      sub = SubProblem(problem, island.dofs, island.rows);
+      Prepare(sub, false);
+    }
   }
+  // The dual of a problem solved in one piece, when its solver needs it. Formed while
+  // problem.prepared is unset, so that it holds operators of its own (the dual keeps its
+  // operators alive; these operators keep the dual: no cycle).
+  if (one_piece && NeedsDual(problem)) {
+    ops->dual = std::make_shared<const DualProblem>(MakeDual(problem));
+  }
+  problem.prepared = ops;
 }
 
 }  // namespace

@@ -19,6 +19,8 @@
 
 namespace simatlas::mujoco {
 
+struct DualProblem;  // dual.h
+
 /// J in compressed sparse rows: row r's nonzeros are col/value[start[r] .. start[r+1]), columns
 /// ascending.
 struct SparseRows {
@@ -78,6 +80,11 @@ struct SparseOperators {
   std::vector<Problem> island_problems;  ///< one per island; empty (nv = 0) for the whole problem
   bool islands_found = false;             ///< islands and island_problems are set
   Options options;                        ///< problem.opt when prepared
+  /// The dual (A = J M⁻¹ Jᵀ, AR, b; dual.h) of a problem solved in one piece whose options need
+  /// it (PGS, NoSlip): formed once, as MuJoCo forms efc_AR before the constraint solve
+  /// (engine_core_constraint.c: mj_projectConstraint, from mj_fwdPosition); null otherwise
+  /// (a problem of several islands keeps one per island problem, never the whole one).
+  std::shared_ptr<const DualProblem> dual;
 };
 /// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros), M's tree and
 /// H's pattern as SparseOperators describes. Does not validate.
