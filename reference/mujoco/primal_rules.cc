@@ -73,14 +73,14 @@ int MujocoHessianUpdates(const std::vector<RowState>& before, const std::vector<
 }
 
 void CgStart(PrimalIterate& it) {
-  it.Mgrad = it.m_factor.Solve(it.eval.gradient);
+  it.m_factor.SolveInto(it.eval.gradient, it.Mgrad);
   it.precond = it.Mgrad;
 }
 
 void NewtonStart(PrimalIterate& it) {
   FactorHessian(it.problem, it.rows, it.ops, it.eval, it.h_factor);
-  it.Mgrad = it.m_factor.Solve(it.eval.gradient);
-  it.precond = it.h_factor.Solve(it.eval.gradient);
+  it.m_factor.SolveInto(it.eval.gradient, it.Mgrad);
+  it.h_factor.SolveInto(it.eval.gradient, it.precond);
 }
 
 int CgStep(PrimalIterate& it, const PrimalPrevious&, int) {
@@ -97,7 +97,7 @@ int NewtonStep(PrimalIterate& it, const PrimalPrevious& before, int nchange) {
   const bool changed = nchange > 0 || AnyCone(after);
   const HessianUpdate update =
       changed ? UpdateHessian(it, before.state, nchange) : HessianUpdate::kRankOne;
-  it.precond = it.h_factor.Solve(it.eval.gradient);
+  it.h_factor.SolveInto(it.eval.gradient, it.precond);
   return update == HessianUpdate::kForcedRefactor ? it.problem.nefc()
                                                   : MujocoHessianUpdates(before.state, after);
 }
@@ -115,12 +115,12 @@ void PolakRibiereDirection(PrimalIterate& it, const PrimalPrevious& before) {
 // (4.1) Hager–Zhang with restart (dᵀy < 1e-15) and the lower bound η_k.
 void HagerZhangDirection(PrimalIterate& it, const PrimalPrevious& before) {
   const core::VectorX& g = it.eval.gradient;
-  const core::VectorX y = g - before.gradient;
+  const auto y = g - before.gradient;  // y = g − g_old, never stored
   const core::VectorX& d = it.search;
   const double dy = d.dot(y);
   double beta = 0;
   if (dy >= kMinVal) {
-    const core::VectorX My = it.Mgrad - before.Mgrad;
+    const auto My = it.Mgrad - before.Mgrad;
     const double beta_hz = (y.dot(it.Mgrad) - 2 * (y.dot(My) / dy) * d.dot(g)) / dy;
     const double eta = -1 / std::max(kMinVal, d.norm() * std::min(0.01, g.norm()));
     beta = std::max(eta, beta_hz);

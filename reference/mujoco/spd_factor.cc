@@ -57,14 +57,22 @@ void SpdFactor::FactorSparse(const char* what) {
 }
 
 core::VectorX SpdFactor::Solve(const core::VectorX& b) const {
+  core::VectorX x;
+  SolveInto(b, x);
+  return x;
+}
+
+void SpdFactor::SolveInto(const core::VectorX& b, core::VectorX& x) const {
   if (kind_ == Kind::kTree) {
-    core::VectorX x = b;
+    x = b;
     tree_.SolveInPlace(x.data());
-    return x;
+  } else if (kind_ == Kind::kReversed) {
+    x = reversed_llt_.solve(b.reverse()).reverse();
+  } else if (kind_ == Kind::kSparse) {
+    x = sparse_llt_.solve(b);
+  } else {
+    x = dense_.solve(b);
   }
-  if (kind_ == Kind::kReversed) return reversed_llt_.solve(b.reverse()).reverse();
-  if (kind_ == Kind::kSparse) return sparse_llt_.solve(b);
-  return dense_.solve(b);
 }
 
 bool SpdFactor::RankOneUpdate(const core::VectorX& v, double sigma) {

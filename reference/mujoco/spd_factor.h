@@ -47,6 +47,8 @@ class SpdFactor {
   void FactorSparse(const char* what);
   /// A⁻¹ b.
   core::VectorX Solve(const core::VectorX& b) const;
+  /// x = A⁻¹ b into x's storage (the primal loop's M⁻¹g and H⁻¹g, once per iteration).
+  void SolveInto(const core::VectorX& b, core::VectorX& x) const;
   /// A⁻¹ B, column by column (the dual's M⁻¹ Jᵀ).
   core::MatrixX SolveColumns(const core::MatrixX& B) const;
   /// A ← A + σ v vᵀ (σ = ±1) on the dense factor in O(n²), as MuJoCo 2.2.2's Newton updates H
