@@ -3,7 +3,9 @@
 // paths included); `dump` and `inspect` (MuJoCo models) live in mujoco_model_command.cc.
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -15,6 +17,7 @@
 #include "reference/mujoco/sparse_rows.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
+#include "tools/simatlas/heap_meter.h"
 #include "tools/simatlas/vector_json.h"
 
 namespace simatlas::tools {
@@ -53,7 +56,11 @@ void PrintHelp(std::ostream& out) {
   out << "  --json prints solver, efc_force, qacc, iterations, exit, iteration_cap_reached, cost,\n"
          "  the options as run, islands (their number), noslip_iterations and stats (one record\n"
          "  per iteration); over several islands, iterations and exit are the island's that\n"
-         "  iterated most, stats is empty and island_stats holds each island's record.\n";
+         "  iterated most, stats is empty and island_stats holds each island's record;\n"
+         "  solve_peak_bytes: the heap the first solve held at most above the problem as read and\n"
+         "  prepared (its islands, their sparse structure and duals: made once, at read time), in\n"
+         "  bytes (null in a build whose sanitizer owns malloc); with --repeat N,\n"
+         "  seconds_per_solve: the mean wall time of N further solves of the prepared problem.\n";
   PrintMujocoModelHelp(out);
 }
 
@@ -132,7 +139,10 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     const io::MujocoSolveInput input = io::WithMujocoOptions(file, options);
     const mujoco::Problem& problem = input.problem;
     const mujoco::SolveSettings& settings = input.settings;
+    // The solve's own storage: the most heap it held at once above the prepared problem.
+    const HeapPeak heap;
     const mujoco::SolveResult result = mujoco::SolveProblem(problem, settings);
+    const std::optional<std::int64_t> solve_bytes = heap.BytesAbove();
     // The islands (§6: each stops on its own); with several, the solve's island_stats holds each
     // one's record in this order and the result reports the island that iterated most.
     const std::vector<mujoco::Island> island_list =
@@ -191,6 +201,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         }
         o["island_stats"] = per;
       }
+      o["solve_peak_bytes"] = solve_bytes ? nlohmann::json(*solve_bytes) : nlohmann::json(nullptr);
       if (repeat > 0) o["seconds_per_solve"] = seconds;
       if (file.expected) o["force_error_vs_expected"] = force_error;
       RequireFiniteJson(o);
@@ -223,6 +234,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
       out << "noslip: " << result.noslip_iterations << " iterations\n";
     }
     if (file.expected) out << "max force error vs expected (relative): " << force_error << "\n";
+    if (solve_bytes) out << "solve storage: " << *solve_bytes << " bytes at most (heap peak)\n";
     if (repeat > 0) out << "seconds per solve: " << seconds << " (mean of " << repeat << ")\n";
     return 0;
   });
