@@ -88,20 +88,18 @@ DualProblem MakeDual(const Problem& problem) {
     dual.b = -problem.aref;
     return dual;
   }
-  // M's factor: along the DOF tree when known, else Cholesky (FactorM; MuJoCo
+  // M's factor: along the DOF tree when known, else Cholesky (MFactorOf; MuJoCo
   // engine_core_constraint.c: mj_projectConstraint solves with M's tree factor, mj_solveM2).
-  auto m_factor = std::make_shared<SpdFactor>();
-  FactorM(problem, *dual.ops, *m_factor);
-  dual.m_factor = m_factor;
+  dual.m_factor = MFactorOf(problem, *dual.ops);
   std::vector<std::vector<int>> partners;
-  const TreeFactor* tree = m_factor->Tree();
+  const TreeFactor* tree = dual.m_factor->Tree();
   if (tree) {
     dual.A = core::MatrixX::Zero(nefc, nefc);
     TreeDualMatrix(problem, J, *tree, dual.A, partners);
   } else {
     // A = J M⁻¹ Jᵀ column by column with J's nonzeros only, symmetrised exactly (through a
     // copy: A + Aᵀ written into A itself would alias).
-    const core::MatrixX MinvJt = m_factor->SolveColumns(problem.J.transpose());
+    const core::MatrixX MinvJt = dual.m_factor->SolveColumns(problem.J.transpose());
     dual.A.resize(nefc, nefc);
     core::VectorX column;
     for (int c = 0; c < nefc; ++c) {
@@ -152,7 +150,7 @@ core::VectorX QaccFromForce(const Problem& problem, const DualProblem& dual,
   if (problem.nv == 0) return problem.qacc_smooth;
   // a₀ + M⁻¹ (Jᵀ f): Jᵀ f on J's nonzeros, then M's factor.
   core::VectorX Jtf;
-  MultiplyRowsTransposed(dual.ops->J, force, Jtf);
+  MultiplyJTranspose(*dual.ops, force, Jtf);
   return problem.qacc_smooth + dual.m_factor->Solve(Jtf);
 }
 

@@ -351,7 +351,7 @@ PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,
   e.gauss = 0.5 * da.dot(e.Mda);
   e.cost = e.gauss + e.constraints.cost;
   // g = M (a − a₀) − Jᵀ f(a).
-  MultiplyRowsTransposed(ops.J, e.constraints.force, e.gradient);
+  MultiplyJTranspose(ops, e.constraints.force, e.gradient);
   e.gradient = e.Mda - e.gradient;
   return e;
 }
@@ -463,7 +463,7 @@ void StepPrimal(const Problem& problem, const ConstraintRows& rows, const Sparse
     eval.gauss += 0.5 * (eval.qacc[i] - problem.qacc_smooth[i]) * eval.Mda[i];
   }
   eval.cost = eval.gauss + eval.constraints.cost;
-  MultiplyRowsTransposed(ops.J, eval.constraints.force, eval.gradient);
+  MultiplyJTranspose(ops, eval.constraints.force, eval.gradient);
   eval.gradient = eval.Mda - eval.gradient;
 }
 

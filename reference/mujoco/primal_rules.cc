@@ -73,13 +73,13 @@ int MujocoHessianUpdates(const std::vector<RowState>& before, const std::vector<
 }
 
 void CgStart(PrimalIterate& it) {
-  it.m_factor.SolveInto(it.eval.gradient, it.Mgrad);
+  it.m_factor->SolveInto(it.eval.gradient, it.Mgrad);
   it.precond = it.Mgrad;
 }
 
 void NewtonStart(PrimalIterate& it) {
   FactorHessian(it.problem, it.rows, it.ops, it.eval, it.h_factor);
-  it.m_factor.SolveInto(it.eval.gradient, it.Mgrad);
+  it.m_factor->SolveInto(it.eval.gradient, it.Mgrad);
   it.h_factor.SolveInto(it.eval.gradient, it.precond);
 }
 

@@ -5,6 +5,7 @@
 /// improvement and exits (§5) — chosen once from Options (solver, version, cg_update), so the
 /// loop itself reads the same for CG and Newton, 2.2.2 and the course's 3.15.
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -26,7 +27,7 @@ struct PrimalIterate {
   const SparseOperators& ops;  ///< J and M as sparse rows
   double scale = 0;            ///< termination scale (5.1)
   PrimalEval eval;             ///< the current point a: cost, gradient g, row states
-  SpdFactor m_factor;          ///< Cholesky factor of M (CG's preconditioner, the certificate)
+  std::shared_ptr<const SpdFactor> m_factor;  ///< M's factor (CG's preconditioner, the certificate)
   SpdFactor h_factor;          ///< Cholesky factor of H = M + Jᵀ Hc J (Newton only)
   core::VectorX Mgrad;         ///< M⁻¹ g (nv)
   core::VectorX precond;       ///< the preconditioned gradient: M⁻¹ g (CG) or H⁻¹ g (Newton)

@@ -172,7 +172,7 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
   const std::shared_ptr<const SparseOperators> shared_ops = OperatorsOf(problem);
   const SparseOperators& ops = *shared_ops;
   PrimalIterate it{problem, rows, ops, scale, EvaluatePrimal(problem, rows, ops, qacc0),
-                   SpdFactor(), SpdFactor(), {}, {}, {}};
+                   nullptr, SpdFactor(), {}, {}, {}};
   SolveResult out;
 
   // No constraints: the answer is a₀ (MuJoCo skips the solver).
@@ -181,8 +181,8 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     return Finish(it, ExitReason::kNoConstraints, out);
   }
 
-  // Factor M (checks it is positive definite) and precondition g: M⁻¹g, Newton's H⁻¹g (3.2).
-  FactorM(problem, ops, it.m_factor);
+  // M's factor (prepared, else factored here: checks M is positive definite); precondition g: M⁻¹g, Newton's H⁻¹g (3.2).
+  it.m_factor = MFactorOf(problem, ops);
   rules.precondition_start(it);
 
   // §5 rows "CG / Newton before the loop" (3.15 certificate, decrement; none in 2.2.2).

@@ -35,6 +35,13 @@ void FactorM(const Problem& problem, const SparseOperators& ops, SpdFactor& fact
   }
 }
 
+std::shared_ptr<const SpdFactor> MFactorOf(const Problem& problem, const SparseOperators& ops) {
+  if (ops.m_factor) return ops.m_factor;
+  auto factor = std::make_shared<SpdFactor>();
+  FactorM(problem, ops, *factor);
+  return factor;
+}
+
 void FactorHessian(const Problem& problem, const ConstraintRows& rows,
                    const SparseOperators& ops, const PrimalEval& eval, SpdFactor& factor) {
   if (!ops.sparse_path) {

@@ -7,6 +7,7 @@
 /// mju_sqrMatTD, mju_cholFactor); from nv = 60 (mj_isSparse) assembled on its sparse pattern
 /// and factored sparse (HessianDirect with mju_sqrMatTDSparse, mju_cholFactorSparse).
 
+#include <memory>
 #include <vector>
 
 #include "reference/mujoco/primal.h"
@@ -20,6 +21,9 @@ namespace simatlas::mujoco {
 /// SpdFactor::Factor of the dense M. Throws core::NumericalError when M is not positive
 /// definite.
 void FactorM(const Problem& problem, const SparseOperators& ops, SpdFactor& factor);
+
+/// M's factor for a solve: the prepared one (ops.m_factor) when there is one, else FactorM's.
+std::shared_ptr<const SpdFactor> MFactorOf(const Problem& problem, const SparseOperators& ops);
 
 /// Factors Newton's H = M + Jᵀ Hc J at eval's row states into `factor`: on the sparse path
 /// (ops.sparse_path) accumulated on ops.hessian — M's entries, then per block in row order

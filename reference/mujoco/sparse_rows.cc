@@ -134,6 +134,7 @@ bool UsesSparsePath(const Problem& problem) {
 SparseOperators MakeSparseOperators(const Problem& problem) {
   SparseOperators ops;
   ops.J = MakeSparseRows(problem.J);
+  ops.JT = MakeSparseRows(problem.J.transpose());
   ops.M = MakeSparseRows(problem.M);
   if (!problem.dof_parentid.empty()) {
     ops.has_tree = true;
@@ -171,6 +172,12 @@ void Prepare(Problem& problem, bool islands) {
   ValidateProblem(problem);
   auto ops = std::make_shared<SparseOperators>(MakeSparseOperators(problem));
   RequirePositiveDefiniteM(problem, *ops);
+  if (ops->has_tree) {
+    // Kept for the solves (RequirePositiveDefiniteM has checked its pivots).
+    auto m_factor = std::make_shared<SpdFactor>();
+    m_factor->FactorTree(ops->tree, "M");
+    ops->m_factor = m_factor;
+  }
   if (!ops->sparse_path) ops->ancestors = v222::AncestorPattern(problem.M);
   ops->options = problem.opt;
   // The islands, each copied out and prepared (an island of the whole problem is not copied).
@@ -231,6 +238,10 @@ void MultiplyM(const SparseOperators& ops, const core::VectorX& x, core::VectorX
   if (!ops.has_tree) return MultiplyRows(ops.M, x, out);
   out.resize(ops.tree.nv);
   MultiplyTree(ops.tree, x.data(), out.data());
+}
+
+void MultiplyJTranspose(const SparseOperators& ops, const core::VectorX& f, core::VectorX& out) {
+  MultiplyRows(ops.JT, f, out);
 }
 
 void MultiplyRowsTransposed(const SparseRows& J, const core::VectorX& f, core::VectorX& out) {

@@ -15,6 +15,7 @@
 #include "reference/core/numeric.h"
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/spd_factor.h"
 #include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::mujoco {
@@ -64,6 +65,7 @@ int PatternPosition(const HessianPattern& pattern, int row, int col);
 /// (nv ≥ 60, UsesSparsePath) Newton's Hessian pattern.
 struct SparseOperators {
   SparseRows J;  ///< nefc × nv
+  SparseRows JT;  ///< Jᵀ (nv × nefc): Jᵀ f gathered row by row (MuJoCo's efc_JT)
   SparseRows M;  ///< nv × nv
   bool has_tree = false;     ///< the problem gave dof_parentid: `tree` holds M along it
   MTree tree;                ///< M in the tree layout (when has_tree)
@@ -85,6 +87,9 @@ struct SparseOperators {
   /// (engine_core_constraint.c: mj_projectConstraint, from mj_fwdPosition); null otherwise
   /// (a problem of several islands keeps one per island problem, never the whole one).
   std::shared_ptr<const DualProblem> dual;
+  /// M's factor along the DOF tree of a prepared problem that has one (factored once, as MuJoCo
+  /// factors M in mj_fwdPosition: mj_factorM); null otherwise.
+  std::shared_ptr<const SpdFactor> m_factor;
 };
 /// J and M of problem as sparse rows (MakeSparseRows of each: exact nonzeros), M's tree and
 /// H's pattern as SparseOperators describes. Does not validate.
@@ -123,6 +128,10 @@ void MultiplyM(const SparseOperators& ops, const core::VectorX& x, core::VectorX
 
 /// out = Jᵀ f (out is resized to cols).
 void MultiplyRowsTransposed(const SparseRows& J, const core::VectorX& f, core::VectorX& out);
+
+/// out = Jᵀ f from the rows of Jᵀ (each DOF gathers its rows in ascending order: the same sums
+/// as MultiplyRowsTransposed, MuJoCo's mju_mulMatVecSparse on efc_JT).
+void MultiplyJTranspose(const SparseOperators& ops, const core::VectorX& f, core::VectorX& out);
 
 /// H += w J_rᵀ J_r for one row r (a quadratic row's term D Jᵀ J of (3.2)) on the lower
 /// triangle of H only: the Hessian is symmetric, its assembler mirrors it once at the end.
