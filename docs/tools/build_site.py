@@ -444,6 +444,10 @@ def main():
         f.write(doxyfile)
     if os.path.exists(warn_log):
         os.remove(warn_log)
+    # Doxygen's pages of an earlier build go first: an index page of a member that is gone
+    # would otherwise stay and link to an anchor no page has.
+    for stale in glob.glob(os.path.join(out_dir, "*.html")):
+        os.remove(stale)
     code, log = Run([a.doxygen, os.path.join(work, "Doxyfile")])
     warnings = open(warn_log, encoding="utf-8").read().strip() if os.path.exists(warn_log) else ""
     if code != 0 or warnings:

@@ -92,19 +92,25 @@ enum class LineKind {
 /// z₀ = jar and v = J s (MuJoCo 3.x engine_solver.c: PrimalPrepare), so that a line-search
 /// evaluation reads no row of J, M or the problem.
 struct BlockLine {
-  LineKind kind = LineKind::kInequality;
-  /// The block's quadratic ½ Σ D (z₀ + α v)² = q0 + α q1 + α² q2: q0 = ½ Σ D z₀²,
-  /// q1 = Σ D z₀ v, q2 = ½ Σ D v² over its rows [J].
-  double q0 = 0, q1 = 0, q2 = 0;
-  double z0 = 0, v = 0;  ///< a scalar row's residual at α = 0 and its rate along s
-  double fl = 0, Rfl = 0, D = 0;  ///< frictionloss: fl, the linear zones' edge R fl, D = 1/R
-  /// Elliptic: the block's residuals z₀ and rates v per row (size used), each row's D, the
-  /// cone's μ and μ_j, the middle zone's weight Dm = D₀/(μ²(1 + μ²)) and the zone at α = 0.
-  int size = 1;
-  std::array<double, 6> z{}, vz{}, Drow{};
-  std::array<double, 5> friction{};
-  double mu = 0, Dm = 0;
-  RowState state0 = RowState::kSatisfied;
+  LineKind kind = LineKind::kInequality;  ///< which case of (3.1) the block takes along the line
+  /// The block's quadratic ½ Σ D (z₀ + α v)² = q0 + α q1 + α² q2 over its rows: q0 = ½ Σ D z₀²
+  /// (in the cost's units)
+  double q0 = 0;
+  double q1 = 0;  ///< Σ D z₀ v
+  double q2 = 0;  ///< ½ Σ D v²
+  double z0 = 0;  ///< a scalar row's residual at α = 0 [m/s² or rad/s²]
+  double v = 0;   ///< a scalar row's rate along s (J s)
+  double fl = 0;  ///< frictionloss: fl [N or N m]
+  double Rfl = 0;  ///< frictionloss: the linear zones' edge R fl
+  double D = 0;    ///< frictionloss: D = 1/R
+  int size = 1;    ///< elliptic: the block's rows (condim)
+  std::array<double, 6> z{};     ///< elliptic: the residuals z₀ per row
+  std::array<double, 6> vz{};    ///< elliptic: the rates v per row
+  std::array<double, 6> Drow{};  ///< elliptic: each row's D (the bottom zone's weights)
+  std::array<double, 5> friction{};  ///< elliptic: the cone's μ_j
+  double mu = 0;  ///< elliptic: the cone's μ
+  double Dm = 0;  ///< elliptic: the middle zone's weight D₀/(μ²(1 + μ²))
+  RowState state0 = RowState::kSatisfied;  ///< elliptic: the zone at α = 0
 };
 
 /// The direction's images and each block's line, formed once per search direction s (MuJoCo's
@@ -121,16 +127,17 @@ void FormSearchImages(const Problem& problem, const ConstraintRows& rows,
                       const SparseOperators& ops, const core::VectorX& jar,
                       const core::VectorX& search, SearchImages& out);
 
-/// The primal cost along the line at α: cost(a + α s) − cost(a), computed without
-/// cancellation when a block keeps its state, and its first and second derivatives in α, summed
-/// in MuJoCo 3.x's order (engine_solver.c: PrimalEval): the Gauss term α g1 + α² g2 (g1 =
-/// sᵀM(a − a₀), g2 = ½ sᵀMs) and every block quadratic at α gathered in one quadratic, the
-/// frictionloss and cone terms added one by one. O(nefc), nothing allocated.
+/// A point of the primal cost along the line: the change from α = 0 and two derivatives.
 struct LineTerms {
   double cost = 0;  ///< cost(a + α s) − cost(a)
   double d1 = 0;    ///< d cost/dα = sᵀM(a + α s − a₀) − f(z₀ + α v)·v
   double d2 = 0;    ///< d² cost/dα² = sᵀMs + vᵀ Hc(z₀ + α v) v
 };
+/// The primal cost along the line at α: cost(a + α s) − cost(a), computed without
+/// cancellation when a block keeps its state, and its first and second derivatives in α, summed
+/// in MuJoCo 3.x's order (engine_solver.c: PrimalEval): the Gauss term α g1 + α² g2 (g1 =
+/// sᵀM(a − a₀), g2 = ½ sᵀMs) and every block quadratic at α gathered in one quadratic, the
+/// frictionloss and cone terms added one by one. O(nefc), nothing allocated.
 LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2,
                         double alpha);
 

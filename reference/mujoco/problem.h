@@ -88,6 +88,7 @@ struct Options {
   bool pgs_shuffle = true;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
   Jacobian jacobian = Jacobian::kAuto;  ///< `jacobian`: which path (UsesSparsePath)
 
+  /// Equal options, field by field (a prepared problem's islands hold copies of them).
   bool operator==(const Options&) const = default;
 };
 
