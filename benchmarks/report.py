@@ -230,35 +230,38 @@ def versus_report(out):
         for scene, cone, solver, _ in keys:
             ref, mj = wall[(scene, cone, solver, "reference")], wall[(scene, cone, solver, "mujoco")]
             ref_s, mj_s = float(ref["seconds_per_solve"]), float(mj["seconds_per_solve"])
-            instructions = ["", "", ""]
+            instructions = ["", "", "", "", ""]
             if count is not None and (scene, cone, solver, "reference") in count:
                 cref = count[(scene, cone, solver, "reference")]
                 cmj = count[(scene, cone, solver, "mujoco")]
                 instructions = [f"{int(cref['instructions']) / int(cmj['instructions']):.3g}",
-                                cref["iterations"], cmj["iterations"]]
+                                cref["iterations"], cmj["iterations"], cref["instructions"],
+                                cmj["instructions"]]
             rows.append([version, scene, cone, solver, ref["iterations"], mj["iterations"],
                          f"{ref_s * 1e6:.4g}", f"{mj_s * 1e6:.4g}", f"{ref_s / mj_s:.3g}",
                          instructions[0], instructions[1], instructions[2],
-                         ref["load_average"]])
+                         ref["load_average"], instructions[3], instructions[4]])
     if not rows:
         return
     header = ["mujoco", "scene", "cone", "solver", "wall_reference_iterations",
               "wall_mujoco_iterations", "wall_reference_us", "wall_mujoco_us",
               "wall_ratio_reference_over_mujoco", "instruction_ratio_reference_over_mujoco",
-              "counted_reference_iterations", "counted_mujoco_iterations", "load_average"]
+              "counted_reference_iterations", "counted_mujoco_iterations", "load_average",
+              "reference_instructions", "mujoco_instructions"]
     write_csv(f"{out}/mujoco_versus.csv", header, rows)
     # Markdown: iterations as reference / MuJoCo; a wall row whose iterations differ from the
     # counted one's is marked, as the two ratios then compare different solves.
     print("| MuJoCo | scene | cone | solver | iterations (ref / MuJoCo) | wall µs (ref / MuJoCo) "
-          "| wall ratio | instruction ratio | load |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| wall ratio | instructions (ref / MuJoCo) | instruction ratio | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for (version, scene, cone, solver, wi_ref, wi_mj, us_ref, us_mj, wall_ratio, ins_ratio,
-         ci_ref, ci_mj, load) in rows:
+         ci_ref, ci_mj, load, n_ref, n_mj) in rows:
         iterations = f"{wi_ref} / {wi_mj}"
         if ci_ref and (ci_ref, ci_mj) != (wi_ref, wi_mj):
             iterations += f" (counted {ci_ref} / {ci_mj})"
+        counts = f"{int(n_ref):,} / {int(n_mj):,}" if n_ref else ""
         print(f"| {version} | {scene} | {cone} | {solver} | {iterations} | {us_ref} / {us_mj} "
-              f"| {wall_ratio} | {ins_ratio} | {load} |")
+              f"| {wall_ratio} | {counts} | {ins_ratio} | {load} |")
 
 
 def property_report(out, cases, programs):

@@ -196,9 +196,11 @@ void Prepare(Problem& problem, bool islands) {
       Prepare(sub, false);
     }
   }
-  // The dual of a problem solved in one piece, when its solver needs it. Formed while
-  // problem.prepared is unset, so that it holds operators of its own (the dual keeps its
-  // operators alive; these operators keep the dual: no cycle).
+  // The dual of a problem its version solves in one piece (2.2.2 has no islands; under 3.15 a
+  // problem that is one island), when its solver needs it. Formed while problem.prepared is
+  // unset, so that it holds operators of its own (the dual keeps its operators alive; these
+  // operators keep the dual: no cycle).
+  if (!IslandsByDefault(problem.opt.version)) one_piece = true;
   if (one_piece && NeedsDual(problem)) {
     ops->dual = std::make_shared<const DualProblem>(MakeDual(problem));
   }

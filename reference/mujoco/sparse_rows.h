@@ -82,10 +82,11 @@ struct SparseOperators {
   std::vector<Problem> island_problems;  ///< one per island; empty (nv = 0) for the whole problem
   bool islands_found = false;             ///< islands and island_problems are set
   Options options;                        ///< problem.opt when prepared
-  /// The dual (A = J M⁻¹ Jᵀ, AR, b; dual.h) of a problem solved in one piece whose options need
-  /// it (PGS, NoSlip): formed once, as MuJoCo forms efc_AR before the constraint solve
-  /// (engine_core_constraint.c: mj_projectConstraint, from mj_fwdPosition); null otherwise
-  /// (a problem of several islands keeps one per island problem, never the whole one).
+  /// The dual (A = J M⁻¹ Jᵀ, AR, b; dual.h) of a problem its version solves in one piece (2.2.2;
+  /// under 3.15 one island) whose options need it (PGS, NoSlip): formed once, as MuJoCo forms
+  /// efc_AR before the constraint solve (engine_core_constraint.c: mj_projectConstraint, from
+  /// mj_fwdPosition); null otherwise (under 3.15 a problem of several islands keeps one per
+  /// island problem, never the whole one).
   std::shared_ptr<const DualProblem> dual;
   /// M's factor along the DOF tree of a prepared problem that has one (factored once, as MuJoCo
   /// factors M in mj_fwdPosition: mj_factorM); null otherwise.
