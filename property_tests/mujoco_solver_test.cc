@@ -370,7 +370,7 @@ RC_GTEST_PROP(MujocoLineSearch, PreparedLineIsTheCostAlongTheLine, ()) {
   SearchImages images;
   FormSearchImages(p, rows, *ops, at.jar, s, images);
   const double g1 = s.dot(at.Mda), g2 = 0.5 * s.dot(images.Ms);
-  for (const double alpha : {0.0, 1e-3, 0.1, 0.5, 1.0, 2.5}) {
+  for (const double alpha : {0.0, 1e-3, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.5, 4.0}) {
     const LineTerms line = CostAlongLine(images.blocks, g1, g2, alpha);
     const PrimalEval there = EvaluatePrimal(p, rows, *ops, a + alpha * s);
     const double curvature = s.dot(PrimalHessian(p, rows, *ops, there) * s);
