@@ -181,7 +181,8 @@ SolveResult SolvePrimal(const Problem& problem, const core::VectorX& qacc0, doub
     return Finish(it, ExitReason::kNoConstraints, out);
   }
 
-  // M's factor (prepared, else factored here: checks M is positive definite); precondition g: M⁻¹g, Newton's H⁻¹g (3.2).
+  // M's factor (the prepared one, else factored here, which checks M positive definite);
+  // precondition g: M⁻¹g, Newton's H⁻¹g (3.2).
   it.m_factor = MFactorOf(problem, ops);
   rules.precondition_start(it);
 

@@ -13,6 +13,7 @@
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/primal.h"
 #include "reference/mujoco/solve.h"
+#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -433,6 +434,40 @@ TEST(Islands, TheSolveReportsTheIslandThatIteratedMost) {
   ASSERT_EQ(alone.per_island.size(), 1u);
   EXPECT_EQ(alone.combined.stats.size(), alone.per_island[0].stats.size());
   EXPECT_EQ(alone.combined.stats.back().improvement, alone.per_island[0].stats.back().improvement);
+}
+
+TEST(Islands, PreparedIslandsFollowTheProblemsOptions) {
+  // §6 islands prepared once (PrepareProblem: each island copied out with the options of the
+  // moment). A solve after the options changed must run the new options, not the copies' old
+  // ones: the answer equals the unprepared problem's under the new options, and differs from the
+  // old options' answer (the premise: Newton and one CG iteration at 1e-15 differ here).
+  const Problem one = T11(Cone::kElliptic);
+  Problem two = TwoSpheres(one, one.qacc_smooth, one.aref);
+  SetVersion(Version::kMuJoCo315, two.opt);
+  two.opt.solver = SolverKind::kNewton;
+  two.opt.tolerance = 1e-15;
+  PrepareProblem(two);
+  ASSERT_TRUE(IslandsPrepared(two));
+  ASSERT_EQ(two.prepared->islands.size(), 2u);
+  EXPECT_EQ(two.prepared->island_problems[1].nv,
+            static_cast<int>(two.prepared->islands[1].dofs.size()));
+  EXPECT_EQ(two.prepared->island_problems[1].nefc(), 3);
+  const IslandsResult newton = SolveIslands(two, std::nullopt);
+  // The options change after preparing: the prepared islands no longer apply.
+  two.opt.solver = SolverKind::kCG;
+  two.opt.iterations = 1;
+  EXPECT_FALSE(IslandsPrepared(two));
+  const IslandsResult cg = SolveIslands(two, std::nullopt);
+  Problem unprepared = two;
+  unprepared.prepared.reset();
+  const IslandsResult expected = SolveIslands(unprepared, std::nullopt);
+  ASSERT_NE(newton.combined.efc_force, expected.combined.efc_force);
+  EXPECT_EQ(cg.combined.efc_force, expected.combined.efc_force);
+  EXPECT_EQ(cg.combined.exit, ExitReason::kIterations);
+  // Prepared again, the islands apply again and give the same answer.
+  PrepareProblem(two);
+  EXPECT_TRUE(IslandsPrepared(two));
+  EXPECT_EQ(SolveIslands(two, std::nullopt).combined.efc_force, expected.combined.efc_force);
 }
 
 TEST(NoSlip, AppendsItsIterations) {
