@@ -131,6 +131,10 @@ std::vector<Island> FindIslands(const Problem& problem) {
   return islands;
 }
 
+std::vector<Island> IslandsOf(const Problem& problem) {
+  return IslandsPrepared(problem) ? problem.prepared->islands : FindIslands(problem);
+}
+
 IslandsResult SolveIslands(const Problem& problem,
                            const std::optional<core::VectorX>& qacc_warmstart) {
   // A prepared problem was validated once (PrepareProblem, at read time); others here.
@@ -138,7 +142,7 @@ IslandsResult SolveIslands(const Problem& problem,
   IslandsResult out;
   // The islands and their sub-problems: prepared once with the problem, else found here.
   const bool reuse = IslandsPrepared(problem);
-  out.islands = reuse ? problem.prepared->islands : FindIslands(problem);
+  out.islands = IslandsOf(problem);
   out.combined.qacc = problem.qacc_smooth;  // DOFs without constraints keep a₀
   out.combined.efc_force = core::VectorX::Zero(problem.nefc());
   out.combined.exit = ExitReason::kNoConstraints;

@@ -23,6 +23,10 @@ struct Island {
 /// The islands of a validated problem (rows with an all-zero J join the first island).
 std::vector<Island> FindIslands(const Problem& problem);
 
+/// The islands a solve of problem uses: those prepared with it (PrepareProblem) when they are
+/// valid for its options (IslandsPrepared), else FindIslands(problem).
+std::vector<Island> IslandsOf(const Problem& problem);
+
 /// Per-island solves gathered into one answer.
 struct IslandsResult {
   /// efc_force, qacc, cost (sum); iterations and exit of the island that iterated most;

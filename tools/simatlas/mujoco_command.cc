@@ -146,7 +146,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     // The islands (§6: each stops on its own); with several, the solve's island_stats holds each
     // one's record in this order and the result reports the island that iterated most.
     const std::vector<mujoco::Island> island_list =
-        settings.islands ? mujoco::FindIslands(problem) : std::vector<mujoco::Island>{};
+        settings.islands ? mujoco::IslandsOf(problem) : std::vector<mujoco::Island>{};
     const int islands = static_cast<int>(island_list.size());
     // Nothing non-finite is printed.
     RequireFiniteOutput("qacc", result.qacc, "m/s^2");

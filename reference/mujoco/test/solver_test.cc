@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -366,6 +367,7 @@ TEST(Warmstart, DualForcesWorseThanZeroAreDropped) {
 // second with its own a₀ and aref; options as `one`'s.
 Problem TwoSpheres(const Problem& one, const core::VectorX& second_qacc_smooth,
                    const core::VectorX& second_aref) {
+  if (one.nv != 6 || one.nefc() != 3) throw std::logic_error("TwoSpheres needs an elliptic T11");
   Problem two = one;
   two.nv = 12;
   two.M = core::MatrixX::Zero(12, 12);
@@ -468,6 +470,31 @@ TEST(Islands, PreparedIslandsFollowTheProblemsOptions) {
   PrepareProblem(two);
   EXPECT_TRUE(IslandsPrepared(two));
   EXPECT_EQ(SolveIslands(two, std::nullopt).combined.efc_force, expected.combined.efc_force);
+}
+
+TEST(Islands, IslandsOfAPreparedProblemAreTheIslandsFound) {
+  // IslandsOf reads the islands prepared with the problem and finds them afresh otherwise; both
+  // ways give FindIslands' two islands of the two spheres (each sphere's DOFs and rows).
+  const Problem one = T11(Cone::kElliptic);  // TwoSpheres is built from elliptic spheres
+  Problem two = TwoSpheres(one, one.qacc_smooth, one.aref);
+  SetVersion(Version::kMuJoCo315, two.opt);
+  const std::vector<Island> found = FindIslands(two);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[1].rows, (std::vector<int>{3, 4, 5}));
+  const auto same = [&](const std::vector<Island>& islands) {
+    ASSERT_EQ(islands.size(), found.size());
+    for (std::size_t k = 0; k < found.size(); ++k) {
+      EXPECT_EQ(islands[k].dofs, found[k].dofs);
+      EXPECT_EQ(islands[k].rows, found[k].rows);
+    }
+  };
+  same(IslandsOf(two));  // unprepared: found here
+  PrepareProblem(two);
+  ASSERT_TRUE(IslandsPrepared(two));
+  same(IslandsOf(two));  // prepared: the prepared copies
+  two.opt.solver = SolverKind::kCG;  // options changed: found again
+  ASSERT_FALSE(IslandsPrepared(two));
+  same(IslandsOf(two));
 }
 
 TEST(NoSlip, AppendsItsIterations) {
