@@ -14,12 +14,14 @@
 #include "property_tests/families/mujoco_problem_generator.h"
 #include "reference/mujoco/dual.h"
 #include "reference/mujoco/islands.h"
+#include "reference/mujoco/newton_hessian.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/primal.h"
+#include "reference/mujoco/primal_kernels.h"
 #include "reference/mujoco/pgs.h"
 #include "reference/mujoco/pyramid.h"
 #include "reference/mujoco/solver_result.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::mujoco {
 namespace {
@@ -351,36 +353,46 @@ RC_GTEST_PROP(MujocoTermination, ToleranceZeroEndsOnlyAtTheCapOrWithoutProgress,
 }
 
 RC_GTEST_PROP(MujocoLineSearch, PreparedLineIsTheCostAlongTheLine, ()) {
-  // §4 PrimalSearch's line (FormSearchImages + CostAlongLine, MuJoCo's PrimalPrepare/PrimalEval)
-  // against the primal cost itself (3.2), evaluated afresh at a + α s: the cost change, the
-  // slope d cost/dα = g(a + α s)·s and the curvature sᵀ H(a + α s) s. Random a and s cross
-  // every zone boundary of every row kind (both cones) as α grows.
+  // §4 PrimalSearch's line (PrepareLine, MuJoCo's PrimalPrepare/PrimalEval, and 2.2.2's
+  // CGprepare/CGeval under its arithmetic) against the primal cost itself (3.2), evaluated afresh
+  // at a + α s: the cost change, the slope d cost/dα = g(a + α s)·s and the curvature
+  // sᵀ H(a + α s) s. Random a and s cross every zone boundary of every row kind (both cones) as
+  // α grows; both versions' kernels (the problem is small: the dense path).
   const unsigned seed = AnySeed();
-  const Problem p = RandomMujocoProblem(seed, AnyCone());
+  const Problem base = RandomMujocoProblem(seed, AnyCone());
   std::mt19937 rng(seed + 2);
   std::uniform_real_distribution<double> u(-3, 3);
-  core::VectorX a = p.qacc_smooth, s(p.nv);
-  for (int i = 0; i < p.nv; ++i) {
+  core::VectorX a = base.qacc_smooth, s(base.nv);
+  for (int i = 0; i < base.nv; ++i) {
     a[i] += u(rng);
     s[i] = u(rng);
   }
-  const ConstraintRows rows = MakeConstraintRows(p);
-  const std::shared_ptr<const SparseOperators> ops = OperatorsOf(p);
-  const PrimalEval at = EvaluatePrimal(p, rows, *ops, a);
-  SearchImages images;
-  FormSearchImages(p, rows, *ops, at.jar, s, images);
-  const double g1 = s.dot(at.Mda), g2 = 0.5 * s.dot(images.Ms);
-  for (const double alpha : {0.0, 1e-3, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.5, 4.0}) {
-    const LineTerms line = CostAlongLine(images.blocks, g1, g2, alpha);
-    const PrimalEval there = EvaluatePrimal(p, rows, *ops, a + alpha * s);
-    const double curvature = s.dot(PrimalHessian(p, rows, *ops, there) * s);
-    // Rounding of the fresh evaluation: the cost's and the slope's terms are O(cost) and
-    // O(|g|·|s|); 1e-10 of them is far below any wrong zone (a zone's term is O(D v²)).
-    const double cost_scale = 1 + std::abs(at.cost) + std::abs(there.cost);
-    const double slope_scale = 1 + there.gradient.norm() * s.norm() + std::abs(line.d1);
-    RC_ASSERT(std::abs(line.cost - (there.cost - at.cost)) <= 1e-10 * cost_scale);
-    RC_ASSERT(std::abs(line.d1 - there.gradient.dot(s)) <= 1e-10 * slope_scale);
-    RC_ASSERT(std::abs(line.d2 - curvature) <= 1e-9 * (1 + std::abs(curvature)));
+  const ConstraintRows rows = MakeConstraintRows(base);
+  const SparseOperators ops = MakeSparseOperators(base);
+  const PrimalEval at = EvaluatePrimal(base, rows, ops, a);
+  for (const Version version : {Version::kMuJoCo315, Version::kMuJoCo222}) {
+    Problem p = base;
+    SetVersion(version, p.opt);
+    const std::shared_ptr<const PreparedProblem> prepared = Prepare(p, false);
+    const PrimalKernels& kernels = prepared->kernels();
+    PrimalEval start;
+    EvaluatePoint(p, rows, kernels, a, start);
+    const std::unique_ptr<PrimalLineCost> line = kernels.NewLine(p, rows);
+    core::VectorX Js, Ms;
+    PrepareLine(kernels, start, s, Js, Ms, *line);
+    const double cost0 = line->Evaluate(0).cost;
+    for (const double alpha : {0.0, 1e-3, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.5, 4.0}) {
+      const LinePoint point = line->Evaluate(alpha);
+      const PrimalEval there = EvaluatePrimal(base, rows, ops, a + alpha * s);
+      const double curvature = s.dot(PrimalHessian(base, rows, ops, there) * s);
+      // Rounding of the fresh evaluation: the cost's and the slope's terms are O(cost) and
+      // O(|g|·|s|); 1e-10 of them is far below any wrong zone (a zone's term is O(D v²)).
+      const double cost_scale = 1 + std::abs(at.cost) + std::abs(there.cost);
+      const double slope_scale = 1 + there.gradient.norm() * s.norm() + std::abs(point.d1);
+      RC_ASSERT(std::abs(point.cost - cost0 - (there.cost - at.cost)) <= 1e-10 * cost_scale);
+      RC_ASSERT(std::abs(point.d1 - there.gradient.dot(s)) <= 1e-10 * slope_scale);
+      RC_ASSERT(std::abs(point.d2 - curvature) <= 1e-9 * (1 + std::abs(curvature)));
+    }
   }
 }
 

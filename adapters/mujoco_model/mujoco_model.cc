@@ -13,7 +13,7 @@
 
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 
 #if defined(SIMATLAS_EXPECT_MUJOCO_HEADER) && mjVERSION_HEADER != SIMATLAS_EXPECT_MUJOCO_HEADER
 #error "<mujoco/mujoco.h> is not the MuJoCo this library is built for (include path order)"
@@ -382,8 +382,8 @@ Snapshot SnapshotOf(const std::string& path, const ModelOptions& options) {
   std::string source = EngineName() + " " + path + " steps=" + std::to_string(options.steps);
   if (options.keyframe) source += " keyframe=" + std::to_string(*options.keyframe);
   Snapshot s = model.Read(source);
-  // The same validation (and sparse structure) a file gets on reading.
-  mujoco::PrepareProblem(s.file.problem);
+  // The same validation a file gets on reading.
+  mujoco::RequireValidProblem(s.file.problem);
   return s;
 }
 

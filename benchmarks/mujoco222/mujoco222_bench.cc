@@ -11,6 +11,7 @@
 //     and sparse structure, as reading a file does); each timed solve does all the rest.
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 
 #ifdef SIMATLAS_BENCH_ORACLE
 #include "oracle/mujoco222/oracle_scenes.h"
@@ -36,10 +37,10 @@ constexpr mujoco::SolverKind kSolvers[] = {mujoco::SolverKind::kPGS, mujoco::Sol
 // and reports its iterations.
 void ReferenceBench(benchmark::State& state, mujoco::Problem problem, mujoco::SolverKind solver) {
   problem.opt.solver = solver;
-  mujoco::PrepareProblem(problem);
+  const std::shared_ptr<const mujoco::PreparedProblem> prepared = mujoco::Prepare(problem);
   mujoco::SolveResult result;
   for (auto _ : state) {
-    result = mujoco::SolveProblem(problem);
+    result = mujoco::SolveProblem(*prepared);
     benchmark::DoNotOptimize(result);
   }
   state.counters["nv"] = problem.nv;

@@ -18,6 +18,7 @@
 #include <valgrind/callgrind.h>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@
 #include "oracle/mujoco222/oracle_scenes.h"
 #include "reference/io/mujoco_options.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 
 namespace {
 
@@ -82,10 +83,10 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   if (side == "reference") {
     // The reference reads the dense-Jacobian state (the problem form is dense) and solves on its
     // default path (jacobian auto), as MuJoCo's default side.
-    mujoco::Problem p = bench::CountedProblem(m, d);
-    mujoco::PrepareProblem(p);
+    const std::shared_ptr<const mujoco::PreparedProblem> p =
+        mujoco::Prepare(bench::CountedProblem(m, d));
     CALLGRIND_TOGGLE_COLLECT;
-    const mujoco::SolveResult r = mujoco::SolveProblem(p);
+    const mujoco::SolveResult r = mujoco::SolveProblem(*p);
     CALLGRIND_TOGGLE_COLLECT;
     iterations = r.iterations;
   } else {

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@
 #include "oracle/mujoco315/mujoco315_oracle.h"
 #include "reference/io/mujoco_options.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 
 namespace {
 
@@ -128,12 +129,12 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   if (side == "reference") {
     // The problem form is dense: copy it from a dense-Jacobian forward of the same state, then
     // solve on the reference's default path (jacobian auto), as MuJoCo's side does.
-    mujoco::Problem p = bench::CountedProblem(m, d);
-    mujoco::PrepareProblem(p);
+    const std::shared_ptr<const mujoco::PreparedProblem> p =
+        mujoco::Prepare(bench::CountedProblem(m, d));
     mujoco::SolveSettings settings;
     settings.islands = true;
     CALLGRIND_TOGGLE_COLLECT;
-    const mujoco::SolveResult r = mujoco::SolveProblem(p, settings);
+    const mujoco::SolveResult r = mujoco::SolveProblem(*p, settings);
     CALLGRIND_TOGGLE_COLLECT;
     if (r.island_stats.empty()) {
       islands.push_back(r.iterations);

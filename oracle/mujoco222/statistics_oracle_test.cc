@@ -3,8 +3,8 @@
 // (improvement, gradient, lineslope, nactive, nchange, neval, nupdate) — on settled real
 // models, both cones, PGS, CG and Newton, tolerances 1e-8, 1e-15 and 0, warmstart off and on.
 // Every iteration and the count are compared at every tolerance. CG and Newton run MuJoCo's
-// own arithmetic (v222/primal.h: same operations in the same order on the same inputs, the
-// problem read from the mjData MuJoCo solved), so their statistics must be equal bit for bit;
+// own arithmetic (the primal loop with mujoco222/kernels.h: same operations in the same order on
+// the same inputs, the problem read from the mjData MuJoCo solved), so their statistics must be equal bit for bit;
 // that is what lets the exits at 1e-15 and 0, which compare round-off with round-off (gtol ≤
 // 1e-17 of the slope scale, last improvements ±1e-13 of the cost), fall on the same iteration.
 // PGS follows 2.2.2's sweep with the reference's own sums: its integers must be equal, its

@@ -8,7 +8,6 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::oracle315 {
 namespace {
@@ -24,7 +23,6 @@ TEST(ProblemFileFromMujoco315, SolvesAsInProcessBitForBit) {
   for (const mujoco::Version version : {mujoco::Version::kMuJoCo315, mujoco::Version::kMuJoCo222}) {
     mujoco::Problem p = mj.problem;
     mujoco::SetVersion(version, p.opt);
-    mujoco::PrepareProblem(p);
     io::MujocoProblemFile file;
     file.problem = p;
     const io::MujocoProblemFile read = io::ParseMujocoProblem(io::WriteMujocoProblemFile(file));

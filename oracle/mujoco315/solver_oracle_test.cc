@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -13,8 +14,8 @@
 #include "oracle/mujoco315/mujoco315_oracle.h"
 #include "oracle/statistics_compare.h"
 #include "reference/mujoco/islands.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::oracle315 {
 namespace {
@@ -97,8 +98,8 @@ Outcome Compare(const Case& c) {
   s.islands = c.islands;
   s.noslip_iterations = c.noslip;
   const Solve mj = SolveWithMujoco315(scene, s);
-  mujoco::Problem p = mj.problem;
-  mujoco::PrepareProblem(p);
+  const mujoco::Problem& p = mj.problem;
+  const std::shared_ptr<const mujoco::PreparedProblem> prepared = mujoco::Prepare(p);
   std::optional<core::VectorX> start;
   if (c.warm) start = warm;
   Outcome o;
@@ -109,7 +110,7 @@ Outcome Compare(const Case& c) {
   std::vector<mujoco::SolveResult> ours;
   mujoco::SolveResult combined;
   if (mj.nisland > 0) {
-    const mujoco::IslandsResult r = mujoco::SolveIslands(p, start);
+    const mujoco::IslandsResult r = mujoco::SolveIslands(*prepared, start);
     combined = r.combined;
     for (const IslandRecord& island : mj.islands) {
       int match = -1;
@@ -128,7 +129,7 @@ Outcome Compare(const Case& c) {
                            std::to_string(mj.islands.size()));
     }
   } else {
-    combined = mujoco::SolveProblem(p, {start, false});
+    combined = mujoco::SolveProblem(*prepared, {start, false});
     ours.push_back(combined);
   }
   sum << ", reference";

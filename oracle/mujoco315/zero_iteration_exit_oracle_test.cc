@@ -17,7 +17,7 @@
 
 #include "oracle/mujoco315/mujoco315_oracle.h"
 #include "reference/mujoco/islands.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/solve.h"
 
 namespace simatlas::oracle315 {
 namespace {
@@ -58,9 +58,8 @@ TEST(ZeroIterationExit315, NewtonTakesMuJoCosCertificateOrDecrementExit) {
       (*s.warmstart)[kBallVertical] += delta;
       const Solve mj = SolveWithMujoco315(scene, s);
       ASSERT_EQ(mj.nisland, 1);
-      mujoco::Problem p = mj.problem;
-      mujoco::PrepareProblem(p);
-      const mujoco::SolveResult ours = mujoco::SolveIslands(p, s.warmstart).combined;
+      const mujoco::SolveResult ours =
+          mujoco::SolveIslands(*mujoco::Prepare(mj.problem), s.warmstart).combined;
       const std::string theirs = MujocoZeroIterationExit(mj, nv);
       std::ostringstream where;
       where << "tolerance " << tolerance << ", warm start off by " << delta << " m/s²";

@@ -70,11 +70,11 @@ py::dict Solve(const std::string& text, const std::vector<io::MujocoOptionText>&
                const std::optional<core::VectorX>& warmstart) {
   io::MujocoSolveInput input = io::WithMujocoOptions(Parse(text), options);
   if (warmstart) {
-    mujoco::RequireWarmstart(input.problem.nv, *warmstart, "warmstart");
+    mujoco::RequireWarmstart(input.problem->problem().nv, *warmstart, "warmstart");
     input.settings.qacc_warmstart = *warmstart;
   }
-  const mujoco::Problem& problem = input.problem;
-  const mujoco::SolveResult r = mujoco::SolveProblem(problem, input.settings);
+  const mujoco::Problem& problem = input.problem->problem();
+  const mujoco::SolveResult r = mujoco::SolveProblem(*input.problem, input.settings);
   tools::RequireFiniteOutput("qacc", r.qacc, "m/s^2");
   tools::RequireFiniteOutput("efc_force", r.efc_force, "N");
   tools::RequireFiniteOutput("cost", r.cost, "J");

@@ -3,13 +3,14 @@
 #include "reference/io/mujoco_options.h"
 
 #include <limits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "reference/core/errors.h"
 #include "reference/core/parse.h"
 #include "reference/io/text_file.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::io {
@@ -208,12 +209,10 @@ MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
     }
   }
   mujoco::RequireVersionRuns(setup.opt, setup.settings.islands);
-  MujocoSolveInput input{file.problem, setup.settings};
-  input.problem.opt = setup.opt;
-  // `jacobian` may pick the other path, and the islands hold copies of the options: a problem
-  // whose options changed is prepared again, once, here.
-  if (!mujoco::IslandsPrepared(input.problem)) mujoco::PrepareProblem(input.problem);
-  return input;
+  // The problem under these options, prepared once for the solves that follow.
+  mujoco::Problem problem = file.problem;
+  problem.opt = setup.opt;
+  return {mujoco::Prepare(std::move(problem)), setup.settings};
 }
 
 }  // namespace simatlas::io

@@ -5,11 +5,13 @@
 /// problem file's `opt` object and a language binding all set options through
 /// ApplyMujocoOption, so the choices, defaults and error messages are the same everywhere.
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "reference/io/mujoco_problem.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solve.h"
 
@@ -75,14 +77,15 @@ using MujocoOptionText = std::pair<std::string, std::string>;
 
 /// A problem ready to solve and the settings to solve it with.
 struct MujocoSolveInput {
-  mujoco::Problem problem;         ///< the file's problem, its opt overridden, prepared
+  /// The file's problem, its opt overridden, prepared once (its solves reuse the structure)
+  std::shared_ptr<const mujoco::PreparedProblem> problem;
   mujoco::SolveSettings settings;  ///< warmstart and islands
 };
 
 /// The file's problem and settings with `options` applied over the file's own opt and settings
 /// (the CLI's flags, a binding's keywords): `version` first (mujoco::SetVersion), then the others
 /// in order; a combination no MuJoCo ran is refused (mujoco::RequireVersionRuns); the problem is
-/// prepared for the path its options pick (`jacobian`). Throws InputError as ApplyMujocoOption
+/// prepared (mujoco::Prepare) under those options. Throws InputError as ApplyMujocoOption
 /// does.
 MujocoSolveInput WithMujocoOptions(const MujocoProblemFile& file,
                                    const std::vector<MujocoOptionText>& options);

@@ -14,7 +14,7 @@
 
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::io {
@@ -301,9 +301,8 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     x.solver_iter = Integer(Field(*e, "solver_iter", "expected"), "expected.solver_iter");
     file.expected = x;
   }
-  // Validated once here (M positive definite included), with the structure the solves reuse
-  // (PrepareProblem).
-  mujoco::PrepareProblem(p);
+  // Validated here, M positive definite included (the solves prepare it: WithMujocoOptions).
+  mujoco::RequireValidProblem(p);
   return file;
 }
 

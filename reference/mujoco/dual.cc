@@ -4,10 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "reference/core/errors.h"
-#include "reference/mujoco/sparse_path.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/spd_factor.h"
 
@@ -78,9 +79,17 @@ void TreeDualMatrix(const Problem& problem, const SparseRows& J, const TreeFacto
 }  // namespace
 
 DualProblem MakeDual(const Problem& problem) {
+  auto ops = std::make_shared<const SparseOperators>(MakeSparseOperators(problem));
+  auto factor = std::make_shared<SpdFactor>();
+  FactorM(problem, *ops, *factor);
+  return MakeDual(problem, ops, factor);
+}
+
+DualProblem MakeDual(const Problem& problem, std::shared_ptr<const SparseOperators> ops,
+                     std::shared_ptr<const SpdFactor> m_factor) {
   DualProblem dual;
   const int nefc = problem.nefc();
-  dual.ops = OperatorsOf(problem);
+  dual.ops = std::move(ops);
   const SparseRows& J = dual.ops->J;
   if (problem.nv == 0) {
     dual.A = dual.AR = core::MatrixX::Zero(nefc, nefc);
@@ -88,9 +97,9 @@ DualProblem MakeDual(const Problem& problem) {
     dual.b = -problem.aref;
     return dual;
   }
-  // M's factor: along the DOF tree when known, else Cholesky (MFactorOf; MuJoCo
-  // engine_core_constraint.c: mj_projectConstraint solves with M's tree factor, mj_solveM2).
-  dual.m_factor = MFactorOf(problem, *dual.ops);
+  // M's factor: along the DOF tree when known, else Cholesky (MuJoCo engine_core_constraint.c:
+  // mj_projectConstraint solves with M's tree factor, mj_solveM2).
+  dual.m_factor = std::move(m_factor);
   std::vector<std::vector<int>> partners;
   const TreeFactor* tree = dual.m_factor->Tree();
   if (tree) {
@@ -203,11 +212,6 @@ void ProjectBlock(const Problem& problem, const Block& block, core::VectorX& f) 
   const double n_new = 0.5 * (n + t);  // onto the surface ‖u‖ = f₀
   f[i] = n_new;
   for (int j = 1; j < block.size; ++j) f[i + j] = u[j - 1] * (n_new / t) * c.friction[j - 1];
-}
-
-std::shared_ptr<const DualProblem> DualOf(const Problem& problem) {
-  if (IsPrepared(problem) && problem.prepared->dual) return problem.prepared->dual;
-  return std::make_shared<const DualProblem>(MakeDual(problem));
 }
 
 bool NeedsDual(const Problem& problem) {

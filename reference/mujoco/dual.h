@@ -7,6 +7,7 @@
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/problem.h"
+#include "reference/mujoco/operators.h"
 #include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/spd_factor.h"
 
@@ -25,15 +26,15 @@ struct DualProblem {
   std::shared_ptr<const SpdFactor> m_factor;   ///< M's factor (for M⁻¹ Jᵀ f); null when nv = 0
 };
 
-/// Builds A, AR, b from a validated problem. With the DOF tree, A = B Bᵀ from the sparse rows
-/// B_r = D^{-1/2} L⁻ᵀ J_rᵀ (TreeFactor::HalfSolveOn), formed only for row pairs that share a
-/// kinematic tree (A's other entries are 0: M⁻¹ couples no two trees); otherwise
-/// A = J (M⁻¹ Jᵀ) column by column.
+/// Builds A, AR, b from a validated problem, its operators and M's factor (FactorM; kept by the
+/// dual). With the DOF tree, A = B Bᵀ from the sparse rows B_r = D^{-1/2} L⁻ᵀ J_rᵀ
+/// (TreeFactor::HalfSolveOn), formed only for row pairs that share a kinematic tree (A's other
+/// entries are 0: M⁻¹ couples no two trees); otherwise A = J (M⁻¹ Jᵀ) column by column.
+DualProblem MakeDual(const Problem& problem, std::shared_ptr<const SparseOperators> ops,
+                     std::shared_ptr<const SpdFactor> m_factor);
+/// The same building the operators and M's factor here (M must be positive definite:
+/// core::NumericalError otherwise).
 DualProblem MakeDual(const Problem& problem);
-
-/// The dual a solve of problem uses: the prepared one (PrepareProblem formed it once) when the
-/// problem is prepared and has it, else MakeDual's, formed here.
-std::shared_ptr<const DualProblem> DualOf(const Problem& problem);
 
 /// Whether a solve of problem needs the dense dual: PGS works on it and NoSlip sweeps it; CG and
 /// Newton never form it.

@@ -6,11 +6,13 @@
 /// H = M + Jᵀ Hc J (3.2) with the elliptic middle-zone block.
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "reference/core/numeric.h"
+#include "reference/mujoco/dot.h"
 #include "reference/mujoco/problem.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/operators.h"
 
 namespace simatlas::mujoco {
 
@@ -51,6 +53,65 @@ ConstraintEval EvaluateConstraints(const Problem& problem, const ConstraintRows&
 void EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
                          const core::VectorX& jar, ConstraintEval& out);
 
+/// An elliptic block's cone at its residuals z (z[0] normal, z[1..] tangential), the cone made
+/// circular (3.1): U₀ = μ z₀, U_j = μ_j z_j, N = U₀, T = ‖U₁:‖ (mju_norm's sum, dot.h).
+/// Fixed-size (dim ≤ 6): the line search evaluates it in its inner loop, where nothing is
+/// allocated.
+struct ConeGeometry {
+  double mu = 0;              ///< the cone's μ
+  std::array<double, 5> U{};  ///< tangential part U₁: (nU used)
+  int nU = 0;                 ///< dim − 1
+  double N = 0;               ///< μ z₀
+  double T = 0;               ///< ‖U₁:‖
+};
+
+
+/// The middle zone's force f = −∂s/∂z (3.1) and the coefficients of its Hessian block
+/// Hc = Dm S K S, K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (b = −μ/T, c = μN/T³, e = μ² − μN/T;
+/// formula sheet §3), at one block's residuals.
+struct ConeTerms {
+  double Dm = 0;                  ///< the middle zone's weight D₀/(μ²(1 + μ²))
+  std::array<double, 6> force{};  ///< f₀ = −Dm (N − μT) μ, f_j = −f₀/T · U_j μ_j (dim used)
+  double b = 0;                   ///< K's −μ/T
+  double c = 0;                   ///< K's μN/T³
+  double e = 0;                   ///< K's μ² − μN/T
+};
+
+/// The cone geometry of a block with coefficients μ and μ_j (friction) at residuals z (inline:
+/// the line search evaluates it in its inner loop).
+inline ConeGeometry MakeConeGeometry(double mu, const double* friction, int size,
+                                     const double* z) {
+  ConeGeometry g;
+  g.mu = mu;
+  g.N = g.mu * z[0];
+  g.nU = size - 1;
+  for (int j = 0; j < g.nU; ++j) g.U[j] = friction[j] * z[j + 1];
+  g.T = std::sqrt(MujocoDot(g.U.data(), g.U.data(), g.nU));
+  return g;
+}
+
+/// Zone of an elliptic block (3.1): top (satisfied), bottom (quadratic) or middle (cone).
+inline RowState ConeZone(const ConeGeometry& g) {
+  if (g.N >= g.mu * g.T || (g.T <= 0 && g.N >= 0)) return RowState::kSatisfied;
+  if (g.mu * g.N + g.T <= 0 || (g.T <= 0 && g.N < 0)) return RowState::kQuadratic;
+  return RowState::kCone;
+}
+
+/// ConeTerms of a block in the middle zone with weight Dm, coefficients μ_j and geometry g, in
+/// mj_constraintUpdate's order of operations.
+inline ConeTerms MiddleZone(double Dm, const double* friction, const ConeGeometry& g) {
+  ConeTerms t;
+  const double mu = g.mu, N = g.N, T = g.T;
+  t.Dm = Dm;
+  t.force[0] = -t.Dm * (N - mu * T) * mu;
+  // In mj_constraintUpdate's order of operations (MuJoCo 2.2.2's arithmetic calls this too).
+  for (int j = 0; j < g.nU; ++j) t.force[j + 1] = -t.force[0] / T * g.U[j] * friction[j];
+  t.b = -(mu / T);
+  t.c = mu * N / (T * T * T);
+  t.e = mu * mu - mu * N / T;
+  return t;
+}
+
 /// The block's Hessian Hc of s at jar (size × size): diag(D) on quadratic rows, the cone block
 /// Dm S [[1, −(μ/T)Uᵀ], [−(μ/T)U, (μN/T³)UUᵀ + (μ² − μN/T)I]] S in the middle zone, 0 elsewhere.
 core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, const Block& block,
@@ -61,9 +122,12 @@ struct PrimalEval {
   core::VectorX qacc;           ///< the acceleration a evaluated (nv)
   core::VectorX jar;            ///< z = J a − aref (nefc)
   ConstraintEval constraints;   ///< forces, states and cost s at jar
-  core::VectorX Mda;            ///< M (a − a₀) (nv), reused by the line search's Gauss term
+  /// The Gauss term's gradient M (a − a₀) (nv), reused by the line search; under MuJoCo's own
+  /// arithmetic (PrimalKernels::SmoothForce: 2.2.2) M a, with τ = qfrc_smooth subtracted where
+  /// it is read, as mj_solCGNewton keeps Ma
+  core::VectorX Mda;
   double gauss = 0;  ///< ½ (a − a₀)ᵀ M (a − a₀)
-  double cost = 0;   ///< gauss + constraints.cost
+  double cost = 0;   ///< constraints.cost + gauss
   core::VectorX gradient;  ///< M (a − a₀) − Jᵀ f(a)
 };
 
@@ -73,81 +137,6 @@ PrimalEval EvaluatePrimal(const Problem& problem, const ConstraintRows& rows,
                           const SparseOperators& ops, const core::VectorX& qacc);
 /// The same building the rows and sparse operators for this one evaluation.
 PrimalEval EvaluatePrimal(const Problem& problem, const core::VectorX& qacc);
-
-/// H = M + Jᵀ Hc J at the states of eval, accumulated on the nonzeros of J: D_i J_iᵀJ_i per
-/// quadratic row, J_bᵀ Hc J_b per cone block (MuJoCo 3.x engine_solver.c: MakeHessian; 2.2.2
-/// forms Jᵀ D J with mju_sqrMatTD).
-core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
-                            const SparseOperators& ops, const PrimalEval& eval);
-
-/// How a block's cost varies along a line (3.1): which of PrimalEval's cases it takes.
-enum class LineKind {
-  kEquality,    ///< always quadratic
-  kFriction,    ///< frictionloss: quadratic inside ±R fl, linear outside
-  kInequality,  ///< limit, frictionless contact, pyramid edge: quadratic when z < 0
-  kElliptic,    ///< an elliptic cone block: top, bottom or middle zone
-};
-
-/// One block restricted to the line a + α s, prepared once per line from its residuals
-/// z₀ = jar and v = J s (MuJoCo 3.x engine_solver.c: PrimalPrepare), so that a line-search
-/// evaluation reads no row of J, M or the problem.
-struct BlockLine {
-  LineKind kind = LineKind::kInequality;  ///< which case of (3.1) the block takes along the line
-  /// The block's quadratic ½ Σ D (z₀ + α v)² = q0 + α q1 + α² q2 over its rows: q0 = ½ Σ D z₀²
-  /// (in the cost's units)
-  double q0 = 0;
-  double q1 = 0;  ///< Σ D z₀ v
-  double q2 = 0;  ///< ½ Σ D v²
-  double z0 = 0;  ///< a scalar row's residual at α = 0 [m/s² or rad/s²]
-  double v = 0;   ///< a scalar row's rate along s (J s)
-  double fl = 0;  ///< frictionloss: fl [N or N m]
-  double Rfl = 0;  ///< frictionloss: the linear zones' edge R fl
-  double D = 0;    ///< frictionloss: D = 1/R
-  int size = 1;    ///< elliptic: the block's rows (condim)
-  std::array<double, 6> z{};     ///< elliptic: the residuals z₀ per row
-  std::array<double, 6> vz{};    ///< elliptic: the rates v per row
-  std::array<double, 6> Drow{};  ///< elliptic: each row's D (the bottom zone's weights)
-  std::array<double, 5> friction{};  ///< elliptic: the cone's μ_j
-  double mu = 0;  ///< elliptic: the cone's μ
-  double Dm = 0;  ///< elliptic: the middle zone's weight D₀/(μ²(1 + μ²))
-  RowState state0 = RowState::kSatisfied;  ///< elliptic: the zone at α = 0
-};
-
-/// The direction's images and each block's line, formed once per search direction s (MuJoCo's
-/// Jv, Mv and quad): the line search reads them and the step moves along them. Storage is
-/// reused from one direction to the next.
-struct SearchImages {
-  core::VectorX Js;               ///< J s (nefc)
-  core::VectorX Ms;               ///< M s (nv)
-  std::vector<BlockLine> blocks;  ///< each block along jar + α J s
-};
-
-/// J s, M s (sparse rows: O(nnz)) and the blocks' lines through the residuals jar.
-void FormSearchImages(const Problem& problem, const ConstraintRows& rows,
-                      const SparseOperators& ops, const core::VectorX& jar,
-                      const core::VectorX& search, SearchImages& out);
-
-/// A point of the primal cost along the line: the change from α = 0 and two derivatives.
-struct LineTerms {
-  double cost = 0;  ///< cost(a + α s) − cost(a)
-  double d1 = 0;    ///< d cost/dα = sᵀM(a + α s − a₀) − f(z₀ + α v)·v
-  double d2 = 0;    ///< d² cost/dα² = sᵀMs + vᵀ Hc(z₀ + α v) v
-};
-/// The primal cost along the line at α: cost(a + α s) − cost(a), computed without
-/// cancellation when a block keeps its state, and its first and second derivatives in α, summed
-/// in MuJoCo 3.x's order (engine_solver.c: PrimalEval): the Gauss term α g1 + α² g2 (g1 =
-/// sᵀM(a − a₀), g2 = ½ sᵀMs) and every block quadratic at α gathered in one quadratic, the
-/// frictionloss and cone terms added one by one. O(nefc), nothing allocated.
-LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2,
-                        double alpha);
-
-/// Moves the evaluated point to a + α s with no new product by J or M: jar += α J s and
-/// M(a − a₀) += α M s (MuJoCo's mj_solPrimal moves qacc, Ma and Jaref along search, Mv and Jv,
-/// in 2.2.2 and 3.x alike), then (3.1) at the new jar and g = M(a − a₀) − Jᵀ f. Reuses eval's
-/// storage.
-void StepPrimal(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
-                double alpha, const core::VectorX& search, const SearchImages& images,
-                PrimalEval& eval);
 
 /// The middle zone's weight Dm = D₀/(μ²(1 + μ²)) of an elliptic block (3.1).
 double ConeWeight(const ConstraintRows& rows, const Block& block, double mu);

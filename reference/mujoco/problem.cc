@@ -39,9 +39,8 @@ std::string Indexed2(const char* name, int i, int j) {
   return Indexed(name, i) + "[" + std::to_string(j) + "]";
 }
 
-// Element checks run once per problem (O(nv² + nefc·nv), at read time or in an unprepared
-// solve): each tests the value first and builds the quantity's name only for the message of a
-// value that fails.
+// Element checks run once per problem (O(nv² + nefc·nv), when it is prepared): each tests the
+// value first and builds the quantity's name only for the message of a value that fails.
 void CheckFinite(const char* name, int i, double value, const char* unit) {
   if (!std::isfinite(value)) core::RequireFinite(Indexed(name, i), value, unit);
 }
@@ -95,6 +94,10 @@ void SetVersion(Version version, Options& opt) {
   opt.cg_update = v315 ? CGUpdate::kHagerZhang : CGUpdate::kPolakRibierePlus;
   opt.pgs_momentum = v315;
   opt.pgs_shuffle = v315;
+  // The primal loop's rules and arithmetic (the version seam, primal_rules.h, reads them).
+  opt.line_search = v315 ? LineSearch::kMuJoCo3 : LineSearch::kMuJoCo222;
+  opt.exit_rules = v315 ? ExitRules::kMuJoCo3 : ExitRules::kMuJoCo222;
+  opt.arithmetic = v315 ? Arithmetic::kCourse : Arithmetic::kMuJoCo222;
 }
 
 bool IslandsByDefault(Version version) { return version == Version::kMuJoCo315; }
@@ -110,6 +113,12 @@ void RequireVersionRuns(const Options& opt, bool islands) {
   }
   if (opt.pgs_momentum) refuse("pgs_momentum = on", "momentum PGS arrived in 3.11");
   if (opt.pgs_shuffle) refuse("pgs_shuffle = on", "the shuffled PGS order arrived in 3.9");
+  if (opt.line_search == LineSearch::kMuJoCo3) {
+    refuse("line_search = 3.x", "3.x's PrimalSearch replaced CGsearch");
+  }
+  if (opt.exit_rules == ExitRules::kMuJoCo3) {
+    refuse("exit_rules = 3.x", "the certificate and decrement exits arrived in 3.x");
+  }
   if (islands) refuse("islands = on", "constraint islands arrived in 3.x");
 }
 
@@ -159,11 +168,18 @@ void ValidateProblem(const Problem& p) {
       }
     }
   }
-  // Positive diagonal here; full positive definiteness is checked by PrepareProblem (InputError,
-  // the file reader calls it) and by the factor a solve of an unprepared problem computes
-  // (core::NumericalError).
+  // Positive diagonal here; full positive definiteness is checked when M is factored (Prepare,
+  // prepare.h: InputError naming the failing pivot).
   for (int i = 0; i < p.nv; ++i) {
     if (!(p.M(i, i) > 0)) core::RequirePositive(Indexed2("M", i, i), p.M(i, i), "kg or kg m^2");
+  }
+  // τs, when given: MuJoCo's qfrc_smooth, one finite entry per DOF.
+  if (p.qfrc_smooth.size() != 0) {
+    if (p.qfrc_smooth.size() != p.nv) {
+      core::ThrowInputError("qfrc_smooth length", static_cast<double>(p.qfrc_smooth.size()), "1",
+                            "0 (absent) or nv = " + std::to_string(p.nv));
+    }
+    for (int i = 0; i < p.nv; ++i) CheckFinite("qfrc_smooth", i, p.qfrc_smooth[i], "N or N m");
   }
   // A given DOF tree: a forest in MuJoCo's order carrying all of M's nonzeros.
   if (!p.dof_parentid.empty()) {

@@ -5,7 +5,6 @@
 /// solver options. This is the in-memory form of formats/mujoco-problem.md.
 
 #include <array>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,8 +41,8 @@ enum class SolverKind {
   kNewton  ///< Newton on the primal with the Cholesky-factored Hessian (3.2)
 };
 /// Behaviour switch: the course's 3.15 code paths (the default) or the classic 2.2.2 ones that
-/// the Debian oracle runs, asked for by name (version notes). SetVersion sets the options each
-/// version fixes; v222/ holds the 2.2.2 loop that ChoosePrimalPath (solve.h) picks.
+/// the Debian oracle runs, asked for by name (version notes). SetVersion sets the named options
+/// each version fixes; the version seam (primal_rules.h) turns them into the loops' rules.
 enum class Version {
   kMuJoCo222,  ///< MuJoCo 2.2.2 (the Debian oracle): no certificate, no decrement, PR+ CG
   kMuJoCo315   ///< MuJoCo 3.15 as the course describes it (certificate, decrement exits)
@@ -59,6 +58,23 @@ enum class Jacobian {
 enum class CGUpdate {
   kPolakRibierePlus,  ///< β = max(0, gᵀ(M⁻¹g − M⁻¹g_old)/g_oldᵀM⁻¹g_old) (2.2.2)
   kHagerZhang         ///< β = max(η_k, β_HZ) (≥ 3.10 default)
+};
+/// The primal line search's bracketing details (§4 "PrimalSearch"; line_search.h).
+enum class LineSearch {
+  kMuJoCo222,  ///< CGsearch: a rising first Newton step dropped, converged points taken as they are
+  kMuJoCo3     ///< 3.x PrimalSearch: converged points must lower the cost, [α₁, 0] may bracket
+};
+/// The primal loop's column of the exit table (§5).
+enum class ExitRules {
+  kMuJoCo222,  ///< improvement = scale·(cost before − after), stop when < tol; nothing else
+  kMuJoCo3     ///< improvement = scale·the line search's decrease, stop when 0 < it < tol; the
+               ///< certificate before the loop, Newton's decrement before and in it
+};
+/// Whose sums the primal loop runs on the dense path (§4; primal_kernels.h).
+enum class Arithmetic {
+  kCourse,    ///< J and M on their nonzeros, M along its tree, Eigen's factors and dot products
+  kMuJoCo222  ///< MuJoCo 2.2.2's dense kernels in its order (mujoco222/): 2.2.2 bit for bit; on
+              ///< the sparse path the course's products with 2.2.2's line sums
 };
 
 /// "PGS", "CG" or "Newton".
@@ -81,21 +97,25 @@ struct Options {
   double timestep = 0.002;          ///< h [s]
   double meaninertia = 1;   ///< mean of diag(M) at qpos0: termination scale
   /// Which code paths to follow (version notes): the course's 3.15 unless 2.2.2 is named; the
-  /// three options below are the ones each version fixes (SetVersion).
+  /// options below are the ones each version fixes (SetVersion).
   Version version = Version::kMuJoCo315;
   CGUpdate cg_update = CGUpdate::kHagerZhang;  ///< CG's β rule (4.1); 3.10+ runs Hager–Zhang
   bool pgs_momentum = true;  ///< 3.11+ Nesterov momentum with adaptive restart
   bool pgs_shuffle = true;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
+  LineSearch line_search = LineSearch::kMuJoCo3;  ///< the line search's bracketing (§4)
+  ExitRules exit_rules = ExitRules::kMuJoCo3;     ///< the exit table's column (§5)
+  Arithmetic arithmetic = Arithmetic::kCourse;    ///< the primal loop's sums on the dense path
   Jacobian jacobian = Jacobian::kAuto;  ///< `jacobian`: which path (UsesSparsePath)
 
-  /// Equal options, field by field (a prepared problem's islands hold copies of them).
+  /// Equal options, field by field.
   bool operator==(const Options&) const = default;
 };
 
 /// Sets `opt.version` and the options that version of MuJoCo fixes (no option of it selects
 /// another): 3.15 — Hager–Zhang CG (3.10), PGS with Nesterov momentum (3.11) in the shuffled
-/// block order (3.9); 2.2.2 — Polak–Ribière+ CG, PGS in row order without momentum. Other
-/// options are left as they are.
+/// block order (3.9), 3.x's line search and exit rules, the course's arithmetic; 2.2.2 —
+/// Polak–Ribière+ CG, PGS in row order without momentum, CGsearch, 2.2.2's exit column and its
+/// dense arithmetic. Other options are left as they are.
 void SetVersion(Version version, Options& opt);
 
 /// Whether MuJoCo `version` solves island by island unless told otherwise: 3.15 does
@@ -103,9 +123,10 @@ void SetVersion(Version version, Options& opt);
 bool IslandsByDefault(Version version);
 
 /// Refuses a combination no MuJoCo ever ran: under 2.2.2, Hager–Zhang CG, PGS momentum, the
-/// shuffled PGS order or islands (`islands`: the solve's island switch). 3.15 with an older
-/// rule (Polak–Ribière+, no momentum, no shuffle, no islands) is an ablation the course
-/// discusses and runs. Throws InputError naming the option and the version that brought it.
+/// shuffled PGS order, 3.x's line search or exit rules, or islands (`islands`: the solve's island
+/// switch). 3.15 with an older rule (Polak–Ribière+, no momentum, no shuffle, no islands, 2.2.2's
+/// line search, exits or arithmetic) is an ablation the course discusses and runs. Throws
+/// InputError naming the option and the version that brought it.
 void RequireVersionRuns(const Options& opt, bool islands);
 
 /// One contact: dimension, 5 friction coefficients, regularised μ, first row.
@@ -117,8 +138,6 @@ struct Contact {
   double mu = 1;         ///< regularised cone coefficient μ = friction[0]·√(R₁/R₀) (2.3) [1]
   int efc_address = 0;   ///< first row of this contact in the efc rows
 };
-
-struct SparseOperators;  // sparse_rows.h: J and M as sparse rows, M's tree
 
 /// One constraint problem (formula sheet (2.4), (3.2)).
 struct Problem {
@@ -133,20 +152,15 @@ struct Problem {
   std::vector<int> contact;    ///< contact index per row, −1 for non-contact rows
   std::vector<Contact> contacts;  ///< the contacts that own the contact rows
   Options opt;                    ///< solver options (defaults of mj_defaultOption)
-  /// τs = qfrc_smooth (nv) as MuJoCo computed it (a₀ = M⁻¹τs), optional: the 2.2.2 solver
-  /// path sums with it as MuJoCo does (v222/primal.h); empty: M a₀ stands in (round-off apart).
+  /// τs = qfrc_smooth (nv) as MuJoCo computed it (a₀ = M⁻¹τs), optional: MuJoCo 2.2.2's
+  /// arithmetic sums with it as MuJoCo does (mujoco222/kernels.h); empty: M a₀ stands in
+  /// (round-off apart).
   core::VectorX qfrc_smooth;
   /// Parent DOF of each DOF, −1 for a tree's root (MuJoCo's m->dof_parentid; a parent precedes
   /// its children). Empty when unknown: M is then factored as a general SPD matrix. When given,
   /// M's nonzeros must lie on the tree (M(i, j) ≠ 0, j < i, only for j an ancestor of i) and M
   /// is factored along it as mj_factorM does.
   std::vector<int> dof_parentid;
-  /// The validated problem's sparse structure, set by PrepareProblem (sparse_rows.h; the file
-  /// reader calls it): a solve of a prepared problem skips ValidateProblem and the O(nv² +
-  /// nefc·nv) scans of the dense M and J. Whoever changes M, J, the rows or dof_parentid after
-  /// preparing must call PrepareProblem again (or reset this); options may change freely.
-  std::shared_ptr<const SparseOperators> prepared;
-
   /// Number of constraint rows.
   int nefc() const { return static_cast<int>(kind.size()); }
 };
@@ -163,14 +177,14 @@ struct Block {
 std::vector<Block> MakeBlocks(const Problem& problem);
 
 /// Checks sizes, symmetry and a positive diagonal of M (the solvers' Cholesky rejects an
-/// indefinite M), R > 0, finite numbers, frictionloss ≥ 0 and the
-/// contact/row layout (pyramidal: 2(dim−1) rows, elliptic: dim rows), and a given dof_parentid:
+/// indefinite M), R > 0, finite numbers, frictionloss ≥ 0, a given qfrc_smooth (nv finite
+/// entries), the contact/row layout (pyramidal: 2(dim−1) rows, elliptic: dim rows), and a given dof_parentid:
 /// nv entries, parent[i] ∈ [−1, i), M's nonzeros on the tree. Throws InputError.
 void ValidateProblem(const Problem& problem);
 
 /// The sub-problem on the given DOFs and rows (used by islands). meaninertia is kept; the
-/// DOF tree is kept when the DOFs are ascending (parents outside the set become roots); the
-/// sub-problem is not prepared.
+/// DOF tree is kept when the DOFs are ascending (parents outside the set become roots);
+/// qfrc_smooth is not copied.
 Problem SubProblem(const Problem& problem, const std::vector<int>& dofs,
                    const std::vector<int>& rows);
 

@@ -1,18 +1,18 @@
-// MJ-solvers §4–§6 — warmstart → solver → NoSlip (MuJoCo engine_forward.c: mj_fwdConstraint).
+// MJ-solvers §4–§6 — prepare → (islands) → warmstart → solver → NoSlip (MuJoCo
+// engine_forward.c: mj_fwdConstraint).
 #include "reference/mujoco/solve.h"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 
 #include "reference/core/errors.h"
-
 #include "reference/mujoco/dual.h"
-#include "reference/mujoco/islands.h"
 #include "reference/mujoco/noslip.h"
 #include "reference/mujoco/pgs.h"
-#include "reference/mujoco/v222/primal.h"
+#include "reference/mujoco/primal_rules.h"
 #include "reference/mujoco/primal_solver.h"
-#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -34,43 +34,118 @@ void RequireFiniteAnswer(const SolveResult& result) {
   check("efc_force", result.efc_force, "N or N m");
 }
 
+/// Solves one piece — the whole problem or one island — with the termination scale `scale`
+/// (5.1): PGS from the dual start of its warmstart `warm`, CG/Newton from `primal_start`; then
+/// NoSlip scaled by `noslip_scale`, the whole system's 1/(meaninertia·max(1, nv)) in every
+/// island (MuJoCo's solNoSlip scales by m->nv whichever island it sweeps).
+SolveResult SolvePiece(const PreparedProblem& piece, const std::optional<core::VectorX>& warm,
+                       const core::VectorX& primal_start, double scale, double noslip_scale) {
+  const Problem& problem = piece.problem();
+  // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
+  const std::shared_ptr<const DualProblem> formed =
+      NeedsDual(problem) ? piece.DualForSolve() : nullptr;
+  const DualProblem none;
+  const DualProblem& dual = formed ? *formed : none;
+  // The solver: PGS on the dual, or the primal loop (CG, Newton).
+  SolveResult result;
+  if (problem.opt.solver == SolverKind::kPGS) {
+    result = SolvePGS(problem, dual, DualStart(problem, dual, warm), scale);
+  } else {
+    result = SolvePrimal(piece, primal_start, MakeExitScale(problem, scale));
+  }
+  // NoSlip.
+  RunNoSlip(problem, dual, noslip_scale, result);
+  return result;
+}
+
+/// The entries `index` of x.
+core::VectorX Gather(const core::VectorX& x, const std::vector<int>& index) {
+  core::VectorX out(index.size());
+  for (size_t k = 0; k < index.size(); ++k) out[k] = x[index[k]];
+  return out;
+}
+
 }  // namespace
 
-PrimalPath ChoosePrimalPath(const Problem& problem) {
-  // 2.2.2 has one CG rule (Polak–Ribière+, RequireVersionRuns) and sums in another order on the
-  // sparse path, where the rules loop's sparse products serve.
-  return problem.opt.version == Version::kMuJoCo222 && !UsesSparsePath(problem)
-             ? PrimalPath::kV222Dense
-             : PrimalPath::kRules;
+SolveResult SolveProblem(const PreparedProblem& prepared, const SolveSettings& settings) {
+  const Problem& problem = prepared.problem();
+  RequireVersionRuns(problem.opt, settings.islands);
+  SolveResult result;
+  if (settings.islands) {
+    // Each island alone (§6).
+    result = SolveIslands(prepared, settings.qacc_warmstart).combined;
+  } else {
+    // Monolithic: scale = 1/(meaninertia · max(1, nv)) for every solver.
+    const double scale = MonolithicScale(problem);
+    const core::VectorX start = problem.opt.solver == SolverKind::kPGS
+                                    ? problem.qacc_smooth
+                                    : PrimalStart(prepared, settings.qacc_warmstart);
+    result = SolvePiece(prepared, settings.qacc_warmstart, start, scale, scale);
+  }
+  RequireFiniteAnswer(result);
+  return result;
 }
 
 SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings) {
-  // A prepared problem was validated once (PrepareProblem, at read time); others here.
-  if (!IsPrepared(problem)) ValidateProblem(problem);
-  RequireVersionRuns(problem.opt, settings.islands);
-  if (settings.islands) {
-    SolveResult combined = SolveIslands(problem, settings.qacc_warmstart).combined;
-    RequireFiniteAnswer(combined);
-    return combined;
+  return SolveProblem(*Prepare(problem, settings.islands), settings);
+}
+
+IslandsResult SolveIslands(const PreparedProblem& prepared,
+                           const std::optional<core::VectorX>& qacc_warmstart) {
+  // The islands prepared with the problem, else found and prepared here.
+  if (!prepared.has_islands()) return SolveIslands(prepared.problem(), qacc_warmstart);
+  const Problem& problem = prepared.problem();
+  IslandsResult out;
+  out.islands = prepared.islands();
+  out.combined.qacc = problem.qacc_smooth;  // DOFs without constraints keep a₀
+  out.combined.efc_force = core::VectorX::Zero(problem.nefc());
+  out.combined.exit = ExitReason::kNoConstraints;
+  // CG/Newton start: qacc_warmstart or qacc_smooth, chosen once by the whole system's cost
+  // (MuJoCo 3.3.8 engine_forward.c: warmstart runs before the islands are solved), so an island
+  // whose own warm cost is worse still starts warm when the whole system's is better.
+  const core::VectorX primal_start = problem.opt.solver == SolverKind::kPGS
+                                         ? problem.qacc_smooth
+                                         : PrimalStart(prepared, qacc_warmstart);
+  for (size_t k = 0; k < out.islands.size(); ++k) {
+    const Island& island = out.islands[k];
+    const PreparedProblem& sub = prepared.island(k);
+    std::optional<core::VectorX> warm;
+    if (qacc_warmstart) warm = Gather(*qacc_warmstart, island.dofs);
+    // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.
+    const double scale = problem.opt.solver == SolverKind::kPGS ? MonolithicScale(problem)
+                                                                 : IslandScale(sub.problem());
+    SolveResult r = SolvePiece(sub, warm, Gather(primal_start, island.dofs), scale,
+                               MonolithicScale(problem));
+    // The island's answer in the whole system's DOFs and rows.
+    for (size_t j = 0; j < island.dofs.size(); ++j) out.combined.qacc[island.dofs[j]] = r.qacc[j];
+    for (size_t j = 0; j < island.rows.size(); ++j) {
+      out.combined.efc_force[island.rows[j]] = r.efc_force[j];
+    }
+    // The solve's count and exit are the island that iterated most (the first such): a cap
+    // reached in any island is the solve's exit.
+    if (out.per_island.empty() || r.iterations > out.combined.iterations) {
+      out.combined.iterations = r.iterations;
+      out.combined.exit = r.exit;
+    }
+    out.combined.cost += r.cost;
+    out.combined.noslip_iterations = std::max(out.combined.noslip_iterations, r.noslip_iterations);
+    out.per_island.push_back(std::move(r));
   }
-  // Monolithic: scale = 1/(meaninertia · max(1, nv)) for every solver.
-  const double scale = MonolithicScale(problem);
-  // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
-  const bool need_dual = NeedsDual(problem);
-  const std::shared_ptr<const DualProblem> formed = need_dual ? DualOf(problem) : nullptr;
-  const DualProblem none;
-  const DualProblem& dual = formed ? *formed : none;
-  SolveResult result;
-  if (problem.opt.solver == SolverKind::kPGS) {
-    result = SolvePGS(problem, dual, DualStart(problem, dual, settings.qacc_warmstart), scale);
-  } else if (ChoosePrimalPath(problem) == PrimalPath::kV222Dense) {
-    result = v222::SolvePrimal(problem, v222::PrimalStart(problem, settings.qacc_warmstart));
+  // One island is the whole solve: its statistics are the solve's (MuJoCo records island 0's
+  // in d->solver). With several, each island's record is the combined result's island_stats.
+  if (out.per_island.size() == 1) {
+    out.combined.stats = out.per_island.front().stats;
   } else {
-    result = SolvePrimal(problem, PrimalStart(problem, settings.qacc_warmstart), scale);
+    for (const SolveResult& r : out.per_island) {
+      out.combined.island_stats.push_back({r.iterations, r.exit, r.noslip_iterations, r.stats});
+    }
   }
-  if (need_dual) RunNoSlip(problem, dual, scale, result);
-  RequireFiniteAnswer(result);
-  return result;
+  return out;
+}
+
+IslandsResult SolveIslands(const Problem& problem,
+                           const std::optional<core::VectorX>& qacc_warmstart) {
+  return SolveIslands(*Prepare(problem, true), qacc_warmstart);
 }
 
 }  // namespace simatlas::mujoco

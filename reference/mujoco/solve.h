@@ -1,11 +1,16 @@
 #pragma once
 /// @file
-/// MJ-solvers §4–§6: one entry point — warmstart, the chosen solver (PGS, CG, Newton),
-/// optionally per island, then NoSlip if noslip_iterations > 0.
+/// MJ-solvers §4–§6: one entry point, read as a road — the problem prepared once (prepare.h),
+/// optionally split into islands (§6), each piece solved from its start (warmstart) by the chosen
+/// solver (PGS, or the primal loop for CG and Newton), then NoSlip if noslip_iterations > 0, and
+/// the pieces' answers combined.
 
 #include <optional>
+#include <vector>
 
 #include "reference/core/numeric.h"
+#include "reference/mujoco/islands.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solver_result.h"
 
@@ -17,20 +22,34 @@ struct SolveSettings {
   bool islands = false;                          ///< split into islands (§6)
 };
 
-/// The loop that solves a problem's CG or Newton (the primal solvers, §3–§5).
-enum class PrimalPath {
-  kRules,      ///< primal_solver.h: the loop a student reads beside the course, version rules
-  kV222Dense,  ///< v222/primal.h: MuJoCo 2.2.2's own dense arithmetic, bit for bit
+/// Checks the option combination (RequireVersionRuns), then warmstart → solver → NoSlip, per
+/// island when settings.islands. A finite answer or core::NumericalError naming the first
+/// non-finite entry.
+SolveResult SolveProblem(const PreparedProblem& prepared, const SolveSettings& settings = {});
+
+/// The same preparing problem here, for this one solve (Prepare: validation included; its islands
+/// only when settings.islands).
+SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings = {});
+
+/// Per-island solves gathered into one answer.
+struct IslandsResult {
+  /// efc_force, qacc, cost (sum); iterations and exit of the island that iterated most;
+  /// noslip_iterations = max over islands; stats only when there is one island (then its own),
+  /// island_stats (each island's record) when there are several
+  SolveResult combined;
+  std::vector<Island> islands;  ///< the islands solved, as FindIslands returns them
+  std::vector<SolveResult> per_island;  ///< statistics and iteration counts per island
 };
 
-/// The one place the 2.2.2 loop is chosen: Version::kMuJoCo222 on the dense path (UsesSparsePath
-/// false: nv < 60 or opt.jacobian dense) runs v222::SolvePrimal; every other problem — the
-/// course's 3.15 (the default), 2.2.2 on the sparse path — runs the rules loop (SolvePrimal).
-PrimalPath ChoosePrimalPath(const Problem& problem);
-
-/// Validates the problem and the option combination (RequireVersionRuns), then warmstart →
-/// solver → NoSlip: PGS, or the primal loop ChoosePrimalPath picks; per island when
-/// settings.islands.
-SolveResult SolveProblem(const Problem& problem, const SolveSettings& settings = {});
+/// Solves each island and assembles the answer. CG/Newton start every island from its part of
+/// one start chosen for the whole system (qacc_warmstart unless qacc_smooth has the lower full
+/// cost, MuJoCo 3.3.8's warmstart); PGS starts from the dual start of the warmstart restricted
+/// to the island's DOFs. The islands prepared with the problem are used; a problem prepared
+/// without them has them found and prepared here.
+IslandsResult SolveIslands(const PreparedProblem& prepared,
+                           const std::optional<core::VectorX>& qacc_warmstart);
+/// The same preparing problem (and its islands) here.
+IslandsResult SolveIslands(const Problem& problem,
+                           const std::optional<core::VectorX>& qacc_warmstart);
 
 }  // namespace simatlas::mujoco

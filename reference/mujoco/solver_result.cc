@@ -2,6 +2,7 @@
 #include "reference/mujoco/solver_result.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "reference/core/errors.h"
 
@@ -29,6 +30,19 @@ double IslandScale(const Problem& island) {
   const double trace = island.M.diagonal().sum();
   core::RequirePositive("island inertia trace", trace, "kg or kg m^2");
   return 1 / trace;
+}
+
+double ExitScale::Scaled(double x) const {
+  return rescale ? x / (meaninertia * std::max(1, nv)) : scale * x;
+}
+
+double ExitScale::LineTolerance(double tol, double search_norm) const {
+  return rescale ? tol * search_norm * meaninertia * std::max(1, nv) : tol * search_norm / scale;
+}
+
+double ExitScale::LineSlope(double d1, double search_norm) const {
+  return rescale ? std::abs(d1) * (1 / (search_norm * meaninertia * std::max(1, nv)))
+                 : scale * std::abs(d1) / search_norm;
 }
 
 }  // namespace simatlas::mujoco

@@ -100,4 +100,24 @@ double MonolithicScale(const Problem& problem);
 /// (5.1), primal island: scale = 1/Σ_{i ∈ island} M_ii.
 double IslandScale(const Problem& island);
 
+/// The termination scale (5.1) of one primal solve and the arithmetic it is applied with: the
+/// course's products with `scale`, or MuJoCo 2.2.2's rescale(), which divides by meaninertia ·
+/// max(1, nv) and forms the line search's tolerance and slope scale from meaninertia and nv in
+/// CGsearch's order (engine_solver.c, tag 2.2.2).
+struct ExitScale {
+  double scale = 1;        ///< 1/(meaninertia·max(1, nv)) or, for an island, 1/Σ M_ii [1/(kg)]
+  bool rescale = false;    ///< 2.2.2's arithmetic (below)
+  double meaninertia = 1;  ///< 2.2.2: the problem's meaninertia [kg or kg m²]
+  int nv = 0;              ///< 2.2.2: the problem's nv
+
+  /// A scaled statistic (improvement, gradient): scale·x, or 2.2.2's x/(meaninertia·max(1, nv)).
+  double Scaled(double x) const;
+  /// The line search's bound on |cost'| for tolerance `tol` (tolerance · ls_tolerance) and ‖s‖:
+  /// tol·‖s‖/scale, or 2.2.2's tol·‖s‖·meaninertia·max(1, nv).
+  double LineTolerance(double tol, double search_norm) const;
+  /// lineslope = the scaled |cost'| per unit ‖s‖: scale·|d1|/‖s‖, or 2.2.2's
+  /// |d1|·(1/(‖s‖·meaninertia·max(1, nv))).
+  double LineSlope(double d1, double search_norm) const;
+};
+
 }  // namespace simatlas::mujoco

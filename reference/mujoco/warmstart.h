@@ -9,6 +9,7 @@
 
 #include "reference/core/numeric.h"
 #include "reference/mujoco/dual.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/problem.h"
 
 namespace simatlas::mujoco {
@@ -22,8 +23,13 @@ void RequireWarmstart(int nv, const core::VectorX& qacc,
 /// its cost is strictly lower than the warmstart's; a tie keeps the warmstart.
 bool SmoothStartWins(double smooth_cost, double warm_cost);
 
-/// Start of CG/Newton: qacc_warmstart, or qacc_smooth if cost(smooth) < cost(warm);
-/// without a warmstart, qacc_smooth.
+/// Start of CG/Newton: qacc_warmstart, or qacc_smooth if cost(smooth) < cost(warm); without a
+/// warmstart, qacc_smooth. Both costs as MuJoCo's warmstart forms them (engine_forward.c): the
+/// constraint cost at J a − aref, and for the warm start each Gauss term added to it, with the
+/// problem's primal kernels (2.2.2's sums under its arithmetic).
+core::VectorX PrimalStart(const PreparedProblem& prepared,
+                          const std::optional<core::VectorX>& qacc_warmstart);
+/// The same preparing the problem here (without islands).
 core::VectorX PrimalStart(const Problem& problem,
                           const std::optional<core::VectorX>& qacc_warmstart);
 

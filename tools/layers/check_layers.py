@@ -21,7 +21,9 @@ Checks, naming file:line for every failure (exit 1; 2 for unusable arguments):
      are in chapters/<chapter>/pages/ (not docs/pages/), and no folder of the repository spells a
      chapter another way (e3_sap);
   6. outside property_tests/, a file includes property_tests/ only through the property families
-     library's public headers, property_tests/families/*.h (never a test or its support).
+     library's public headers, property_tests/families/*.h (never a test or its support);
+  7. a MuJoCo version's kernel folder (reference/mujoco/mujoco222/) is included by nothing but the
+     version seam (reference/mujoco/primal_rules.cc), its own files, tests and the oracles.
 """
 import json
 import pathlib
@@ -195,12 +197,17 @@ def check_chapter_folders(root, failures):
                             f"{path.name}; the one spelling is {other_spellings[path.name]}")
 
 
-def check_property_includes(root, failures):
-    """Check 6."""
+def all_files(root):
+    """Every file of the tree (source_folders' folders and the root), sorted."""
     files = [p for p in root.iterdir() if p.is_file()]
     for folder in source_folders(root):
         files.extend(p for p in folder.iterdir() if p.is_file())
-    for path in sorted(files):
+    return sorted(files)
+
+
+def check_property_includes(root, failures):
+    """Check 6."""
+    for path in all_files(root):
         relative = path.relative_to(root).as_posix()
         if path.suffix not in SOURCE_SUFFIXES or relative.startswith("property_tests/"):
             continue
@@ -210,6 +217,28 @@ def check_property_includes(root, failures):
                     not match.group(1).startswith("property_tests/families/"):
                 failures.append(f"{relative}:{number}: includes {match.group(1)}: outside property_tests/ only "
                                 f"the property families library's headers (property_tests/families/) may be included")
+
+
+# Check 7: each version's kernel folder and the seam files that alone may include it.
+VERSION_FOLDERS = {"reference/mujoco/mujoco222/": {"reference/mujoco/primal_rules.cc"}}
+
+
+def check_version_seam(root, failures):
+    """Check 7."""
+    for path in all_files(root):
+        relative = path.relative_to(root).as_posix()
+        if path.suffix not in SOURCE_SUFFIXES or "/test/" in relative or relative.startswith("oracle/"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            match = INCLUDE.match(line)
+            if not match:
+                continue
+            for folder, seams in VERSION_FOLDERS.items():
+                if match.group(1).startswith(folder) and not relative.startswith(folder) and \
+                        relative not in seams:
+                    failures.append(f"{relative}:{number}: includes {match.group(1)}: a version's "
+                                    f"kernels are included only by the version seam "
+                                    f"({', '.join(sorted(seams))})")
 
 
 def main(argv):
@@ -238,6 +267,7 @@ def main(argv):
     check_citations(root, design_headings, failures)
     check_chapter_folders(root, failures)
     check_property_includes(root, failures)
+    check_version_seam(root, failures)
     for failure in failures:
         print(failure)
     print(f"layers: {len(failures)} violation(s)")

@@ -12,9 +12,8 @@
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
 #include "reference/io/mujoco_problem.h"
-#include "reference/mujoco/islands.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/finite_output.h"
 #include "tools/simatlas/heap_meter.h"
@@ -137,17 +136,16 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     // The file's opt gives the defaults; the flags override them.
     const io::MujocoProblemFile file = io::ReadMujocoProblem(path);
     const io::MujocoSolveInput input = io::WithMujocoOptions(file, options);
-    const mujoco::Problem& problem = input.problem;
+    const mujoco::PreparedProblem& prepared = *input.problem;
+    const mujoco::Problem& problem = prepared.problem();
     const mujoco::SolveSettings& settings = input.settings;
     // The solve's own storage: the most heap it held at once above the prepared problem.
     const HeapPeak heap;
-    const mujoco::SolveResult result = mujoco::SolveProblem(problem, settings);
+    const mujoco::SolveResult result = mujoco::SolveProblem(prepared, settings);
     const std::optional<std::int64_t> solve_bytes = heap.BytesAbove();
     // The islands (§6: each stops on its own); with several, the solve's island_stats holds each
     // one's record in this order and the result reports the island that iterated most.
-    const std::vector<mujoco::Island> island_list =
-        settings.islands ? mujoco::IslandsOf(problem) : std::vector<mujoco::Island>{};
-    const int islands = static_cast<int>(island_list.size());
+    const int islands = settings.islands ? static_cast<int>(prepared.islands().size()) : 0;
     // Nothing non-finite is printed.
     RequireFiniteOutput("qacc", result.qacc, "m/s^2");
     RequireFiniteOutput("efc_force", result.efc_force, "N");
@@ -156,7 +154,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     double seconds = 0;
     if (repeat > 0) {
       const auto start = std::chrono::steady_clock::now();
-      for (int k = 0; k < repeat; ++k) mujoco::SolveProblem(problem, settings);
+      for (int k = 0; k < repeat; ++k) mujoco::SolveProblem(prepared, settings);
       seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
                 repeat;
     }
@@ -225,7 +223,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
       out << "iterations per island:";
       for (std::size_t k = 0; k < result.island_stats.size(); ++k) {
         out << (k ? ", " : " ") << result.island_stats[k].iterations << " ("
-            << island_list[k].dofs.size() << " DOFs, exit "
+            << prepared.islands()[k].dofs.size() << " DOFs, exit "
             << mujoco::ExitReasonName(result.island_stats[k].exit) << ")";
       }
       out << "; the solve reports the most\n";

@@ -14,7 +14,7 @@
 #include "oracle/mujoco222/mujoco222_oracle.h"
 #include "reference/core/errors.h"
 #include "reference/io/problem_writer.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/prepare.h"
 
 namespace simatlas::adapters {
 namespace {
@@ -177,8 +177,7 @@ TEST(MujocoModel, DumpWritesTheDofTree) {
   EXPECT_EQ(s.file.problem.dof_parentid, tree);
   const io::MujocoProblemFile dumped = io::ParseMujocoProblem(io::WriteMujocoProblemFile(s.file));
   EXPECT_EQ(dumped.problem.dof_parentid, tree);
-  ASSERT_TRUE(dumped.problem.prepared);
-  EXPECT_TRUE(dumped.problem.prepared->has_tree);
+  EXPECT_TRUE(mujoco::Prepare(dumped.problem)->operators().has_tree);
 }
 
 TEST(MujocoModel, DumpEqualsTheOracleDocument) {

@@ -6,11 +6,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "reference/io/mujoco_options.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"
 #include "reference/io/test/input_error_of.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
 
 namespace simatlas::io {
 namespace {
@@ -30,8 +30,7 @@ const std::vector<int> kTree = {-1, 0, 1, -1, -1};
 TEST(DofParentId, ReadWrittenBackAndPrepared) {
   const MujocoProblemFile file = ParseMujocoProblem(ChainLimits(kTree));
   EXPECT_EQ(file.problem.dof_parentid, kTree);
-  ASSERT_TRUE(mujoco::IsPrepared(file.problem));
-  EXPECT_TRUE(file.problem.prepared->has_tree);
+  EXPECT_TRUE(WithMujocoOptions(file, {}).problem->operators().has_tree);
   const MujocoProblemFile again = ParseMujocoProblem(WriteMujocoProblem(file.problem));
   EXPECT_EQ(again.problem.dof_parentid, kTree);
 }

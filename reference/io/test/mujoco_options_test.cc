@@ -13,7 +13,7 @@
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/problem_writer.h"
 #include "reference/io/test/input_error_of.h"
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/operators.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::io {
@@ -53,8 +53,9 @@ TEST(MujocoOptions, Version222IsAskedForByNameAndSetsItsPaths) {
   EXPECT_FALSE(f.problem.opt.pgs_shuffle);
   EXPECT_FALSE(f.settings.islands);
   const MujocoSolveInput cli = WithMujocoOptions(ReadMujocoProblem(Example()), {{"--version", "2.2.2"}});
-  EXPECT_EQ(cli.problem.opt.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
-  EXPECT_FALSE(cli.problem.opt.pgs_momentum || cli.problem.opt.pgs_shuffle || cli.settings.islands);
+  const mujoco::Options& o = cli.problem->problem().opt;
+  EXPECT_EQ(o.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
+  EXPECT_FALSE(o.pgs_momentum || o.pgs_shuffle || cli.settings.islands);
 }
 
 TEST(MujocoOptions, CombinationsNoMuJoCoRanAreRefused) {
@@ -194,13 +195,14 @@ TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
   const MujocoProblemFile file = ParseMujocoProblem(doc);
   const MujocoSolveInput input = WithMujocoOptions(
       file, {{"--solver", "cg"}, {"--iterations", "4"}, {"iterations", "9"}, {"--jacobian", "sparse"}});
-  EXPECT_EQ(input.problem.opt.solver, mujoco::SolverKind::kCG);
-  EXPECT_EQ(input.problem.opt.iterations, 9);
+  const mujoco::Problem& solved = input.problem->problem();
+  EXPECT_EQ(solved.opt.solver, mujoco::SolverKind::kCG);
+  EXPECT_EQ(solved.opt.iterations, 9);
   EXPECT_TRUE(input.settings.islands);
   EXPECT_EQ(file.problem.opt.solver, mujoco::SolverKind::kPGS);
   // The other path's structure is prepared here, once.
-  EXPECT_TRUE(mujoco::UsesSparsePath(input.problem));
-  EXPECT_TRUE(mujoco::IsPrepared(input.problem));
+  EXPECT_TRUE(mujoco::UsesSparsePath(solved));
+  EXPECT_TRUE(input.problem->operators().sparse_path);
   // A warmstart array is checked as a file's is: nv entries, each finite.
   EXPECT_EQ(
       InputErrorOf([&] { mujoco::RequireWarmstart(6, core::VectorX::Zero(5), "warmstart"); }),
@@ -219,16 +221,17 @@ TEST(MujocoOptions, JacobianPicksThePathAsMujocoDoes) {
   MujocoProblemFile f = ParseMujocoProblem(doc);
   EXPECT_EQ(f.problem.opt.jacobian, mujoco::Jacobian::kAuto);
   EXPECT_FALSE(mujoco::UsesSparsePath(f.problem));
-  EXPECT_TRUE(mujoco::IsPrepared(f.problem));
+  EXPECT_FALSE(WithMujocoOptions(f, {}).problem->operators().sparse_path);
   doc["opt"]["jacobian"] = "sparse";
   f = ParseMujocoProblem(doc);
   EXPECT_TRUE(mujoco::UsesSparsePath(f.problem));
   EXPECT_EQ(ParseMujocoProblem(WriteMujocoProblemFile(f)).problem.opt.jacobian,
             mujoco::Jacobian::kSparse);
-  // A prepared structure of the other path is not reused.
+  // The structure is prepared for the path the options pick.
+  EXPECT_TRUE(WithMujocoOptions(f, {}).problem->operators().sparse_path);
   f.problem.opt.jacobian = mujoco::Jacobian::kDense;
   EXPECT_FALSE(mujoco::UsesSparsePath(f.problem));
-  EXPECT_FALSE(mujoco::IsPrepared(f.problem));
+  EXPECT_FALSE(WithMujocoOptions(f, {}).problem->operators().sparse_path);
   mujoco::Problem big = f.problem;
   big.nv = 60;
   big.opt.jacobian = mujoco::Jacobian::kAuto;

@@ -1,6 +1,5 @@
-// MJ-solvers §4 "PrimalSearch" (the course's 3.15 line search, primal_solver.cc) at the branches
-// of its bracketing (mutation survivors of primal_solver.cc). The problems are one DOF,
-// M = 1, a₀ = 0 unless stated (a cold start is at a₀), meaninertia 1 (scale 1), 3.15 CG with
+// MJ-solvers §4 "PrimalSearch" (the course's 3.15 line search, line_search.cc) at the branches
+// of its bracketing. The problems are one DOF, M = 1, a₀ = 0 unless stated (a cold start is at a₀), meaninertia 1 (scale 1), 3.15 CG with
 // iterations = 1, so the first step is s = −M⁻¹g(0) and the answer is a = α s of the one line
 // search. Every row is an equality (z = J a − aref, always quadratic) or a joint limit (quadratic
 // while z < 0), so the cost along s is piecewise quadratic and each Newton point is worked by hand
@@ -10,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-#include "reference/mujoco/primal_solver.h"
+#include "reference/mujoco/line_search.h"
 #include "reference/mujoco/solve.h"
 
 namespace simatlas::mujoco {
@@ -141,10 +140,7 @@ class FourPieceLine final : public LineFunction {
 // (Skipping the Newton point that rounds onto its end would evaluate 5 points.)
 TEST(MujocoLineSearch, BracketEvaluatesEachEndsNewtonPoint) {
   const FourPieceLine line;
-  Options opt;
-  opt.tolerance = 0;
-  opt.ls_iterations = 5;
-  const LineSearchResult r = PrimalSearch(line, 1.0, 1.0, opt);
+  const LineSearchResult r = PrimalSearch(line, /*gtol=*/0, /*budget=*/5, LineSearchRules{});
   EXPECT_EQ(line.evaluated, (std::vector<double>{0, 2.5, 1, 1, 1.75, 1.125}));
   EXPECT_EQ(r.neval, 6);
   EXPECT_EQ(r.point.alpha, 1.0);

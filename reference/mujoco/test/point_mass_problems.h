@@ -1,5 +1,5 @@
 #pragma once
-// MJ-solvers §2–§6: the point mass on one elliptic contact that several tests solve.
+// MJ-solvers §2–§6: the point masses that several tests solve.
 #include "reference/core/numeric.h"
 #include "reference/mujoco/problem.h"
 
@@ -24,6 +24,23 @@ inline Problem EllipticPointMass(double m, const core::Vector3& a0) {
   p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
   p.opt.cone = Cone::kElliptic;
   p.opt.meaninertia = m;
+  return p;
+}
+
+// One DOF of mass 2 kg, a₀ = −10, one joint limit row J = [1], R = 0.1 (D = 10), aref = 0, the
+// options of `version`: cost(a) = (a + 10)² + 5 a² while a < 0.
+inline Problem OneDofLimit(Version version) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Constant(1, 1, 2);
+  p.qacc_smooth = core::VectorX::Constant(1, -10);
+  p.J = core::MatrixX::Ones(1, 1);
+  p.R = core::VectorX::Constant(1, 0.1);
+  p.aref = core::VectorX::Zero(1);
+  p.frictionloss = core::VectorX::Zero(1);
+  p.kind = {RowKind::kLimitJoint};
+  p.contact = {-1};
+  SetVersion(version, p.opt);
   return p;
 }
 

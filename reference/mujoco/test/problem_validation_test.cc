@@ -91,6 +91,18 @@ TEST(ProblemValidation, MassMatrixAndSmoothAccelerationRules) {
             "M[0][0] = -2 kg or kg m^2 must be > 0");
 }
 
+// A given τs (qfrc_smooth, which MuJoCo 2.2.2's arithmetic sums with): nv finite entries.
+TEST(ProblemValidation, SmoothForceRules) {
+  EXPECT_EQ(ErrorAfter([](Problem& p) { p.qfrc_smooth = core::VectorX::Zero(2); }), "");
+  EXPECT_EQ(ErrorAfter([](Problem& p) { p.qfrc_smooth = core::VectorX::Zero(3); }),
+            "qfrc_smooth length = 3 1 must be 0 (absent) or nv = 2");
+  EXPECT_EQ(ErrorAfter([](Problem& p) {
+              p.qfrc_smooth = core::VectorX::Zero(2);
+              p.qfrc_smooth[1] = kNaN;
+            }),
+            "qfrc_smooth[1] = nan N or N m must be a finite number");
+}
+
 // A given DOF tree: nv entries, parent ∈ [−1, i), M's nonzeros on the tree.
 TEST(ProblemValidation, DofTreeRules) {
   EXPECT_EQ(ErrorAfter([](Problem& p) { p.dof_parentid = {-1, 0}; }), "");

@@ -1,19 +1,20 @@
-// MJ-solvers §4–§8 — the solve's other routes and checks: a prepared
-// problem against an unprepared one, τs given against τs = M a₀, PGS's sparse residuals of an
+// MJ-solvers §4–§8 — the solve's other routes and checks: a prepared problem against an
+// unprepared one (and its own copy of the problem), τs given against τs = M a₀, PGS's sparse residuals of an
 // elliptic block against the dense ones, the primal loops' refusal of PGS, the scales' and the
 // §8 support table's messages, and the name tables.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 #include "reference/core/errors.h"
 #include "reference/core/test/error_of.h"
 #include "reference/mujoco/discrete_metric.h"
 #include "reference/mujoco/integrators.h"
-#include "reference/mujoco/v222/primal.h"
+#include "reference/mujoco/prepare.h"
+#include "reference/mujoco/primal_rules.h"
 #include "reference/mujoco/primal_solver.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/test/point_mass_problems.h"
 
 namespace simatlas::mujoco {
@@ -24,32 +25,33 @@ using core::InputErrorOf;
 // The 2 kg point mass of point_mass_problems.h with a₀ = (3, 0, −9.81).
 Problem PointMassOnEllipticContact() { return EllipticPointMass(2, core::Vector3(3, 0, -9.81)); }
 
-// A prepared problem skips validation and reuses its operators: the same arithmetic, the same
-// bits. Changing the path after preparing (jacobian sparse) makes it unprepared again, and it
-// is solved afresh.
+// A prepared problem is validated once and reuses its structure: the same arithmetic, the same
+// bits as a solve that prepares the problem itself. It holds its own copy of the problem, so
+// changing the original afterwards (M, the path) cannot make it stale: its solves stay the same.
 TEST(SolvePathsCoverage, PreparedProblemSolvesAsUnprepared) {
   for (const SolverKind solver : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
     Problem plain = PointMassOnEllipticContact();
     plain.opt.solver = solver;
-    Problem prepared = plain;
-    PrepareProblem(prepared);
-    ASSERT_TRUE(IsPrepared(prepared));
+    const std::shared_ptr<const PreparedProblem> prepared = Prepare(plain);
     const SolveResult a = SolveProblem(plain);
-    const SolveResult b = SolveProblem(prepared);
+    const SolveResult b = SolveProblem(*prepared);
     EXPECT_EQ(a.qacc, b.qacc);
     EXPECT_EQ(a.efc_force, b.efc_force);
     EXPECT_EQ(a.iterations, b.iterations);
-    prepared.opt.jacobian = Jacobian::kSparse;
-    EXPECT_FALSE(IsPrepared(prepared));
-    EXPECT_TRUE(SolveProblem(prepared).qacc.allFinite());
+    plain.M *= 2;
+    plain.opt.jacobian = Jacobian::kSparse;
+    EXPECT_EQ(SolveProblem(*prepared).qacc, a.qacc);
+    EXPECT_NE(SolveProblem(plain).qacc, a.qacc);
   }
 }
 
-// MuJoCo 2.2.2's path sums with τs when given (v222/primal.h); τs = M a₀ = (6, 0, −19.62) is
-// exact in binary here only to rounding, so the answers agree to rounding (1e-12 of |a| ≈ 10).
+// MuJoCo 2.2.2's arithmetic sums with τs when given (mujoco222/kernels.h); τs = M a₀ =
+// (6, 0, −19.62) is exact in binary here only to rounding, so the answers agree to rounding
+// (1e-12 of |a| ≈ 10).
 TEST(SolvePathsCoverage, GivenSmoothForceAgreesWithMTimesA0) {
   for (const SolverKind solver : {SolverKind::kCG, SolverKind::kNewton}) {
     Problem p = PointMassOnEllipticContact();
+    SetVersion(Version::kMuJoCo222, p.opt);
     p.opt.solver = solver;
     p.opt.tolerance = 1e-14;
     Problem with_tau = p;
@@ -78,13 +80,16 @@ TEST(SolvePathsCoverage, PgsEllipticSparseResidualsAgreeWithDense) {
   EXPECT_TRUE(a.qacc.isApprox(b.qacc, 1e-10));
 }
 
-// The primal loops are for CG and Newton only; no rows on the 3.15 rules loop: a = a₀.
+// The primal loop is for CG and Newton only, under either version; no rows: a = a₀.
 TEST(SolvePathsCoverage, PrimalLoopsRefusePgsAndStopWithoutRows) {
   Problem p = PointMassOnEllipticContact();
   p.opt.solver = SolverKind::kPGS;
   const std::string refusal = "solver = PGS must be CG or Newton for the primal loop";
-  EXPECT_EQ(InputErrorOf([&] { v222::SolvePrimal(p, p.qacc_smooth); }), refusal);
-  EXPECT_EQ(InputErrorOf([&] { SolvePrimal(p, p.qacc_smooth, 1); }), refusal);
+  for (const Version version : {Version::kMuJoCo222, Version::kMuJoCo315}) {
+    SetVersion(version, p.opt);
+    EXPECT_EQ(InputErrorOf([&] { SolvePrimal(*Prepare(p), p.qacc_smooth, MakeExitScale(p, 1)); }),
+              refusal);
+  }
   Problem empty;
   empty.nv = 1;
   empty.M = core::MatrixX::Identity(1, 1);

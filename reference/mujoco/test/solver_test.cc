@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -14,7 +15,6 @@
 #include "reference/mujoco/islands.h"
 #include "reference/mujoco/primal.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/warmstart.h"
 
 namespace simatlas::mujoco {
@@ -438,63 +438,48 @@ TEST(Islands, TheSolveReportsTheIslandThatIteratedMost) {
   EXPECT_EQ(alone.combined.stats.back().improvement, alone.per_island[0].stats.back().improvement);
 }
 
-TEST(Islands, PreparedIslandsFollowTheProblemsOptions) {
-  // §6 islands prepared once (PrepareProblem: each island copied out with the options of the
-  // moment). A solve after the options changed must run the new options, not the copies' old
-  // ones: the answer equals the unprepared problem's under the new options, and differs from the
-  // old options' answer (the premise: Newton and one CG iteration at 1e-15 differ here).
+TEST(Islands, PreparedIslandsKeepTheOptionsTheyWerePreparedWith) {
+  // §6 islands prepared once (Prepare: each island copied out and prepared with the problem's
+  // options). The prepared problem never changes: a solve under other options is a solve of
+  // another prepared problem, and the first keeps its own answer (the premise: Newton and one
+  // CG iteration at 1e-15 differ here).
   const Problem one = T11(Cone::kElliptic);
   Problem two = TwoSpheres(one, one.qacc_smooth, one.aref);
   SetVersion(Version::kMuJoCo315, two.opt);
   two.opt.solver = SolverKind::kNewton;
   two.opt.tolerance = 1e-15;
-  PrepareProblem(two);
-  ASSERT_TRUE(IslandsPrepared(two));
-  ASSERT_EQ(two.prepared->islands.size(), 2u);
-  EXPECT_EQ(two.prepared->island_problems[1].nv,
-            static_cast<int>(two.prepared->islands[1].dofs.size()));
-  EXPECT_EQ(two.prepared->island_problems[1].nefc(), 3);
-  const IslandsResult newton = SolveIslands(two, std::nullopt);
-  // The options change after preparing: the prepared islands no longer apply.
+  const std::shared_ptr<const PreparedProblem> newton_prepared = Prepare(two);
+  ASSERT_EQ(newton_prepared->islands().size(), 2u);
+  EXPECT_EQ(newton_prepared->island(1).problem().nv,
+            static_cast<int>(newton_prepared->islands()[1].dofs.size()));
+  EXPECT_EQ(newton_prepared->island(1).problem().nefc(), 3);
+  const IslandsResult newton = SolveIslands(*newton_prepared, std::nullopt);
+  // Other options: prepared again, they apply; the first prepared problem keeps Newton's.
   two.opt.solver = SolverKind::kCG;
   two.opt.iterations = 1;
-  EXPECT_FALSE(IslandsPrepared(two));
-  const IslandsResult cg = SolveIslands(two, std::nullopt);
-  Problem unprepared = two;
-  unprepared.prepared.reset();
-  const IslandsResult expected = SolveIslands(unprepared, std::nullopt);
-  ASSERT_NE(newton.combined.efc_force, expected.combined.efc_force);
-  EXPECT_EQ(cg.combined.efc_force, expected.combined.efc_force);
+  const IslandsResult cg = SolveIslands(*Prepare(two), std::nullopt);
+  ASSERT_NE(newton.combined.efc_force, cg.combined.efc_force);
   EXPECT_EQ(cg.combined.exit, ExitReason::kIterations);
-  // Prepared again, the islands apply again and give the same answer.
-  PrepareProblem(two);
-  EXPECT_TRUE(IslandsPrepared(two));
-  EXPECT_EQ(SolveIslands(two, std::nullopt).combined.efc_force, expected.combined.efc_force);
+  EXPECT_EQ(SolveIslands(*newton_prepared, std::nullopt).combined.efc_force,
+            newton.combined.efc_force);
 }
 
 TEST(Islands, IslandsOfAPreparedProblemAreTheIslandsFound) {
-  // IslandsOf reads the islands prepared with the problem and finds them afresh otherwise; both
-  // ways give FindIslands' two islands of the two spheres (each sphere's DOFs and rows).
+  // Prepare finds FindIslands' two islands of the two spheres (each sphere's DOFs and rows).
   const Problem one = T11(Cone::kElliptic);  // TwoSpheres is built from elliptic spheres
   Problem two = TwoSpheres(one, one.qacc_smooth, one.aref);
   SetVersion(Version::kMuJoCo315, two.opt);
   const std::vector<Island> found = FindIslands(two);
   ASSERT_EQ(found.size(), 2u);
   EXPECT_EQ(found[1].rows, (std::vector<int>{3, 4, 5}));
-  const auto same = [&](const std::vector<Island>& islands) {
-    ASSERT_EQ(islands.size(), found.size());
-    for (std::size_t k = 0; k < found.size(); ++k) {
-      EXPECT_EQ(islands[k].dofs, found[k].dofs);
-      EXPECT_EQ(islands[k].rows, found[k].rows);
-    }
-  };
-  same(IslandsOf(two));  // unprepared: found here
-  PrepareProblem(two);
-  ASSERT_TRUE(IslandsPrepared(two));
-  same(IslandsOf(two));  // prepared: the prepared copies
-  two.opt.solver = SolverKind::kCG;  // options changed: found again
-  ASSERT_FALSE(IslandsPrepared(two));
-  same(IslandsOf(two));
+  const std::shared_ptr<const PreparedProblem> prepared = Prepare(two);
+  ASSERT_TRUE(prepared->has_islands());
+  ASSERT_EQ(prepared->islands().size(), found.size());
+  for (std::size_t k = 0; k < found.size(); ++k) {
+    EXPECT_EQ(prepared->islands()[k].dofs, found[k].dofs);
+    EXPECT_EQ(prepared->islands()[k].rows, found[k].rows);
+  }
+  EXPECT_FALSE(Prepare(two, /*islands=*/false)->has_islands());
 }
 
 TEST(NoSlip, AppendsItsIterations) {

@@ -3,14 +3,15 @@
 // dof_parentid, and the sparse H factor against the dense one.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
 
 #include "reference/core/errors.h"
+#include "reference/mujoco/newton_hessian.h"
+#include "reference/mujoco/prepare.h"
 #include "reference/mujoco/primal.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solve.h"
-#include "reference/mujoco/sparse_path.h"
-#include "reference/mujoco/sparse_rows.h"
 #include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::mujoco {
@@ -127,20 +128,21 @@ TEST(SparsePath, SparseHessianSolvesAsTheDenseOne) {
   p.frictionloss = core::VectorX::Zero(nefc);
   p.kind.assign(nefc, RowKind::kLimitJoint);
   p.contact.assign(nefc, -1);
-  PrepareProblem(p);
-  ASSERT_TRUE(p.prepared->sparse_path);
+  const std::shared_ptr<const PreparedProblem> prepared = Prepare(p);
+  const SparseOperators& ops = prepared->operators();
+  ASSERT_TRUE(ops.sparse_path);
   const ConstraintRows blocks = MakeConstraintRows(p);
-  const PrimalEval eval = EvaluatePrimal(p, blocks, *p.prepared, core::VectorX::Zero(nv));
+  const PrimalEval eval = EvaluatePrimal(p, blocks, ops, core::VectorX::Zero(nv));
   ASSERT_EQ(CountActive(eval.constraints.state), nefc);
   SpdFactor sparse;
-  FactorHessian(p, blocks, *p.prepared, eval, sparse);
-  const core::MatrixX H = PrimalHessian(p, blocks, *p.prepared, eval);
+  FactorHessian(p, blocks, ops, eval, sparse);
+  const core::MatrixX H = PrimalHessian(p, blocks, ops, eval);
   const core::VectorX g = core::VectorX::LinSpaced(nv, -1, 1);
   const core::VectorX dense = H.llt().solve(g);
   EXPECT_LE((sparse.Solve(g) - dense).norm(), 1e-9 * dense.norm());
   // The tree factor of M solves as a dense LLᵀ of M (same bound, cond(M) ≤ 10).
   SpdFactor tree;
-  FactorM(p, *p.prepared, tree);
+  FactorM(p, ops, tree);
   const core::VectorX m_dense = p.M.llt().solve(g);
   EXPECT_LE((tree.Solve(g) - m_dense).norm(), 1e-9 * m_dense.norm());
 }

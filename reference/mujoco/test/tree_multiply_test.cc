@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "reference/mujoco/sparse_rows.h"
+#include "reference/mujoco/operators.h"
 #include "reference/mujoco/tree_factor.h"
 
 namespace simatlas::mujoco {

@@ -1,7 +1,7 @@
 #pragma once
 /// @file
 /// MJ-solvers §4–§5, 2.2.2 column: MuJoCo 2.2.2's dense kernels in MuJoCo's own order of
-/// operations, so that the 2.2.2 solver path rounds as MuJoCo does (at tolerance 1e-15 and 0 the
+/// operations, so that the primal loop under 2.2.2's arithmetic rounds as MuJoCo does (at tolerance 1e-15 and 0 the
 /// exits compare round-off with round-off). Each kernel names the MuJoCo function it follows
 /// (tag 2.2.2: engine_util_blas.c, engine_util_solve.c, engine_support.c, engine_core_smooth.c);
 /// M is the dense copy of MuJoCo's tree-sparse qM (mj_fullM), whose zeros off the ancestor
@@ -14,16 +14,12 @@
 
 #include "reference/core/numeric.h"
 
-namespace simatlas::mujoco::v222 {
+namespace simatlas::mujoco::mujoco222 {
 
 /// A dense matrix stored row by row as MuJoCo stores efc_J and H (row r contiguous).
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-/// mju_dot: Σ a_i b_i with four partial sums over the leading multiple of four, combined as
-/// (s₀ + s₂) + (s₁ + s₃), then the last one to three products added as one sum.
-double Dot(const double* a, const double* b, int n);
-
-/// mju_mulMatVec: (A x)_r = mju_dot(A_r, x).
+/// mju_mulMatVec: (A x)_r = mju_dot(A_r, x) (MujocoDot, dot.h).
 core::VectorX MulMatVec(const RowMatrix& A, const core::VectorX& x);
 
 /// mju_mulMatTVec: Aᵀ f accumulated row by row (rows with f_r = 0 skipped).
@@ -73,4 +69,4 @@ RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D,
                                const core::MatrixX& M,
                                const std::vector<std::vector<int>>& pattern);
 
-}  // namespace simatlas::mujoco::v222
+}  // namespace simatlas::mujoco::mujoco222

@@ -1,43 +1,19 @@
 // MJ-solvers §4–§5, 2.2.2 column — MuJoCo 2.2.2's dense kernels in its order of operations,
 // written from a reading of tag 2.2.2 (engine_util_blas.c, engine_util_solve.c,
 // engine_support.c, engine_core_smooth.c); each function names the one it follows.
-#include "reference/mujoco/v222/blas.h"
+#include "reference/mujoco/mujoco222/blas.h"
 
 #include <cmath>
 
 #include "reference/mujoco/constants.h"
+#include "reference/mujoco/dot.h"
 
-namespace simatlas::mujoco::v222 {
-
-double Dot(const double* a, const double* b, int n) {
-  // mju_dot: four partial sums, (s0 + s2) + (s1 + s3), then the remainder as one sum.
-  double res = 0;
-  int i = 0;
-  if (n >= 4) {
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (; i <= n - 4; i += 4) {
-      s0 += a[i] * b[i];
-      s1 += a[i + 1] * b[i + 1];
-      s2 += a[i + 2] * b[i + 2];
-      s3 += a[i + 3] * b[i + 3];
-    }
-    res = (s0 + s2) + (s1 + s3);
-  }
-  const int rest = n - i;
-  if (rest == 3) {
-    res += a[i] * b[i] + a[i + 1] * b[i + 1] + a[i + 2] * b[i + 2];
-  } else if (rest == 2) {
-    res += a[i] * b[i] + a[i + 1] * b[i + 1];
-  } else if (rest == 1) {
-    res += a[i] * b[i];
-  }
-  return res;
-}
+namespace simatlas::mujoco::mujoco222 {
 
 core::VectorX MulMatVec(const RowMatrix& A, const core::VectorX& x) {
   core::VectorX out(A.rows());
   for (Eigen::Index r = 0; r < A.rows(); ++r) {
-    out[r] = Dot(A.row(r).data(), x.data(), static_cast<int>(A.cols()));
+    out[r] = MujocoDot(A.row(r).data(), x.data(), static_cast<int>(A.cols()));
   }
   return out;
 }
@@ -132,7 +108,7 @@ int CholFactor(RowMatrix& H, double mindiag) {
   for (int j = 0; j < n; ++j) {
     // New diagonal H_jj − L_j·L_j, raised to mindiag when below it.
     double tmp = H(j, j);
-    if (j > 0) tmp -= Dot(H.row(j).data(), H.row(j).data(), j);
+    if (j > 0) tmp -= MujocoDot(H.row(j).data(), H.row(j).data(), j);
     if (tmp < mindiag) {
       tmp = mindiag;
       --rank;
@@ -141,7 +117,7 @@ int CholFactor(RowMatrix& H, double mindiag) {
     // Off-diagonal column j, multiplied by 1/L_jj.
     const double inv = 1 / H(j, j);
     for (int i = j + 1; i < n; ++i) {
-      H(i, j) = (H(i, j) - Dot(H.row(i).data(), H.row(j).data(), j)) * inv;
+      H(i, j) = (H(i, j) - MujocoDot(H.row(i).data(), H.row(j).data(), j)) * inv;
     }
   }
   return rank;
@@ -152,7 +128,7 @@ core::VectorX CholSolve(const RowMatrix& L, const core::VectorX& b) {
   core::VectorX x = b;
   // Forward L y = b (row dots), then backward Lᵀ x = y (column sums), each divided by L_ii.
   for (int i = 0; i < n; ++i) {
-    if (i > 0) x[i] -= Dot(L.row(i).data(), x.data(), i);
+    if (i > 0) x[i] -= MujocoDot(L.row(i).data(), x.data(), i);
     x[i] /= L(i, i);
   }
   for (int i = n - 1; i >= 0; --i) {
@@ -216,4 +192,4 @@ RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D,
   return H;
 }
 
-}  // namespace simatlas::mujoco::v222
+}  // namespace simatlas::mujoco::mujoco222
