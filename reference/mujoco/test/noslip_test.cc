@@ -37,7 +37,7 @@ Problem FrictionLossRow(double fl, RowKind kind) {
 // the DOF sticks. Sweep 1 changes the dual cost by ½·0.5·1² + (−1)(0.5·(−5) + 3) = −0.25 and
 // counts ½ R f² = ½·0.1·25 = 1.25 of the start forces: improvement 0.25 + 1.25 = 1.5 ≥ 1e-6
 // (scale 1/(meaninertia·nv) = 1); sweep 2 finds res = 0 and stops.
-TEST(NoSlipCoverage, FrictionLossRowSticksByHand) {
+TEST(NoSlip, FrictionLossRowSticksByHand) {
   for (const RowKind kind : {RowKind::kFrictionDof, RowKind::kFrictionTendon}) {
     for (const SolverKind solver : {SolverKind::kPGS, SolverKind::kNewton}) {
       Problem p = FrictionLossRow(10, kind);
@@ -57,7 +57,7 @@ TEST(NoSlipCoverage, FrictionLossRowSticksByHand) {
 // zone |a| < 0.1); NoSlip's step clamps −6 to −1 again: nothing moves, but sweep 1's
 // improvement is ½ R f² = ½·0.1·1 = 0.05 ≥ 1e-6, so a second sweep (improvement 0) ends it.
 // With noslip_iterations = 1 the fl = 10 case ends by its cap after the one sweep, at f = −6.
-TEST(NoSlipCoverage, FrictionLossBoundAndIterationCap) {
+TEST(NoSlip, FrictionLossBoundAndIterationCap) {
   const SolveResult held = SolveProblem(FrictionLossRow(1, RowKind::kFrictionDof));
   EXPECT_NEAR(held.efc_force[0], -1, 1e-12);
   EXPECT_NEAR(held.qacc[0], 2.5, 1e-12);
@@ -84,7 +84,7 @@ Problem NoSlipPointMass(double ax, double az) {
   return p;
 }
 
-TEST(NoSlipCoverage, EllipticFrictionHoldsTheNormalAndMeetsTheCourseFormula) {
+TEST(NoSlip, EllipticFrictionHoldsTheNormalAndMeetsTheCourseFormula) {
   // ax = 2 sticks (2 < μ f₀ ≈ 0.5·9.7), ax = 10 slides (10 > μ f₀).
   for (const double ax : {2.0, 10.0}) {
     Problem p = NoSlipPointMass(ax, -9.81);
@@ -109,7 +109,7 @@ TEST(NoSlipCoverage, EllipticFrictionHoldsTheNormalAndMeetsTheCourseFormula) {
 
 // Separating (a₀_z = +9.81): the main solve leaves f = 0, and NoSlip's elliptic step does
 // nothing without a normal force, so the answer stays a₀.
-TEST(NoSlipCoverage, EllipticWithoutNormalForceChangesNothing) {
+TEST(NoSlip, EllipticWithoutNormalForceChangesNothing) {
   const SolveResult r = SolveProblem(NoSlipPointMass(2, 9.81));
   EXPECT_EQ(r.efc_force, core::VectorX::Zero(3));
   EXPECT_EQ(r.qacc, core::Vector3(2, 0, 9.81));
@@ -123,7 +123,7 @@ TEST(NoSlipCoverage, EllipticWithoutNormalForceChangesNothing) {
 // to round-off. The joint-limit row beside it is not NoSlip's. The move costs δ(res_p − res_q)
 // = 0 (equal rows have equal residuals), so sweep 1's improvement is the ½ R Σf² term alone and
 // sweep 2's is 0: two sweeps.
-TEST(NoSlipCoverage, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
+TEST(NoSlip, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
   Problem p;
   p.nv = 1;
   p.M = core::MatrixX::Identity(1, 1);
@@ -154,8 +154,69 @@ TEST(NoSlipCoverage, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
   EXPECT_EQ(r.stats.back().improvement, 0);
 }
 
+// A 1 kg point mass (M = I, meaninertia 1) with a₀ = (ax, 0, −10) on one pyramidal condim-3
+// contact, μ = 0.5: edges J₀,₁ = (±μ, 0, 1), J₂,₃ = (0, ±μ, 1), R = 1 (D = 1) on each, aref = 0.
+// The main solve, all four edges active (checked below): (I + D ΣJₖᵀJₖ) a = a₀ with
+// ΣJₖᵀJₖ = diag(2μ², 2μ², 4) = diag(0.5, 0.5, 4), so a = (ax/1.5, 0, −10/5) and
+// fₖ = −D Jₖ·a: f₀,₁ = 2 ∓ 0.5·a_x, f₂ = f₃ = 2. With ax = 3: a = (2, 0, −2), f = (1, 3, 2, 2).
+// NoSlip keeps the pair's sum 2·mid = 4 and moves f₀ = mid + y, f₁ = mid − y, so
+// a_x = ax + μ(f₀ − f₁) = 3 + y; its cost without R, ½ fᵀAf + fᵀb = ½|a|² − ½|a₀|² (A = J Jᵀ,
+// b = J a₀), is least at y = −3 < −mid = −2: the clamped end f = (0, 4), a_x = 3 − 2 = 1
+// (solNoSlip: y below −mid puts the whole sum on the second edge). The cost changes by
+// ½a_x² after minus before, ½·1 − ½·4 = −1.5 ≤ 1e-10: kept. Pair (2, 3): a_y = 0, so its
+// y = 0, unchanged. Sweep 1's improvement: (½ Σ R f² − (−1.5))·scale = (9 + 1.5)/3 = 3.5 with
+// scale 1/(meaninertia·nv) = 1/3; sweep 2 finds the same clamp (change 0): two sweeps.
+// ax = −3 mirrors it: a = (−2, 0, −2), f = (3, 1, 2, 2), y = +3 > mid, f = (4, 0), a_x = −1.
+// The ends swapped ((2·mid, 0) for y < −mid) would raise the cost (a_x = 5: +10.5), be undone,
+// and leave the main solve's (1, 3).
+Problem PyramidalPointMass(double ax) {
+  Problem p;
+  p.nv = 3;
+  p.M = core::MatrixX::Identity(3, 3);
+  p.qacc_smooth = core::Vector3(ax, 0, -10);
+  p.J.resize(4, 3);
+  p.J << 0.5, 0, 1, -0.5, 0, 1, 0, 0.5, 1, 0, -0.5, 1;
+  p.R = core::VectorX::Ones(4);
+  p.aref = core::VectorX::Zero(4);
+  p.frictionloss = core::VectorX::Zero(4);
+  p.kind.assign(4, RowKind::kContactPyramidal);
+  p.contact = {0, 0, 0, 0};
+  p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
+  p.opt.meaninertia = 1;
+  p.opt.tolerance = 1e-12;
+  p.opt.noslip_tolerance = 1e-12;
+  return p;
+}
+
+TEST(NoSlip, PyramidPairBeyondItsSumTakesTheClampedEndByHand) {
+  for (const double ax : {3.0, -3.0}) {
+    const double sign = ax > 0 ? 1 : -1;
+    Problem p = PyramidalPointMass(ax);
+    // The main solve (NoSlip off) is the one worked above.
+    const SolveResult main = SolveProblem(p);
+    EXPECT_NEAR(main.efc_force[0], 2 - sign, 1e-12);
+    EXPECT_NEAR(main.efc_force[1], 2 + sign, 1e-12);
+    EXPECT_NEAR(main.efc_force[2], 2, 1e-12);
+    EXPECT_NEAR(main.efc_force[3], 2, 1e-12);
+    EXPECT_NEAR(main.qacc[0], 2 * sign, 1e-12);
+    p.opt.noslip_iterations = 10;
+    const SolveResult r = SolveProblem(p);
+    EXPECT_NEAR(r.efc_force[0], 2 - 2 * sign, 1e-12) << "ax = " << ax;
+    EXPECT_NEAR(r.efc_force[1], 2 + 2 * sign, 1e-12) << "ax = " << ax;
+    EXPECT_NEAR(r.efc_force[2], 2, 1e-12);
+    EXPECT_NEAR(r.efc_force[3], 2, 1e-12);
+    EXPECT_NEAR(r.qacc[0], sign, 1e-12) << "ax = " << ax;
+    EXPECT_NEAR(r.qacc[1], 0, 1e-12);
+    EXPECT_NEAR(r.qacc[2], -2, 1e-12);
+    EXPECT_EQ(r.noslip_iterations, 2);
+    ASSERT_GE(r.stats.size(), 2u);
+    EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 3.5, 1e-12);
+    EXPECT_NEAR(r.stats.back().improvement, 0, 1e-12);
+  }
+}
+
 // No rows: NoSlip has nothing to adjust and performs no sweep.
-TEST(NoSlipCoverage, NoRowsNoSweep) {
+TEST(NoSlip, NoRowsNoSweep) {
   Problem p;
   p.nv = 1;
   p.M = core::MatrixX::Identity(1, 1);
