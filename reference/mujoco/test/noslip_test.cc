@@ -154,11 +154,8 @@ TEST(NoSlip, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
   EXPECT_EQ(r.stats.back().improvement, 0);
 }
 
-// A 1 kg point mass (M = I, meaninertia 1) with a₀ = (ax, 0, −10) on one pyramidal condim-3
-// contact, μ = 0.5: edges J₀,₁ = (±μ, 0, 1), J₂,₃ = (0, ±μ, 1), R = 1 (D = 1) on each, aref = 0.
-// The main solve, all four edges active (checked below): (I + D ΣJₖᵀJₖ) a = a₀ with
-// ΣJₖᵀJₖ = diag(2μ², 2μ², 4) = diag(0.5, 0.5, 4), so a = (ax/1.5, 0, −10/5) and
-// fₖ = −D Jₖ·a: f₀,₁ = 2 ∓ 0.5·a_x, f₂ = f₃ = 2. With ax = 3: a = (2, 0, −2), f = (1, 3, 2, 2).
+// PyramidalPointMass (point_mass_problems.h), whose main solve is worked there: with ax = 3,
+// a = (2, 0, −2) and f = (1, 3, 2, 2).
 // NoSlip keeps the pair's sum 2·mid = 4 and moves f₀ = mid + y, f₁ = mid − y, so
 // a_x = ax + μ(f₀ − f₁) = 3 + y; its cost without R, ½ fᵀAf + fᵀb = ½|a|² − ½|a₀|² (A = J Jᵀ,
 // b = J a₀), is least at y = −3 < −mid = −2: the clamped end f = (0, 4), a_x = 3 − 2 = 1
@@ -169,29 +166,11 @@ TEST(NoSlip, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
 // ax = −3 mirrors it: a = (−2, 0, −2), f = (3, 1, 2, 2), y = +3 > mid, f = (4, 0), a_x = −1.
 // The ends swapped ((2·mid, 0) for y < −mid) would raise the cost (a_x = 5: +10.5), be undone,
 // and leave the main solve's (1, 3).
-Problem PyramidalPointMass(double ax) {
-  Problem p;
-  p.nv = 3;
-  p.M = core::MatrixX::Identity(3, 3);
-  p.qacc_smooth = core::Vector3(ax, 0, -10);
-  p.J.resize(4, 3);
-  p.J << 0.5, 0, 1, -0.5, 0, 1, 0, 0.5, 1, 0, -0.5, 1;
-  p.R = core::VectorX::Ones(4);
-  p.aref = core::VectorX::Zero(4);
-  p.frictionloss = core::VectorX::Zero(4);
-  p.kind.assign(4, RowKind::kContactPyramidal);
-  p.contact = {0, 0, 0, 0};
-  p.contacts = {Contact{3, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
-  p.opt.meaninertia = 1;
-  p.opt.tolerance = 1e-12;
-  p.opt.noslip_tolerance = 1e-12;
-  return p;
-}
-
 TEST(NoSlip, PyramidPairBeyondItsSumTakesTheClampedEndByHand) {
   for (const double ax : {3.0, -3.0}) {
     const double sign = ax > 0 ? 1 : -1;
     Problem p = PyramidalPointMass(ax);
+    p.opt.noslip_tolerance = 1e-12;
     // The main solve (NoSlip off) is the one worked above.
     const SolveResult main = SolveProblem(p);
     EXPECT_NEAR(main.efc_force[0], 2 - sign, 1e-12);
@@ -212,6 +191,79 @@ TEST(NoSlip, PyramidPairBeyondItsSumTakesTheClampedEndByHand) {
     ASSERT_GE(r.stats.size(), 2u);
     EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 3.5, 1e-12);
     EXPECT_NEAR(r.stats.back().improvement, 0, 1e-12);
+  }
+}
+
+// The flat pair of the test above with different aref on its two edges: aref = (0.02, 0, 0, 0),
+// a₀ = −9.81, J = 1 on every edge, R = 0.01 (D = 100), one DOF of 1 kg. Main solve, all edges
+// active: fₖ = D(arefₖ − a), a = −9.81 + Σf = −9.81 + 100(0.02 − 4a), so a = −7.81/401 and
+// f₀ = f₁ + 2 = 100(0.02 − a), f₁ = f₂ = f₃ = −100a ≈ 1.948. NoSlip's flat pair (0, 1) would go
+// to its mean, δ = (−1, +1), whose cost change ½δᵀAδ + δᵀres = 0 + (res₁ − res₀) with
+// resₖ = J a − arefₖ is aref₀ − aref₁ = 0.02 > 1e-10: undone (costChange), so the pair keeps the
+// main solve's forces; pair (2, 3) is already at its mean. NoSlip changes nothing: its first
+// sweep counts ½ Σ R f² alone (scale 1/(1·1)), the second 0.
+TEST(NoSlip, AFlatPairWhoseMeanRaisesTheCostIsUndone) {
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Identity(1, 1);
+  p.qacc_smooth = core::VectorX::Constant(1, -9.81);
+  p.J = core::MatrixX::Ones(4, 1);
+  p.R = core::VectorX::Constant(4, 0.01);
+  p.aref = Eigen::Vector4d(0.02, 0, 0, 0);
+  p.frictionloss = core::VectorX::Zero(4);
+  p.kind.assign(4, RowKind::kContactPyramidal);
+  p.contact = {0, 0, 0, 0};
+  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  p.opt.meaninertia = 1;
+  p.opt.tolerance = 1e-12;
+  const SolveResult main = SolveProblem(p);
+  const double a = -7.81 / 401;
+  EXPECT_NEAR(main.qacc[0], a, 1e-12);
+  EXPECT_NEAR(main.efc_force[0], 100 * (0.02 - a), 1e-10);
+  EXPECT_NEAR(main.efc_force[1], -100 * a, 1e-10);
+  p.opt.noslip_iterations = 5;
+  const SolveResult r = SolveProblem(p);
+  EXPECT_EQ(r.efc_force, main.efc_force);
+  // NoSlip's a = a₀ + M⁻¹Jᵀf from the kept forces (the main solve's a is Newton's iterate, whose
+  // forces −D(J a − aref) it rounds ×D = 100 worse).
+  EXPECT_DOUBLE_EQ(r.qacc[0], -9.81 + main.efc_force.sum());
+  EXPECT_NEAR(r.qacc[0], main.qacc[0], 1e-10);
+  EXPECT_EQ(r.noslip_iterations, 2);
+  ASSERT_GE(r.stats.size(), 2u);
+  EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement,
+              0.5 * 0.01 * main.efc_force.squaredNorm(), 1e-12);
+  EXPECT_EQ(r.stats.back().improvement, 0);
+}
+
+// IllScaledSlidingPointMass (point_mass_problems.h): NoSlip's friction QCQP with the normal held
+// stops at its iteration cap short of the optimum there, on a point that costs more than the main
+// solve's friction: the update is undone and NoSlip leaves the main solve's forces, its first sweep counting
+// ½ Σ R f² alone. Without the undo the friction would move.
+TEST(NoSlip, AFrictionStepThatRaisesTheCostIsUndone) {
+  Problem p = IllScaledSlidingPointMass();
+  p.opt.tolerance = 1e-15;
+  const SolveResult main = SolveProblem(p);
+  ASSERT_GT(main.efc_force[0], 0.1);
+  p.opt.noslip_iterations = 1;
+  const SolveResult r = SolveProblem(p);
+  EXPECT_EQ(r.efc_force, main.efc_force);
+  ASSERT_EQ(r.noslip_iterations, 1);
+  EXPECT_NEAR(r.stats.back().improvement, 0.5 * 0.01 * main.efc_force.squaredNorm() / 3,
+              1e-15);
+}
+
+// A separating free body (a₀_z = +9.81) on an elliptic contact of condim 4 and 6: the main solve
+// leaves every force 0, and NoSlip sets no friction without a normal force: the answer stays a₀.
+TEST(NoSlip, EllipticCondim4And6WithoutNormalForceChangeNothing) {
+  core::VectorX a0(6);
+  a0 << 1, -2, 9.81, 0.3, -0.4, 0.5;
+  for (const int condim : {4, 6}) {
+    Problem p = EllipticFreeBody(condim, a0);
+    p.opt.noslip_iterations = 3;
+    const SolveResult r = SolveProblem(p);
+    EXPECT_EQ(r.efc_force, core::VectorX::Zero(condim)) << "condim " << condim;
+    EXPECT_EQ(r.qacc, a0) << "condim " << condim;
+    EXPECT_EQ(r.noslip_iterations, 1);
   }
 }
 

@@ -51,6 +51,14 @@ TEST(ExactLineSearch, AscentDirectionThrows) {
                core::NumericalError);
 }
 
+TEST(BacktrackingLineSearch, AscentDirectionThrows) {
+  // ℓ'(0) = +1 and ℓ'(0) = 0: no descent along the line.
+  EXPECT_THROW(PerformBacktrackingLineSearch(Quadratic(-1.0), 0.5, 1.0, {}, 2.2e-13),
+               core::NumericalError);
+  EXPECT_THROW(PerformBacktrackingLineSearch(Quadratic(0.0), 0.0, 0.0, {}, 2.2e-13),
+               core::NumericalError);
+}
+
 TEST(BacktrackingLineSearch, ReturnsTheBestPointOfTheGeometricScan) {
   // α_max = 1.25, ρ = 0.8: scan 1.25, 1.0, 0.8, 0.64, 0.512 with |α − 0.7| = 0.55, 0.3, 0.1,
   // 0.06, 0.188: the cost first rises at 0.512 (4th backtrack), so α = 0.64.
