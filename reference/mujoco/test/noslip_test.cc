@@ -235,21 +235,24 @@ TEST(NoSlip, AFlatPairWhoseMeanRaisesTheCostIsUndone) {
   EXPECT_EQ(r.stats.back().improvement, 0);
 }
 
-// IllScaledSlidingPointMass (point_mass_problems.h): NoSlip's friction QCQP with the normal held
-// stops at its iteration cap short of the optimum there, on a point that costs more than the main
-// solve's friction: the update is undone and NoSlip leaves the main solve's forces, its first sweep counting
-// ½ Σ R f² alone. Without the undo the friction would move.
+// IllScaledSlidingFreeBody (point_mass_problems.h), condim 3, 4 and 6: NoSlip's friction QCQP
+// with the normal held stops at its iteration cap short of the optimum there, on a point that
+// costs more than the main solve's friction: the update is undone and NoSlip leaves the main
+// solve's forces, its first sweep counting ½ Σ R f² alone (scale 1/(meaninertia·nv) = 1/6).
+// Without the undo the friction would move.
 TEST(NoSlip, AFrictionStepThatRaisesTheCostIsUndone) {
-  Problem p = IllScaledSlidingPointMass();
-  p.opt.tolerance = 1e-15;
-  const SolveResult main = SolveProblem(p);
-  ASSERT_GT(main.efc_force[0], 0.1);
-  p.opt.noslip_iterations = 1;
-  const SolveResult r = SolveProblem(p);
-  EXPECT_EQ(r.efc_force, main.efc_force);
-  ASSERT_EQ(r.noslip_iterations, 1);
-  EXPECT_NEAR(r.stats.back().improvement, 0.5 * 0.01 * main.efc_force.squaredNorm() / 3,
-              1e-15);
+  for (const int condim : {3, 4, 6}) {
+    Problem p = IllScaledSlidingFreeBody(condim);
+    p.opt.tolerance = 1e-15;
+    const SolveResult main = SolveProblem(p);
+    ASSERT_GT(main.efc_force[0], 0.1);
+    p.opt.noslip_iterations = 1;
+    const SolveResult r = SolveProblem(p);
+    EXPECT_EQ(r.efc_force, main.efc_force) << "condim " << condim;
+    ASSERT_EQ(r.noslip_iterations, 1);
+    EXPECT_NEAR(r.stats.back().improvement, 0.5 * 0.01 * main.efc_force.squaredNorm() / 6,
+                1e-15);
+  }
 }
 
 // A separating free body (a₀_z = +9.81) on an elliptic contact of condim 4 and 6: the main solve

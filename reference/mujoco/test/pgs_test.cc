@@ -38,14 +38,14 @@ TEST(Pgs, ARayWhoseCurvatureIsBelowTheFloorIsNotTaken) {
   EXPECT_EQ(r.efc_force[2], 0);
 }
 
-// IllScaledSlidingPointMass (point_mass_problems.h), where the friction QCQP stops at its
+// IllScaledSlidingFreeBody(3) (point_mass_problems.h), where the friction QCQP stops at its
 // iteration cap short of the optimum. Started from Newton's answer (tolerance 1e-15: each
 // block's forces already minimise its dual cost, so the ray step barely moves them), PGS's first
 // sweep gets the QCQP's costlier friction and undoes the block's update (costChange): the
 // forces stay the warm start's dual start and the sweep improves nothing. Without the undo the
 // friction would move.
 TEST(Pgs, ABlockUpdateThatRaisesTheCostIsUndone) {
-  Problem p = IllScaledSlidingPointMass();
+  Problem p = IllScaledSlidingFreeBody(3);
   p.opt.tolerance = 1e-15;
   const SolveResult newton = SolveProblem(p);
   p.opt.solver = SolverKind::kPGS;

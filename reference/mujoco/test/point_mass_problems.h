@@ -28,21 +28,6 @@ inline Problem EllipticPointMass(double m, const core::Vector3& a0) {
   return p;
 }
 
-// The point mass above made ill-scaled: M = diag(1, 0.01, 1) kg, μ = 0.01 on both tangents,
-// a₀ = (10, 10, −0.001), R = 0.01: it slides hard on a small normal force. The friction QCQP of
-// PGS and NoSlip (Newton on its multiplier λ from 0, at most 20 iterations) works in u = f_t/μ,
-// where the block is μ² A_tt ≈ 1e-4·diag(1, 100) against a drive μ|b_t| ≈ 0.14 and the normal is
-// about 0.14 N: the optimum's λ ≈ |μ b_t|/f₀ ≈ 1 is some 1e4 times the block's smaller scale
-// 1e-4, more than the ≈ 1.5²⁰ ≈ 3.3e3 that 20 Newton steps grow λ by, so the capped answer put on
-// the ellipse points elsewhere than the optimum.
-inline Problem IllScaledSlidingPointMass() {
-  Problem p = EllipticPointMass(1, core::Vector3(10, 10, -0.001));
-  p.M.diagonal() << 1, 0.01, 1;
-  p.contacts[0].friction = {0.01, 0.01, 0.005, 1e-4, 1e-4};
-  p.contacts[0].mu = 0.01;
-  return p;
-}
-
 // A 1 kg point mass (M = I, meaninertia 1) with a₀ = (ax, 0, −10) on one pyramidal condim-3
 // contact, μ = 0.5: edges J₀,₁ = (±μ, 0, 1), J₂,₃ = (0, ±μ, 1), R = 1 (D = 1) on each, aref = 0.
 // Its main solve, all four edges active: (I + D ΣJₖᵀJₖ) a = a₀ with ΣJₖᵀJₖ = diag(2μ², 2μ², 4)
@@ -86,6 +71,24 @@ inline Problem EllipticFreeBody(int condim, const core::VectorX& a0) {
   p.contacts = {Contact{condim, {0.5, 0.5, 0.005, 1e-4, 1e-4}, 0.5, 0}};
   p.opt.cone = Cone::kElliptic;
   p.opt.meaninertia = 1;
+  return p;
+}
+
+// The free body above made ill-scaled: M = diag(1, 0.01, 1, 1, 1, 1), μ = 0.01 on both tangents
+// (regularised μ 0.01), a₀ = (10, 10, −0.001, 0, 0, 0), on one elliptic contact of condim 3, 4
+// or 6: it slides hard on a small normal force (about 0.14 N). The friction QCQP of PGS and
+// NoSlip (Newton on its multiplier λ from 0, at most 20 iterations) works in u = f_t/μ, where the
+// tangent block is μ² A_tt ≈ 1e-4·diag(1, 100) against a drive μ|b_t| ≈ 0.14: the optimum's
+// λ ≈ |μ b_t|/f₀ ≈ 1 is some 1e4 times the block's smaller scale 1e-4, more than the
+// ≈ 1.5²⁰ ≈ 3.3e3 that 20 Newton steps grow λ by, so the capped answer put on the ellipse points
+// elsewhere than the optimum and can cost more than the forces it replaces.
+inline Problem IllScaledSlidingFreeBody(int condim) {
+  core::VectorX a0 = core::VectorX::Zero(6);
+  a0.head<3>() << 10, 10, -0.001;
+  Problem p = EllipticFreeBody(condim, a0);
+  p.M.diagonal() << 1, 0.01, 1, 1, 1, 1;
+  p.contacts[0].friction = {0.01, 0.01, 0.005, 1e-4, 1e-4};
+  p.contacts[0].mu = 0.01;
   return p;
 }
 
