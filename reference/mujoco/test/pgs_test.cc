@@ -64,8 +64,8 @@ TEST(Pgs, ABlockUpdateThatRaisesTheCostIsUndone) {
 // The sparse path reads each row of an elliptic block's residual from AR's sparse rows, the dense
 // path the block's columns of AR: the same sums in another order. A sliding free body (a₀ =
 // (2, −1, −9.81, 0.3, −0.4, 0.5)) on one elliptic contact of condim 4 and 6 (condim 3:
-// SolvePathsCoverage.PgsEllipticSparseResidualsAgreeWithDense): five PGS sweeps from 0 on either
-// path give the same forces to rounding (1e-12 relative).
+// PgsEllipticSparseResidualsAgreeWithDense in solve_routes_test.cc): five PGS sweeps from 0 on
+// either path give the same forces to rounding (1e-12 relative).
 TEST(Pgs, SparsePathSweepsEllipticBlocksAsTheDensePath) {
   core::VectorX a0(6);
   a0 << 2, -1, -9.81, 0.3, -0.4, 0.5;
