@@ -116,6 +116,29 @@ TEST(NoSlip, EllipticWithoutNormalForceChangesNothing) {
   EXPECT_EQ(r.noslip_iterations, 1);
 }
 
+// One DOF z of 1 kg (a₀ = −9.81) and a pyramidal condim-3 contact whose tangents touch no DOF:
+// four edges with J = [1], R = 0.01, aref = 0, μ = 1; with `limit_row`, a joint-limit row with
+// J = [1] after them.
+Problem FlatPyramidOnOneDof(bool limit_row) {
+  const int n = limit_row ? 5 : 4;
+  Problem p;
+  p.nv = 1;
+  p.M = core::MatrixX::Identity(1, 1);
+  p.qacc_smooth = core::VectorX::Constant(1, -9.81);
+  p.J = core::MatrixX::Ones(n, 1);
+  p.R = core::VectorX::Constant(n, 0.01);
+  p.aref = core::VectorX::Zero(n);
+  p.frictionloss = core::VectorX::Zero(n);
+  p.kind.assign(4, RowKind::kContactPyramidal);
+  p.contact = {0, 0, 0, 0};
+  if (limit_row) {
+    p.kind.push_back(RowKind::kLimitJoint);
+    p.contact.push_back(-1);
+  }
+  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  return p;
+}
+
 // One DOF z of 1 kg, a pyramidal condim-3 contact whose tangents touch no DOF: the four edges
 // are all J = [1], A is the 4 × 4 matrix of ones, every pair's curvature A_pp + A_qq − 2A_pq is
 // 0 (below 1e-15), so NoSlip sets each opposing pair to its mean (solNoSlip: "guard against
@@ -124,18 +147,7 @@ TEST(NoSlip, EllipticWithoutNormalForceChangesNothing) {
 // = 0 (equal rows have equal residuals), so sweep 1's improvement is the ½ R Σf² term alone and
 // sweep 2's is 0: two sweeps.
 TEST(NoSlip, FlatPyramidPairGoesToItsMeanAndOtherRowsAreLeftAlone) {
-  Problem p;
-  p.nv = 1;
-  p.M = core::MatrixX::Identity(1, 1);
-  p.qacc_smooth = core::VectorX::Constant(1, -9.81);
-  p.J = core::MatrixX::Ones(5, 1);
-  p.R = core::VectorX::Constant(5, 0.01);
-  p.aref = core::VectorX::Zero(5);
-  p.frictionloss = core::VectorX::Zero(5);
-  p.kind = {RowKind::kContactPyramidal, RowKind::kContactPyramidal, RowKind::kContactPyramidal,
-            RowKind::kContactPyramidal, RowKind::kLimitJoint};
-  p.contact = {0, 0, 0, 0, -1};
-  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  Problem p = FlatPyramidOnOneDof(true);
   p.opt.solver = SolverKind::kPGS;
   Problem on = p;
   on.opt.noslip_iterations = 3;
@@ -194,8 +206,8 @@ TEST(NoSlip, PyramidPairBeyondItsSumTakesTheClampedEndByHand) {
   }
 }
 
-// The flat pair of the test above with different aref on its two edges: aref = (0.02, 0, 0, 0),
-// a₀ = −9.81, J = 1 on every edge, R = 0.01 (D = 100), one DOF of 1 kg. Main solve, all edges
+// The flat pair of the test above (FlatPyramidOnOneDof without the limit row) with different
+// aref on its two edges: aref = (0.02, 0, 0, 0), R = 0.01 (D = 100). Main solve, all edges
 // active: fₖ = D(arefₖ − a), a = −9.81 + Σf = −9.81 + 100(0.02 − 4a), so a = −7.81/401 and
 // f₀ = f₁ + 2 = 100(0.02 − a), f₁ = f₂ = f₃ = −100a ≈ 1.948. NoSlip's flat pair (0, 1) would go
 // to its mean, δ = (−1, +1), whose cost change ½δᵀAδ + δᵀres = 0 + (res₁ − res₀) with
@@ -203,17 +215,8 @@ TEST(NoSlip, PyramidPairBeyondItsSumTakesTheClampedEndByHand) {
 // main solve's forces; pair (2, 3) is already at its mean. NoSlip changes nothing: its first
 // sweep counts ½ Σ R f² alone (scale 1/(1·1)), the second 0.
 TEST(NoSlip, AFlatPairWhoseMeanRaisesTheCostIsUndone) {
-  Problem p;
-  p.nv = 1;
-  p.M = core::MatrixX::Identity(1, 1);
-  p.qacc_smooth = core::VectorX::Constant(1, -9.81);
-  p.J = core::MatrixX::Ones(4, 1);
-  p.R = core::VectorX::Constant(4, 0.01);
-  p.aref = Eigen::Vector4d(0.02, 0, 0, 0);
-  p.frictionloss = core::VectorX::Zero(4);
-  p.kind.assign(4, RowKind::kContactPyramidal);
-  p.contact = {0, 0, 0, 0};
-  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 0}};
+  Problem p = FlatPyramidOnOneDof(false);
+  p.aref[0] = 0.02;
   p.opt.meaninertia = 1;
   p.opt.tolerance = 1e-12;
   const SolveResult main = SolveProblem(p);
