@@ -190,5 +190,21 @@ TEST(SolvePathsCoverage, NameTables) {
   EXPECT_EQ(IntegratorName(static_cast<Integrator>(42)), "unknown");
 }
 
+// MuJoCo 2.2.2's options on the sparse path (opt.jacobian sparse): 2.2.2 summed there in another
+// order than its dense loop, and the rules loop serves (ChoosePrimalPath). CG and Newton reach
+// the answer worked by hand for PyramidalPointMass(3) (point_mass_problems.h): f = (1, 3, 2, 2),
+// a = (2, 0, −2), to the tolerance 1e-12 (1e-9 leaves room for CG's stop).
+TEST(SolvePaths, MuJoCo222OnTheSparsePathReachesTheHandAnswer) {
+  for (const SolverKind solver : {SolverKind::kCG, SolverKind::kNewton}) {
+    Problem p = PyramidalPointMass(3);
+    SetVersion(Version::kMuJoCo222, p.opt);
+    p.opt.solver = solver;
+    p.opt.jacobian = Jacobian::kSparse;
+    const SolveResult r = SolveProblem(p);
+    EXPECT_TRUE(r.efc_force.isApprox(Eigen::Vector4d(1, 3, 2, 2), 1e-9)) << r.efc_force;
+    EXPECT_TRUE(r.qacc.isApprox(core::Vector3(2, 0, -2), 1e-9)) << r.qacc;
+  }
+}
+
 }  // namespace
 }  // namespace simatlas::mujoco

@@ -405,6 +405,47 @@ TEST(Islands, TwoSpheresAreTwoIslands) {
   for (int i = 0; i < 6; ++i) EXPECT_NEAR(split.efc_force[i], single.efc_force[i % 3], 1e-9);
 }
 
+// A contact all of whose rows touch no DOF couples nothing: its rows join the first island (not
+// an island of their own, which would own no DOF). Two DOFs (M = I, a₀ = (1, −2)); row 0 a joint
+// limit on DOF 1 (J = e₁, R = 0.5, aref = 0); rows 1–3 an elliptic contact with J = 0 (R = 0.01,
+// aref = (0.02, 0, 0)). One island: DOF 1 with rows 0–3; DOF 0 keeps a₀ = 1. By hand: the limit is
+// active, f₀ = −(a₁ − 0)/0.5 with a₁ = −2 + f₀, so f₀ = 4/3, a₁ = −2/3; the contact's J = 0 leaves
+// jar = −aref = (−0.02, 0, 0), the cone's bottom zone: f = −jar/R = (2, 0, 0).
+TEST(Islands, AContactOnNoDofJoinsTheFirstIsland) {
+  Problem p;
+  p.nv = 2;
+  p.M = core::MatrixX::Identity(2, 2);
+  p.qacc_smooth = core::Vector2(1, -2);
+  p.J = core::MatrixX::Zero(4, 2);
+  p.J(0, 1) = 1;
+  p.R = Eigen::Vector4d(0.5, 0.01, 0.01, 0.01);
+  p.aref = Eigen::Vector4d(0, 0.02, 0, 0);
+  p.frictionloss = core::VectorX::Zero(4);
+  p.kind = {RowKind::kLimitJoint, RowKind::kContactElliptic, RowKind::kContactElliptic,
+            RowKind::kContactElliptic};
+  p.contact = {-1, 0, 0, 0};
+  p.contacts = {Contact{3, {1, 1, 0.005, 1e-4, 1e-4}, 1, 1}};
+  p.opt.cone = Cone::kElliptic;
+  const std::vector<Island> islands = FindIslands(p);
+  ASSERT_EQ(islands.size(), 1u);
+  EXPECT_EQ(islands[0].dofs, (std::vector<int>{1}));
+  EXPECT_EQ(islands[0].rows, (std::vector<int>{0, 1, 2, 3}));
+  SolveSettings s;
+  s.islands = true;
+  for (const SolverKind solver : {SolverKind::kPGS, SolverKind::kNewton}) {
+    p.opt.solver = solver;
+    p.opt.tolerance = 1e-15;
+    p.opt.iterations = 1000;
+    const SolveResult r = SolveProblem(p, s);
+    EXPECT_NEAR(r.efc_force[0], 4.0 / 3, 1e-9) << SolverName(solver);
+    EXPECT_NEAR(r.efc_force[1], 2, 1e-9) << SolverName(solver);
+    EXPECT_NEAR(r.efc_force[2], 0, 1e-9);
+    EXPECT_NEAR(r.efc_force[3], 0, 1e-9);
+    EXPECT_EQ(r.qacc[0], 1);
+    EXPECT_NEAR(r.qacc[1], -2.0 / 3, 1e-9);
+  }
+}
+
 TEST(Islands, TheSolveReportsTheIslandThatIteratedMost) {
   // Island 0: the T11 sphere in contact, which CG cannot finish in 1 iteration at 1e-15; island
   // 1: the same sphere at rest and clear (a₀ = 0, aref = (−1, 0, 0): jar = J a₀ − aref = (1, 0, 0),
