@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "reference/lab/lab_format.h"
+#include "reference/lab/outcome_reasons.h"
 
 namespace simatlas::lab {
 
@@ -19,11 +20,37 @@ bool Agrees(const Outcome& o) {
   return std::abs(*o.value - o.predicted) <= tolerance;
 }
 
-// One finding per (scene, dt, outcome) from the runs' numbers.
-std::string Finding(const std::vector<RunSummary>& runs, std::size_t outcome) {
+// "Why A, B: mechanism (evidence: A …; B …)." for the runs outside the law, grouped by mechanism
+// in the order they come.
+std::string Reasons(const LabScene& scene, const std::vector<const RunSummary*>& outside,
+                    std::size_t outcome) {
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> groups;
+  for (const RunSummary* r : outside) {
+    const OutsideReason why = ExplainOutsideLaw(scene, *r, r->outcomes.at(outcome));
+    auto group = std::find_if(groups.begin(), groups.end(),
+                              [&why](const auto& g) { return g.first == why.mechanism; });
+    if (group == groups.end()) group = groups.insert(groups.end(), {why.mechanism, {}});
+    group->second.emplace_back(r->model, why.evidence);
+  }
+  std::string s;
+  for (const auto& [mechanism, members] : groups) {
+    std::string names, evidence;
+    for (const auto& [model, e] : members) {
+      names += (names.empty() ? "" : ", ") + model;
+      if (!e.empty()) evidence += (evidence.empty() ? "" : "; ") + model + ": " + e;
+    }
+    s += " Why " + names + ": " + mechanism + (evidence.empty() ? "" : " (Evidence: " + evidence + ".)");
+  }
+  return s;
+}
+
+// One finding per (scene, dt, outcome) from the runs' numbers, with the reason of each model
+// outside the law.
+std::string Finding(const LabScene& scene, const std::vector<RunSummary>& runs, std::size_t outcome) {
   const RunSummary* lo = nullptr;
   const RunSummary* hi = nullptr;
   std::string agree, disagree, failed;
+  std::vector<const RunSummary*> outside;
   for (const RunSummary& r : runs) {
     if (r.failed_steps > 0) {
       failed += (failed.empty() ? "" : ", ") + r.model;
@@ -33,6 +60,7 @@ std::string Finding(const std::vector<RunSummary>& runs, std::size_t outcome) {
     const bool agrees = Agrees(o);
     std::string& list = agrees ? agree : disagree;
     list += (list.empty() ? "" : ", ") + r.model + (agrees ? "" : " (" + FormatValue(o.value) + ")");
+    if (!agrees) outside.push_back(&r);
     if (!o.value) continue;
     if (!lo || *o.value < *lo->outcomes[outcome].value) lo = &r;
     if (!hi || *o.value > *hi->outcomes[outcome].value) hi = &r;
@@ -54,7 +82,7 @@ std::string Finding(const std::vector<RunSummary>& runs, std::size_t outcome) {
        (agree.empty() ? "none" : agree);
   if (!disagree.empty()) s += "; outside: " + disagree;
   if (!failed.empty()) s += "; failed: " + failed;
-  return s + ".";
+  return s + "." + Reasons(scene, outside, outcome);
 }
 
 }  // namespace
@@ -96,12 +124,12 @@ void AppendSceneRows(const RunSummary& r, LabTable& table) {
   }
 }
 
-std::vector<std::string> SceneFindings(const std::vector<RunSummary>& runs) {
+std::vector<std::string> SceneFindings(const LabScene& scene, const std::vector<RunSummary>& runs) {
   std::size_t outcomes = 0;
   for (const RunSummary& r : runs) outcomes = std::max(outcomes, r.outcomes.size());
   std::vector<std::string> findings;
   for (std::size_t o = 0; o < std::max<std::size_t>(outcomes, 1); ++o) {
-    findings.push_back(Finding(runs, o));
+    findings.push_back(Finding(scene, runs, o));
   }
   return findings;
 }
