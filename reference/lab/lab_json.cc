@@ -34,8 +34,8 @@ nlohmann::json ResultJson(const LabResult& r) {
       for (const LabCell& c : row) cells.push_back(CellJson(c));
       rows.push_back(cells);
     }
-    tables.push_back(
-        {{"title", t.title}, {"columns", t.columns}, {"units", t.units}, {"rows", rows}});
+    tables.push_back({{"title", t.title}, {"columns", t.columns}, {"units", t.units},
+                      {"definitions", t.definitions}, {"rows", rows}});
   }
   return {{"name", r.name}, {"section", r.section}, {"tables", tables},
           {"findings", r.findings}, {"seconds", r.seconds}};
@@ -154,7 +154,7 @@ std::string LabExternalRunsJson(const std::string& runs_json) {
     rows.push_back(cells);
   }
   return nlohmann::json{{"title", table.title}, {"columns", table.columns}, {"units", table.units},
-                        {"rows", rows}, {"findings", findings}}
+                        {"definitions", table.definitions}, {"rows", rows}, {"findings", findings}}
       .dump(1);
 }
 

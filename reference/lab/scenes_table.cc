@@ -95,8 +95,39 @@ LabTable ScenesTable() {
                    "cone_violation_max", "energy_rise_max", "iterations_max", "iterations_mean",
                    "capped_steps", "failed_steps", "seconds"};
   table.units = {"", "", "s", "", "", "", "", "m", "J", "J", "N·s", "J", "1", "1", "1", "1", "s"};
+  // γ = f h: a contact's impulse over the step [N·s] in its frame (t1, t2, n); vn, vt: its
+  // separation and slip velocity at v⁺ [m/s]; each criterion the maximum over steps and pairs
+  table.definitions = {
+      "the lab scene (simatlas lab --help lists them with their data)",
+      "the contact model: sap, similar, lagged (SAP's approximations, E3-SAP §3); pgs, cg, newton × "
+      "pyramidal, elliptic (MuJoCo's solver and cone on the lab's mapping, MJ-solvers §2–§4); a live "
+      "row names the engine and version that ran",
+      "time step h",
+      "the law's outcome, or 'failed: step k: why' when a step failed (the run ends there)",
+      "the outcome measured at the run's end, in the law's unit",
+      "the Coulomb law's value of the outcome",
+      "the law as a formula [its unit]",
+      "max over steps and pairs of max(0, −φ₀), φ₀ the signed distance at the step's start "
+      "(E3-SAP §2.2)",
+      "max |γn · vn|, γn = fn h the normal impulse, vn the separation speed at v⁺: 0 when the "
+      "contact either pushes (γn > 0, vn = 0) or separates (γn = 0) — complementarity (E3-SAP §3, "
+      "MJ-solvers §2)",
+      "max max(0, (μ γn − ‖γt‖) ‖vt‖): a contact slipping at ‖vt‖ > 0 while its friction impulse "
+      "‖γt‖ stays below the cone's rim μ γn (Coulomb's maximum dissipation wants ‖γt‖ = μ γn "
+      "whenever ‖vt‖ > 0)",
+      "max max(0, ‖γt‖ − μ γn): friction impulse outside the cone (Lagged's bound μ n₀ allows it, "
+      "E3-SAP §3.2)",
+      "max over steps of E_k − E₀, E = T + V of the tree: > 0 means energy created (or work done "
+      "by a drive)",
+      "the most solver iterations of one step (null: the engine does not report them)",
+      "solver iterations per step (null: not reported)",
+      "steps whose solver stopped at its iteration cap (MuJoCo: 100) without converging",
+      "1 when a step failed (a solver error or a non-finite answer), else 0",
+      "wall time of the run's steps"};
   return table;
 }
+
+std::vector<LabTable> ScenesTables() { return {ScenesTable()}; }
 
 void AppendSceneRows(const RunSummary& r, LabTable& table) {
   // the columns after the law's, shared by the failed row and the outcome rows
