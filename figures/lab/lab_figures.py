@@ -22,6 +22,7 @@ import os
 
 import matplotlib
 import matplotlib.pyplot as plt
+import matplotlib.ticker
 
 #: One colour and marker per lab model (SAP's three, then MuJoCo's solver × cone), so a model
 #: looks the same in every panel and in the live engines' figure.
@@ -207,6 +208,10 @@ def stability_figure(result):
                               label="open marker: the largest stable dt found"))
     handles.append(plt.Line2D([], [], ls="", marker="o", color="k", alpha=0.45,
                               label="filled + ↑: stable at the cap (a lower bound)"))
+    # room above the highest point for its up arrow, and below for the Euler family
+    values = [r["omega_h_at_largest"] for r in data]
+    ax.set_ylim(min(values + [2.0]) / 1.5, max(values + [2 * math.sqrt(2)]) * 2.5)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
     ax.set_xlabel("contact stiffness k [N/m] (m = 1 kg)")
     ax.set_ylabel("ω h at the largest stable dt")
     ax.set_title("stability: the largest stable dt per integrator, as ω h (ω = √(k/m))", fontsize=10)
