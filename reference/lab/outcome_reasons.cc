@@ -166,8 +166,8 @@ std::string SapGlidingSentence(const std::string& approximation) {
          "friction in flight.";
 }
 
-// depth: the law's rest depth of the outcome [m].
-std::string PyramidSentence(const LabRowDynamics& r, double depth, bool bounces) {
+// depth: the law's rest depth of the outcome [m]; loaded: the contacts hold a tangential load.
+std::string PyramidSentence(const LabRowDynamics& r, double depth, bool bounces, bool loaded) {
   std::string t = "MuJoCo's pyramid splits a contact into 4 edges J_n ± μ J_t with R = 2 μ² R₀ on "
                   "Â = (1 + μ²) tran (MJ-solvers §2a (2.3)), which together push 2/(μ² (1 + μ²)) = " +
                   F(r.pyramid_gain) + " times the normal row whose solref maps k: they rest at " +
@@ -175,7 +175,8 @@ std::string PyramidSentence(const LabRowDynamics& r, double depth, bool bounces)
   if (!bounces) return t + ".";
   return t + ", and their damped ring (ω = √(K d) = " + F(r.omega) + " rad/s, ζ = B/(2ω) = " +
          F(r.zeta) + ", overshoot " + F(r.overshoot) +
-         ") carries the body past that shallow rest out of contact: it bounces.";
+         ") carries the body past that shallow rest out of contact: it bounces" +
+         (loaded ? ", and in flight no friction holds it against the load." : ".");
 }
 
 std::string CreepSentence(const SceneScale& s, const LabRowDynamics& r, const Outcome& o,
@@ -235,7 +236,8 @@ OutsideReason ExplainOutsideLaw(const LabScene& lab, const RunSummary& run, cons
     if (pyramidal && o.kind != OutcomeKind::kSlide) {
       // the law's depth for a depth outcome, else the first body's m g/(n k)
       const bool depth = o.unit == "m" && o.kind == OutcomeKind::kRest && o.predicted > 0;
-      sentences.push_back(PyramidSentence(r, depth ? o.predicted : s.depth, switching));
+      sentences.push_back(PyramidSentence(r, depth ? o.predicted : s.depth, switching,
+                                          o.kind == OutcomeKind::kStick || o.kind == OutcomeKind::kOnset));
     }
     if (large && (switching || flew)) sentences.push_back(*large);
   }

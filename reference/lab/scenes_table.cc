@@ -34,11 +34,21 @@ std::string Reasons(const LabScene& scene, const std::vector<const RunSummary*>&
   }
   std::string s;
   for (const auto& [mechanism, members] : groups) {
-    std::string names, evidence;
+    // models with the same evidence share one entry
+    std::vector<std::pair<std::string, std::string>> shared;  // (models, evidence)
+    std::string names;
     for (const auto& [model, e] : members) {
       names += (names.empty() ? "" : ", ") + model;
-      if (!e.empty()) evidence += (evidence.empty() ? "" : "; ") + model + ": " + e;
+      if (e.empty()) continue;
+      auto same = std::find_if(shared.begin(), shared.end(), [&e](const auto& x) { return x.second == e; });
+      if (same == shared.end()) {
+        shared.emplace_back(model, e);
+      } else {
+        same->first += ", " + model;
+      }
     }
+    std::string evidence;
+    for (const auto& [models, e] : shared) evidence += (evidence.empty() ? "" : "; ") + models + ": " + e;
     s += " Why " + names + ": " + mechanism + (evidence.empty() ? "" : " (Evidence: " + evidence + ".)");
   }
   return s;

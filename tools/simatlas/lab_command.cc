@@ -239,7 +239,12 @@ int RunLabCommand(const std::vector<std::string>& args, std::ostream& out, std::
       }
       if (json) continue;
       PrintText(results.back(), out);
-      if (e->name == "scenes") PrintLive(live_rows, out);
+      if (e->name == "scenes") {
+        PrintLive(live_rows, out);
+      } else {
+        out << "\n(no live engine runs this experiment: the live engines' rows are the scenes', "
+               "simatlas lab scenes)\n";
+      }
     }
     if (!json) return 0;
     nlohmann::json doc = nlohmann::json::parse(lab::LabRunJson(results, size.quick));
