@@ -1,6 +1,6 @@
 #pragma once
 // MJ-solvers §4–§6 cost, the modes both count programs share besides the callgrind count
-// (mujoco_count.cc against MuJoCo 2.2.2, mujoco315_count.cc against 3.15.0; each compiles this
+// (mujoco222/mujoco222_count.cc against MuJoCo 2.2.2, mujoco315/mujoco315_count.cc against 3.15.0; each compiles this
 // with its own <mujoco/mujoco.h>, the two never share a program):
 //   dump OUT.json   the settled state's problem as a mujoco-problem file, solved by
 //                   `simatlas mujoco solve` on the path of the MuJoCo that wrote it;

@@ -3,7 +3,7 @@
 /// MJ-solvers §7–§9: the two multibody trees the integrator oracles step, written once as MJCF
 /// and once as a reference tree (a damped 3-link hinge chain; a free tumbling body with and without
 /// gravity), with the maps between MuJoCo's (qpos, qvel) and the tree's state. Shared by the
-/// MuJoCo 2.2.2 test (oracle/mujoco_tree_integrators_oracle_test.cc) and the MuJoCo 3.15.0 test
+/// MuJoCo 2.2.2 test (oracle/mujoco222/tree_integrators_oracle_test.cc) and the MuJoCo 3.15.0 test
 /// (oracle/mujoco315/tree_integrators_oracle_test.cc); each program compiles it against its own
 /// MuJoCo headers and loads through adapters::LoadModelFile.
 /// Conventions mapped here: free-joint qpos = (p, quat), qvel = (v_world, ω_local); the tree's

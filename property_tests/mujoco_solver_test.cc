@@ -201,7 +201,7 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
   cg.opt.iterations = 300;
   cg.opt.tolerance = 0;  // ends on α = 0 once converged
   // 3.15 rules (positive-improvement test): 2.2.2's CG stops at tolerance 0 on the first
-  // round-off cost increase, as MuJoCo 2.2.2's own does (mujoco_statistics_oracle_test).
+  // round-off cost increase, as MuJoCo 2.2.2's own does (mujoco222/statistics_oracle_test).
   SetVersion(Version::kMuJoCo315, cg.opt);
   cg.opt.cg_update = *rc::gen::element(CGUpdate::kPolakRibierePlus, CGUpdate::kHagerZhang);
   Problem pgs = p;

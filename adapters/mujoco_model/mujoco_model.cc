@@ -1,5 +1,5 @@
 // MJ-solvers §2–§5 on any MJCF: load, settle and copy mjData out. Compiled twice: against
-// MuJoCo 2.2.2 (Debian, simatlas_mujoco_model) and against MuJoCo 3.15.0 (the PyPI wheel,
+// MuJoCo 2.2.2 (Debian, simatlas_mujoco_model222) and against MuJoCo 3.15.0 (the PyPI wheel,
 // simatlas_mujoco_model315); the few names that differ are chosen by mjVERSION_HEADER (2.2.2:
 // 222, 3.15.0: 3015000). The rows' given parameters are where getsolparam
 // (engine_core_constraint.c) reads them from, before its mixed-sign, refsafe and clamp rules.

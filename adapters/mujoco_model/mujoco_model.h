@@ -1,7 +1,7 @@
 #pragma once
 /// @file
 /// MJ-solvers §2–§5 on a user's own MJCF: loads a model with the MuJoCo this library is compiled
-/// against — 2.2.2 (Debian `libmujoco-dev`, simatlas_mujoco_model) or 3.15.0 (the PyPI wheel,
+/// against — 2.2.2 (Debian `libmujoco-dev`, simatlas_mujoco_model222) or 3.15.0 (the PyPI wheel,
 /// simatlas_mujoco_model315; never both in one program) — settles it (keyframe, steps with the model's own options), runs one
 /// converged `mj_forward` and copies what MuJoCo reports out of mjData — the constraint
 /// problem in the mujoco-problem form, MuJoCo's answer, and per row its owner, parameters as

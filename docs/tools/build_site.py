@@ -169,18 +169,19 @@ def MainPage(model, laws_by_section, figures_present, exercise_results, api_head
                 html.escape(ShortStatus(sec)), "<br>".join(LawRef(l) for l in laws) or "—", figs, detail))
         rows.append("</table>")
         out.append(Raw("\n".join(rows)))
-    out.append("\\section map_infrastructure Shared infrastructure")
+    out.append("\\section map_support Files that serve no single section")
     out.append("")
-    out.append(Raw("<p>Reference files every section uses (errors, numerics, the law registry): %s. "
-                   "For maintainers: <a href=\"maintainers.html\">coverage of the map and of the API pages</a>.</p>"
-                   % FileList(model.get("infrastructure", []), "none")))
+    for lst in model.get("support", []):
+        out.append(Raw("<p><b>%s</b>: %s %s.</p>" % (html.escape(lst["name"]), html.escape(lst["why"]),
+                                                   FileList(lst["files"], "none"))))
+    out.append(Raw("<p>For maintainers: <a href=\"maintainers.html\">coverage of the map and of the API pages</a>.</p>"))
     return "\n".join(out) + "\n"
 
 
 def MaintainersPage(model, api_headers, api_excludes):
     """What maintainers check (not linked from the section pages): reference files on no section,
     which headers the API pages cover, and the recorded mutation score."""
-    mapped = set(f for sec in model["sections"] for f in sec["reference"]) | set(model.get("infrastructure", []))
+    mapped = site_model.MappedFiles(model)
     unmapped = [f for f in site_model.AllReferenceFiles(SOURCE[0]) if f not in mapped]
     UNMAPPED[:] = unmapped
     out = ["\\page maintainers For maintainers", ""]
@@ -386,7 +387,7 @@ def main():
         f.write(Dox(MainPage(model, laws_by_section, figures_present, exercise_results, headers, a.api_exclude, captions, out_dir)))
     with open(os.path.join(pages, "maintainers.dox"), "w", encoding="utf-8") as f:
         f.write(Dox(MaintainersPage(model, headers, a.api_exclude)))
-    linked = set(["docs/CONVENTIONS.md", "exercises/README.md"]) | set(UNMAPPED) | set(model.get("infrastructure", []))
+    linked = set(["docs/CONVENTIONS.md", "exercises/README.md"]) | set(UNMAPPED) | set(site_model.SupportFiles(model))
     ctx = {"shared": a.shared, "source": source, "simatlas": os.path.abspath(a.simatlas) if os.path.isfile(a.simatlas) else a.simatlas,
            "captions": captions, "linked": linked, "out": out_dir}
     for sec in site_model.CourseOrder(model):

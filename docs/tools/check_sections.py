@@ -133,17 +133,13 @@ def main():
     tracked = subprocess.run(["git", "-C", a.source, "ls-files"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     if tracked.returncode == 0 and tracked.stdout:
         known = set(tracked.stdout.split("\n"))
-        listed = set(model.get("infrastructure", []))
-        for sec in model["sections"]:
-            for kind in ("reference", "unit_tests", "property_tests", "oracle_tests", "exercises"):
-                listed.update(sec.get(kind, []))
-        for f in sorted(listed):
+        for f in sorted(site_model.MappedFiles(model)):
             if os.path.exists(os.path.join(a.source, f)) and f not in known:
                 failures.append("%s is listed in sections.json but not committed to git" % f)
 
-    for f in model.get("infrastructure", []):
+    for f in site_model.SupportFiles(model):
         if not os.path.exists(os.path.join(a.source, f)):
-            failures.append("infrastructure file %s does not exist" % f)
+            failures.append("support file %s does not exist" % f)
 
     for f in failures:
         print("FAIL: " + f)

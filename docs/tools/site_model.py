@@ -214,6 +214,35 @@ def ApiHeaders(source, excludes, build=None):
     return sorted(out)
 
 
+SECTION_FILE_KINDS = ("reference", "unit_tests", "property_tests", "oracle_tests", "exercises")
+
+
+def SupportFiles(model):
+    """Every file of the named support lists (files that serve no single section)."""
+    return [f for lst in model.get("support", []) for f in lst["files"]]
+
+
+def SectionFiles(sec):
+    """Every file a section lists: its reference code, tests and exercises."""
+    return [f for kind in SECTION_FILE_KINDS for f in sec.get(kind, [])]
+
+
+def MappedFiles(model):
+    """Every file the map places: on a section or on a support list."""
+    return set(SupportFiles(model)) | set(f for sec in model["sections"] for f in SectionFiles(sec))
+
+
+def InMapScope(path):
+    """Whether a repository file must be on the map: every reference source and every test file
+    (unit, property, oracle, Python, command-line and tool tests, the model adapter)."""
+    return bool(re.match(r"reference/.*\.(h|cc)$", path)
+                or re.match(r"property_tests/.*\.(h|cc)$", path)
+                or re.match(r"oracle/.*\.(h|cc|py)$", path)
+                or re.match(r"python/tests/.*\.py$", path)
+                or re.match(r"(tools|adapters|exercises|chapters)/(.*/)?test/.*\.(h|cc|py)$", path)
+                or re.match(r"adapters/.*\.(h|cc)$", path))
+
+
 def AllReferenceFiles(source):
     """Every .h and .cc of reference/ outside the test folders."""
     out = []

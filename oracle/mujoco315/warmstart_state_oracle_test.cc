@@ -1,7 +1,7 @@
 // MJ-solvers §6 against the live MuJoCo 3.15.0: where the warm start is stored. The course's
 // 3.15 reads qacc_warmstart in mj_forward (engine_forward.c: warmstart) and saves qacc into it
 // only at the end of mj_step; MuJoCo 2.2.2's mj_fwdConstraint overwrote it on every forward
-// (oracle/mujoco_oracle_test.cc checks 2.2.2's side). So a problem dumped after mj_forward carries
+// (oracle/mujoco222/ checks 2.2.2's side). So a problem dumped after mj_forward carries
 // the warm start the next solve will use, and a solve can be repeated from the same one.
 #include <gtest/gtest.h>
 

@@ -48,7 +48,7 @@ def test_version_is_the_pinned_one():
 @pytest.mark.parametrize("warmstart", [False, True], ids=["cold", "warm"])
 def test_reference_takes_mujocos_iterations_and_forces(solver, warmstart):
     # The box stack of the 3.15 oracle (oracle/scenes/box_stack.xml), settled 170 steps as
-    # oracle/mujoco315/mujoco315_solver_oracle_test.cc settles it; one island (the boxes touch).
+    # oracle/mujoco315/solver_oracle_test.cc settles it; one island (the boxes touch).
     model, data, start = settled(BOX_STACK, 170, getattr(mujoco.mjtSolver, solver), warmstart)
     problem = simatlas.mujoco.problem_from_mujoco(model, data)
     opt = problem.document["opt"]

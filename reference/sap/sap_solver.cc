@@ -195,11 +195,11 @@ void CheckMonotonicity(double ell_previous, double ell, int k,
   }
 }
 
-}  // namespace
 
-SapSolverResult SolveSapModel(const SapModel& model, const VectorX& v0,
-                              const SapSolverParameters& parameters) {
-  ValidateSapSolverParameters(parameters);
+// The Newton loop on parameters already checked (SolveSapModel and SolveSapProblem check them
+// once, each at its entry).
+SapSolverResult RunNewton(const SapModel& model, const VectorX& v0,
+                          const SapSolverParameters& parameters) {
   if (v0.size() != model.num_problem_velocities()) {
     core::ThrowInputError("v_guess size", v0.size(), "",
                           std::to_string(model.num_problem_velocities()));
@@ -257,7 +257,6 @@ SapSolverResult SolveSapModel(const SapModel& model, const VectorX& v0,
   return result;
 }
 
-namespace {
 
 // Never a NaN or ±inf answer passed on silently: the first non-finite entry is named.
 void RequireFiniteAnswer(const SapSolverResult& r) {
@@ -278,33 +277,54 @@ void RequireFiniteAnswer(const SapSolverResult& r) {
 
 }  // namespace
 
-SapProblemSolve::SapProblemSolve(const SapProblem& problem) : problem_(problem) {
+SapSolverResult SolveSapModel(const SapModel& model, const VectorX& v0,
+                              const SapSolverParameters& parameters) {
+  ValidateSapSolverParameters(parameters);
+  return RunNewton(model, v0, parameters);
+}
+
+PreparedSapProblem PrepareSapProblem(const SapProblem& problem) {
+  PreparedSapProblem prepared;
   // No constraints: no model (Drake's SolveWithGuess returns v* before building one).
   if (problem.constraints.empty()) {
     ValidateSapProblem(problem);
-    return;
+    prepared.v0_ = FullVStar(problem);
+    return prepared;
   }
-  model_.emplace(problem);
-  v0_ = problem.v_guess ? *problem.v_guess : model_->problem_v_star();
+  prepared.model_.emplace(problem);
+  prepared.v0_ = problem.v_guess ? *problem.v_guess : prepared.model_->problem_v_star();
+  return prepared;
 }
 
-SapSolverResult SapProblemSolve::Solve(const SapSolverParameters& parameters) const {
-  ValidateSapSolverParameters(parameters);
+namespace {
+
+// A prepared problem solved on checked parameters.
+SapSolverResult SolvePrepared(const PreparedSapProblem& prepared,
+                              const SapSolverParameters& parameters) {
   // No constraints: v = v*, success, zero iterations.
-  if (!model_) {
+  if (prepared.model() == nullptr) {
     SapSolverResult result;
     result.success = true;
-    result.v = FullVStar(problem_);
+    result.v = prepared.v0();
     return result;
   }
-  SapSolverResult result = SolveSapModel(*model_, v0_, parameters);
+  SapSolverResult result = RunNewton(*prepared.model(), prepared.v0(), parameters);
   RequireFiniteAnswer(result);
   return result;
 }
 
+}  // namespace
+
 SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters) {
+  // The parameters first, before the problem is assembled (sap_solver_input_order_test).
   ValidateSapSolverParameters(parameters);
-  return SapProblemSolve(problem).Solve(parameters);
+  return SolvePrepared(PrepareSapProblem(problem), parameters);
+}
+
+SapSolverResult SolveSapProblem(const PreparedSapProblem& prepared,
+                                const SapSolverParameters& parameters) {
+  ValidateSapSolverParameters(parameters);
+  return SolvePrepared(prepared, parameters);
 }
 
 }  // namespace simatlas::sap

@@ -104,32 +104,44 @@ core::VectorX SolveHessian(const SapModel& model, const std::vector<ConstraintMa
                            const core::VectorX& b, LinearSolverType type);
 
 /// The Newton loop of §4.2 from the full guess v0 (num_problem_velocities() entries) on a built
-/// model: (4.3) at the top of every iteration, then the monotonicity check, then the Newton
-/// step and (4.4). ≤ max_iterations steps.
+/// model (Drake's SapSolver::SolveWithGuess on the model its driver built; the scenes build
+/// theirs): (4.3) at the top of every iteration, then the monotonicity check, then the Newton
+/// step and (4.4). ≤ max_iterations steps. A problem read from a file goes through
+/// SolveSapProblem instead.
 SapSolverResult SolveSapModel(const SapModel& model, const core::VectorX& v0,
                               const SapSolverParameters& parameters);
 
-/// A problem made ready to solve, once: validated, its model built (none when it has no
-/// constraint) and its start v_guess (default v*). Solve() may run many times on it (the
-/// `--repeat` timing of `simatlas sap solve`, like Drake's SapSolver on a model its driver built).
-class SapProblemSolve {
+/// A problem made ready to solve, once (PrepareSapProblem): validated, its model built (none
+/// when it has no constraint) and its start v_guess (default v*). Immutable and independent of
+/// the problem it was made from, so it cannot go stale; SolveSapProblem may run on it many times
+/// (the `--repeat` timing of `simatlas sap solve`).
+class PreparedSapProblem {
  public:
-  /// Validates the problem (InputError naming the field) and builds its model if it has a
-  /// constraint. The problem must outlive this object.
-  explicit SapProblemSolve(const SapProblem& problem);
-
-  /// With no constraints: v* with success and zero iterations (both criterion flags stay false:
-  /// no criterion was evaluated). Otherwise SolveSapModel from the start, and a non-finite
-  /// answer is a core::NumericalError naming its first bad entry.
-  SapSolverResult Solve(const SapSolverParameters& parameters) const;
+  /// The built model, or nullptr when the problem has no constraint.
+  const SapModel* model() const { return model_ ? &*model_ : nullptr; }
+  /// The start: v_guess, else v* (full problem velocities).
+  const core::VectorX& v0() const { return v0_; }
 
  private:
-  const SapProblem& problem_;
+  friend PreparedSapProblem PrepareSapProblem(const SapProblem& problem);
+  PreparedSapProblem() = default;
   std::optional<SapModel> model_;
   core::VectorX v0_;
 };
 
-/// SapProblemSolve(problem).Solve(parameters), the parameters checked first.
+/// Validates the problem (InputError naming the field) and builds its model if it has a
+/// constraint.
+PreparedSapProblem PrepareSapProblem(const SapProblem& problem);
+
+/// E3-SAP §4: the SAP solve a student calls. The parameters are checked first (InputError
+/// naming the field), then the problem is prepared and solved. With no constraints: v* with
+/// success and zero iterations (both criterion flags stay false: no criterion was evaluated);
+/// otherwise SolveSapModel from the start. A non-finite answer is a core::NumericalError naming
+/// its first bad entry.
 SapSolverResult SolveSapProblem(const SapProblem& problem, const SapSolverParameters& parameters);
+
+/// The same on a problem prepared once (the parameters are checked on every call).
+SapSolverResult SolveSapProblem(const PreparedSapProblem& prepared,
+                                const SapSolverParameters& parameters);
 
 }  // namespace simatlas::sap

@@ -1,7 +1,7 @@
 // `simatlas mujoco dump MODEL.xml OUT.json [options] [--engine 3.15|2.2.2]` and `simatlas mujoco
 // inspect MODEL.xml [options] [--json] [--engine 3.15|2.2.2]`: MJ-solvers §2–§5 on a user's own
 // MJCF. The course's MuJoCo 3.15.0 (the default) runs in the program simatlas-mujoco315
-// (model/mujoco315_main.cc); MuJoCo 2.2.2 is linked here (adapters/mujoco_model). Both run the
+// (model/engine_main.cc); MuJoCo 2.2.2 is linked here (adapters/mujoco_model). Both run the
 // same command bodies (model/model_commands.cc).
 #include <cstdlib>
 #include <filesystem>

@@ -174,9 +174,9 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
     // only the solve (from the same guess) is timed.
     double seconds_per_solve = 0.0;
     if (repeat > 0) {
-      const sap::SapProblemSolve prepared(problem.problem);
+      const sap::PreparedSapProblem prepared = sap::PrepareSapProblem(problem.problem);
       const auto start = std::chrono::steady_clock::now();
-      for (int k = 0; k < repeat; ++k) result = prepared.Solve(problem.parameters);
+      for (int k = 0; k < repeat; ++k) result = sap::SolveSapProblem(prepared, problem.parameters);
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       seconds_per_solve = elapsed.count() / repeat;
     }

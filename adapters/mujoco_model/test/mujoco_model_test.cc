@@ -11,7 +11,7 @@
 
 #include "adapters/mujoco_model/inspect.h"
 #include "adapters/mujoco_model/mujoco_model.h"
-#include "oracle/mujoco_oracle.h"
+#include "oracle/mujoco222/mujoco222_oracle.h"
 #include "reference/core/errors.h"
 #include "reference/io/problem_writer.h"
 #include "reference/mujoco/sparse_rows.h"
@@ -67,14 +67,14 @@ mjtCone MjCone(mujoco::Cone cone) {
 // The warmstart before the final solve is kept in *warmstart. MuJoCo's warnings are
 // silenced (2.2.2 would write them to MUJOCO_LOG.TXT).
 void Silent(const char*) {}
-oracle::Scene OracleScene(const std::string& path, int steps, mujoco::Cone cone, bool keyframe,
+oracle222::Scene OracleScene(const std::string& path, int steps, mujoco::Cone cone, bool keyframe,
                           core::VectorX* warmstart = nullptr) {
-  oracle::Scene scene = oracle::Load(path, MjCone(cone));
+  oracle222::Scene scene = oracle222::Load(path, MjCone(cone));
   if (keyframe) mj_resetDataKeyframe(scene.model.get(), scene.data.get(), 0);
   mju_user_warning = Silent;
   for (int k = 0; k < steps; ++k) mj_step(scene.model.get(), scene.data.get());
   if (warmstart) *warmstart = Eigen::Map<const core::VectorX>(scene.data->qacc_warmstart, scene.model->nv);
-  oracle::SettleAndSolve(scene, 0);
+  oracle222::SettleAndSolve(scene, 0);
   mju_user_warning = nullptr;
   return scene;
 }
@@ -144,9 +144,9 @@ struct Case {
 };
 
 std::vector<Case> Cases() {
-  return {{"humanoid", oracle::SampleModelFile("humanoid/humanoid.xml"), 300,
+  return {{"humanoid", oracle222::SampleModelFile("humanoid/humanoid.xml"), 300,
            mujoco::Cone::kPyramidal, false},
-          {"humanoid22", oracle::SampleModelFile("humanoid/22_humanoids.xml"), 150,
+          {"humanoid22", oracle222::SampleModelFile("humanoid/22_humanoids.xml"), 150,
            mujoco::Cone::kPyramidal, false},
           {"notes", NotesModelFile(), 0, mujoco::Cone::kElliptic, true}};
 }
@@ -188,8 +188,8 @@ TEST(MujocoModel, DumpEqualsTheOracleDocument) {
     // What `mujoco dump` writes, read back, against the oracle's document of the same state.
     const io::MujocoProblemFile dumped = io::ParseMujocoProblem(io::WriteMujocoProblemFile(s.file));
     core::VectorX warmstart;
-    const oracle::Scene scene = OracleScene(c.path, c.steps, c.cone, c.keyframe, &warmstart);
-    const io::MujocoProblemFile written = io::ParseMujocoProblem(oracle::ProblemDocument(
+    const oracle222::Scene scene = OracleScene(c.path, c.steps, c.cone, c.keyframe, &warmstart);
+    const io::MujocoProblemFile written = io::ParseMujocoProblem(oracle222::ProblemDocument(
         scene, "MuJoCo 2.2.2 " + c.path + " steps=" + std::to_string(c.steps) +
                    (c.keyframe ? " keyframe=0" : "")));
     ExpectSameFile(dumped, written, c.label);
@@ -207,8 +207,8 @@ TEST(MujocoModel, InspectRowsAreMuJoCosEfcRows) {
   for (const Case& c : Cases()) {
     const Snapshot s = SnapshotOf(c.path, Options(c.steps, c.cone, c.keyframe));
     const nlohmann::json j = InspectJson(s, CompareSolvers(s));
-    const oracle::Scene scene = OracleScene(c.path, c.steps, c.cone, c.keyframe);
-    const oracle::MujocoRows mj = oracle::ReadRows(scene);
+    const oracle222::Scene scene = OracleScene(c.path, c.steps, c.cone, c.keyframe);
+    const oracle222::MujocoRows mj = oracle222::ReadRows(scene);
     const mjData* d = scene.data.get();
     ASSERT_EQ(j["rows"].size(), static_cast<size_t>(d->nefc)) << c.label;
     for (int i = 0; i < d->nefc; ++i) {
@@ -315,7 +315,7 @@ TEST(MujocoModel, BadModelsAndOptionsAreInputErrors) {
   EXPECT_EQ(message([] { SnapshotOf("/nonexistent/model.xml", {}); })
                 .rfind("MuJoCo cannot load model /nonexistent/model.xml: ", 0),
             0u);
-  const std::string humanoid = oracle::SampleModelFile("humanoid/humanoid.xml");
+  const std::string humanoid = oracle222::SampleModelFile("humanoid/humanoid.xml");
   ModelOptions o;
   o.keyframe = 0;
   EXPECT_NE(message([&] { SnapshotOf(humanoid, o); }).find("has no keyframes"), std::string::npos);

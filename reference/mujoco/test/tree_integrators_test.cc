@@ -1,7 +1,7 @@
 // MJ-solvers §7 — the integrators on the multibody tree. Expected values come from hand
 // derivations (closed forms in the comments), from the structure of the formulas (which
 // integrators must coincide and when), and from convergence orders; the agreement with MuJoCo
-// 2.2.2 itself is oracle/mujoco_tree_integrators_oracle_test.cc.
+// 2.2.2 itself is oracle/mujoco222/tree_integrators_oracle_test.cc.
 #include "reference/mujoco/tree_integrators.h"
 
 #include <gtest/gtest.h>

@@ -12,7 +12,7 @@ namespace {
 // nv = 1 (from v₀): M of 1 × 2, 2 × 1 and 2 × 2, and D or k₁ of 2 entries, each with every other
 // argument consistent, is an InputError (a rule joining the two dimensions with "and" would let
 // the 1 × 2 and 2 × 1 matrices through to the Cholesky factor of a non-square A).
-TEST(FreeMotionMutants, EachSizeIsCheckedOnItsOwn) {
+TEST(FreeMotionSizeRule, EachSizeIsCheckedOnItsOwn) {
   const VectorX one = VectorX::Constant(1, 1.0), two = VectorX::Constant(2, 1.0);
   const MatrixX M = MatrixX::Identity(1, 1);
   EXPECT_THROW(CalcFreeMotion(MatrixX::Ones(1, 2), one, one, one, 0.1), core::InputError);

@@ -44,7 +44,7 @@ CostAlongLine Kinked() {
 // An α_tol of 1e-8/α₀ ≈ 1.02e-5 would stop on the step of iteration 1 (1 iteration); an f' of
 // ℓ''·(−ℓ'(0)) ≈ 9.8e-4 would put Newton at α₀ − 3.98, outside the bracket, and bisect for
 // many iterations; so would a Newton step without the normalisation of f'.
-TEST(ExactLineSearchMutants, StepToleranceScalesWithTheInitialGuess) {
+TEST(ExactLineSearchStopping, StepToleranceScalesWithTheInitialGuess) {
   const LineSearchResult r = PerformExactLineSearch(Kinked(), -kS1 * kRoot, {}, 0.0, 0.0);
   EXPECT_EQ(r.alpha, kRoot);
   EXPECT_EQ(r.iterations, 2);
@@ -55,7 +55,7 @@ TEST(ExactLineSearchMutants, StepToleranceScalesWithTheInitialGuess) {
 // −ℓ'(0) instead of dividing changes with the scale: f' = 2⁸s₁·2⁸s₁·2⁻¹⁰ ≈ 64.5 at α₀, so the
 // Newton step f/f' ≈ 6.1e-5 (not 2⁻¹⁸) stops at ≈ 9.2e-4, short of r, and iteration 2 has
 // f ≈ −0.06: more than 2 iterations.
-TEST(ExactLineSearchMutants, NewtonSlopeIsNormalisedByTheInitialSlope) {
+TEST(ExactLineSearchStopping, NewtonSlopeIsNormalisedByTheInitialSlope) {
   const CostAlongLine base = Kinked();
   const CostAlongLine scaled = [&base](double alpha, double* d, double* d2) {
     const double cost = base(alpha, d, d2);

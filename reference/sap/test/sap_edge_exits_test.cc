@@ -23,7 +23,7 @@ using core::NumericalErrorOf;
 
 // ℓ(α) = (α − 0.3)²: ℓ'(0) = −0.6, ℓ'(1.5) = 2.4 > 0, α₀ = 0.6/ℓ''(1.5) = 0.3 — the root; with
 // no iteration allowed the search reports it found none.
-TEST(SapLineSearchCoverage, ExactSearchWithoutIterationsThrows) {
+TEST(SapLineSearchEdges, ExactSearchWithoutIterationsThrows) {
   const CostAlongLine ell = [](double a, double* d1, double* d2) {
     if (d1) *d1 = 2 * (a - 0.3);
     if (d2) *d2 = 2;
@@ -37,7 +37,7 @@ TEST(SapLineSearchCoverage, ExactSearchWithoutIterationsThrows) {
 }
 
 // A NaN curvature at α_max makes α₀ NaN: named, never passed on.
-TEST(SapLineSearchCoverage, ExactSearchNamesANanGuess) {
+TEST(SapLineSearchEdges, ExactSearchNamesANanGuess) {
   const CostAlongLine ell = [](double a, double* d1, double* d2) {
     if (d1) *d1 = a - 0.3;
     if (d2) *d2 = std::nan("");
@@ -50,7 +50,7 @@ TEST(SapLineSearchCoverage, ExactSearchNamesANanGuess) {
 // ℓ'(α) = (α − 1)³ + 0.25, ℓ'' = 3(α − 1)²: ℓ'(0) = −0.75, ℓ''(1.5) = 0.75, so α₀ = 1 exactly,
 // where ℓ'' = 0: no Newton step, bisection takes over. The root is α = 1 − ∛0.25; the search
 // stops at |ℓ'|/0.75 < 1e-8 with slope ℓ'' ≈ 1.19 there, so |α − root| < 1e-8.
-TEST(SapLineSearchCoverage, ExactSearchBisectsWhereTheCurvatureVanishes) {
+TEST(SapLineSearchEdges, ExactSearchBisectsWhereTheCurvatureVanishes) {
   const CostAlongLine ell = [](double a, double* d1, double* d2) {
     if (d1) *d1 = std::pow(a - 1, 3) + 0.25;
     if (d2) *d2 = 3 * (a - 1) * (a - 1);
@@ -64,7 +64,7 @@ TEST(SapLineSearchCoverage, ExactSearchBisectsWhereTheCurvatureVanishes) {
 // ℓ(α) = α² − α, ℓ(0) = 0, ℓ'(0) = −1, α_max = 1 (ℓ'(1) = 1 > 0), ρ = 0.5, one step allowed:
 // α = 0.5 still lowers ℓ (−0.25 < ℓ(1) = 0), the budget ends, and Armijo holds there
 // (−0.25 < 0 + 1e-4·0.5·(−1)): α = 0.5 after the cap.
-TEST(SapLineSearchCoverage, BacktrackingAcceptsArmijoAtTheCap) {
+TEST(SapLineSearchEdges, BacktrackingAcceptsArmijoAtTheCap) {
   const CostAlongLine ell = [](double a, double* d1, double*) {
     if (d1) *d1 = 2 * a - 1;
     return a * a - a;
@@ -99,7 +99,7 @@ SapProblem PizzaSliderAndFreeBody() {
   return p;
 }
 
-TEST(SapSensitivityCoverage, IndexRulesAndDofsOutsideEveryConstraint) {
+TEST(SapSensitivityEdges, IndexRulesAndDofsOutsideEveryConstraint) {
   const SapProblem problem = PizzaSliderAndFreeBody();
   const SapModel model(problem);
   const SapSolverResult solved = SolveSapProblem(problem, {});
@@ -129,7 +129,7 @@ TEST(SapSensitivityCoverage, IndexRulesAndDofsOutsideEveryConstraint) {
 // Near-rigid leg (k = 1e12 N/m): Rn = β²wn/(4π²) does not depend on k, so ∂γ/∂k = 0 — and the
 // constraint's own impulses at k and 2k agree exactly. Far above the ground (vn = +1 m/s ≫ v̂n)
 // there is no contact, so every derivative is 0.
-TEST(SapSensitivityCoverage, NearRigidAndNoContactRegions) {
+TEST(SapSensitivityEdges, NearRigidAndNoContactRegions) {
   FrictionConeParameters p;
   p.mu = 0.5;
   p.stiffness = 1e12;
@@ -158,7 +158,7 @@ TEST(SapSensitivityCoverage, NearRigidAndNoContactRegions) {
 }
 
 // The constraints' identities as statistics and files name them.
-TEST(SapConstraintCoverage, KindsAndModeNames) {
+TEST(SapConstraintNames, KindsAndModeNames) {
   SapProblem problem = PizzaSliderAndFreeBody();
   HuntCrossleyParameters hc;
   hc.mu = 0.5;

@@ -13,7 +13,7 @@ namespace {
 
 // A problem with time_step = 0 (ValidateSapProblem refuses it: h > 0) and max_iterations = −1
 // (ValidateSapSolverParameters refuses it: ≥ 0): the error names max_iterations, not time_step.
-TEST(SapSolverMutants, ParametersAreCheckedBeforeTheProblem) {
+TEST(SapSolverInputOrder, ParametersAreCheckedBeforeTheProblem) {
   SapProblem problem;
   problem.time_step = 0.0;
   problem.cliques.push_back({core::MatrixX::Identity(1, 1), core::VectorX::Zero(1)});

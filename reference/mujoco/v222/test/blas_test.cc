@@ -1,6 +1,6 @@
 // MJ-solvers §4–§5, 2.2.2 column — the 2.2.2 kernels (v222/blas.h) and the 2.2.2 solve
 // (v222/primal.h) on hand-checked cases. Bit-for-bit agreement with MuJoCo itself is the oracle
-// test's (oracle/v222_blas_oracle_test.cc, mujoco_statistics_oracle_test.cc).
+// test's (oracle/mujoco222/blas_oracle_test.cc, mujoco222/statistics_oracle_test.cc).
 #include <gtest/gtest.h>
 
 #include "reference/core/errors.h"

@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "reference/io/mujoco_problem.h"
 #include "reference/mujoco/solve.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
 
 double RelativeError(const core::VectorX& x, const core::VectorX& reference) {
@@ -45,7 +45,7 @@ TEST_P(SolverOracle, ReproducesMuJoCo) {
     // CG (PR+): under 2.2.2's rule "improvement < tol" it stops at tolerance 1e-15 where the
     // cost improvement falls below 1e-15·meaninertia·nv, and at tolerance 0 on the first
     // round-off cost increase (1.6e-7 short in qacc on mixed_rows), as MuJoCo 2.2.2's own CG
-    // stops (compared iteration by iteration in mujoco_statistics_oracle_test). "Enough
+    // stops (compared iteration by iteration in mujoco222/statistics_oracle_test). "Enough
     // iterations" = tolerance 0 with the 3.15 positive-improvement test (ends on α = 0 or the
     // cap).
     p.opt.tolerance = 0;
@@ -82,4 +82,4 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

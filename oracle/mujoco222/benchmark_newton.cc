@@ -4,7 +4,7 @@
 #include <chrono>
 #include <iostream>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "reference/mujoco/solve.h"
 
 namespace {
@@ -20,9 +20,9 @@ double SecondsPerCall(F&& f, int repeat) {
 
 int main() {
   using namespace simatlas;
-  for (const oracle::SceneSpec& spec : oracle::OracleScenes()) {
+  for (const oracle222::SceneSpec& spec : oracle222::OracleScenes()) {
     if (spec.label != "humanoid" && spec.label != "humanoid22") continue;
-    oracle::Scene scene = oracle::Prepare(spec, mjCONE_PYRAMIDAL);
+    oracle222::Scene scene = oracle222::Prepare(spec, mjCONE_PYRAMIDAL);
     mjModel* m = scene.model.get();
     mjData* d = scene.data.get();
     m->opt.disableflags |= mjDSBL_WARMSTART;
@@ -34,7 +34,7 @@ int main() {
       mj_forward(m, d);
       const double mj_time = SecondsPerCall([&] { mj_fwdConstraint(m, d); }, repeat);
       const int mj_iter = d->solver_iter;
-      mujoco::Problem p = oracle::ExtractProblem(scene);
+      mujoco::Problem p = oracle222::ExtractProblem(scene);
       const mujoco::SolveResult r = mujoco::SolveProblem(p);
       const double ref_time = SecondsPerCall([&] { mujoco::SolveProblem(p); }, repeat);
       std::cout << spec.label << " " << mujoco::SolverName(p.opt.solver) << " nv " << p.nv

@@ -2,9 +2,9 @@
 // reference PGS, CG and Newton time per solve and iterations on
 //   - the project's example problems formats/examples/*.json (simatlas/mujoco-problem/1), and
 //   - when built with the MuJoCo 2.2.2 oracle (SIMATLAS_BENCH_ORACLE): the settled humanoid and
-//     22-humanoid problems of oracle/oracle_scenes.h, both cones, timed side by side with
+//     22-humanoid problems of oracle/mujoco222/oracle_scenes.h, both cones, timed side by side with
 //     MuJoCo's own mj_fwdConstraint on the same state and options (no warmstart, tolerance 1e-8,
-//     at most 100 iterations — the settings of oracle/benchmark_newton.cc): MuJoCo with its
+//     at most 100 iterations — the settings of oracle/mujoco222/benchmark_newton.cc): MuJoCo with its
 //     default options (jacobian = auto: sparse from nv = 60, engine_support.c: mj_isSparse) as
 //     "mujoco" and with a dense Jacobian as "mujoco_dense", so that benchmarks/run can form
 //     reference/MuJoCo ratios from one run. The reference problem is prepared once (validation
@@ -22,7 +22,7 @@
 #include "reference/mujoco/sparse_rows.h"
 
 #ifdef SIMATLAS_BENCH_ORACLE
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #endif
 
 namespace {
@@ -79,7 +79,7 @@ mjtSolver MujocoSolver(mujoco::SolverKind solver) {
 }
 
 // Sets the comparison options on the model and runs mj_forward so mjData holds the state.
-void ConfigureScene(oracle::Scene& scene, mujoco::SolverKind solver, mjtJacobian jacobian) {
+void ConfigureScene(oracle222::Scene& scene, mujoco::SolverKind solver, mjtJacobian jacobian) {
   mjModel* m = scene.model.get();
   m->opt.disableflags |= mjDSBL_WARMSTART;
   m->opt.tolerance = 1e-8;
@@ -90,9 +90,9 @@ void ConfigureScene(oracle::Scene& scene, mujoco::SolverKind solver, mjtJacobian
 }
 
 // MuJoCo's own constraint solve on the settled state with the given Jacobian option.
-void MujocoBench(benchmark::State& state, const oracle::SceneSpec& spec, mjtCone cone,
+void MujocoBench(benchmark::State& state, const oracle222::SceneSpec& spec, mjtCone cone,
                  mujoco::SolverKind solver, mjtJacobian jacobian) {
-  oracle::Scene scene = oracle::Prepare(spec, cone);
+  oracle222::Scene scene = oracle222::Prepare(spec, cone);
   ConfigureScene(scene, solver, jacobian);
   for (auto _ : state) mj_fwdConstraint(scene.model.get(), scene.data.get());
   state.counters["nv"] = scene.model->nv;
@@ -102,13 +102,13 @@ void MujocoBench(benchmark::State& state, const oracle::SceneSpec& spec, mjtCone
 
 // The same problem extracted for the reference (R and aref taken from MuJoCo; the dense
 // Jacobian the problem form holds).
-void ExtractedReferenceBench(benchmark::State& state, const oracle::SceneSpec& spec, mjtCone cone,
+void ExtractedReferenceBench(benchmark::State& state, const oracle222::SceneSpec& spec, mjtCone cone,
                              mujoco::SolverKind solver) {
-  oracle::Scene scene = oracle::Prepare(spec, cone);
+  oracle222::Scene scene = oracle222::Prepare(spec, cone);
   ConfigureScene(scene, solver, mjJAC_DENSE);
   // The oracle marks its problems dense (as MuJoCo solved them); timed against MuJoCo's
   // default options, the reference takes its default path too (jacobian auto).
-  mujoco::Problem problem = oracle::ExtractProblem(scene);
+  mujoco::Problem problem = oracle222::ExtractProblem(scene);
   problem.opt.jacobian = mujoco::Jacobian::kAuto;
   ReferenceBench(state, problem, solver);
 }
@@ -117,7 +117,7 @@ void ExtractedReferenceBench(benchmark::State& state, const oracle::SceneSpec& s
 void RegisterOracle() {
   const std::pair<mjtCone, const char*> cones[] = {{mjCONE_PYRAMIDAL, "pyramidal"},
                                                    {mjCONE_ELLIPTIC, "elliptic"}};
-  for (const oracle::SceneSpec& spec : oracle::OracleScenes()) {
+  for (const oracle222::SceneSpec& spec : oracle222::OracleScenes()) {
     if (spec.label != "humanoid" && spec.label != "humanoid22") continue;
     for (const auto& [cone, cone_name] : cones) {
       for (mujoco::SolverKind solver : kSolvers) {

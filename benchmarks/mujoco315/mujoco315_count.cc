@@ -17,7 +17,7 @@
 // writes the reference side's problem as a mujoco-problem file (3.15 path, islands and jacobian
 // as 3.15 defaults them, MuJoCo's answer as `expected`) for `simatlas mujoco solve OUT.json`,
 // and prints MuJoCo's iterations as the timed mode does.
-// Exit 2 on bad arguments. Never linked with MuJoCo 2.2.2 (its twin, mujoco_count.cc, counts
+// Exit 2 on bad arguments. Never linked with MuJoCo 2.2.2 (its twin, mujoco222/mujoco222_count.cc, counts
 // against 2.2.2; the modes are in mujoco_count_modes.h).
 #include <valgrind/callgrind.h>
 

@@ -24,12 +24,12 @@
 #include "oracle/tree_models.h"
 #include "reference/core/errors.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
 
 using core::MatrixX;
 using core::VectorX;
-using namespace tree_models;
+using namespace oracle::tree_models;
 
 struct IntegratorPair {
   const char* mjcf;
@@ -44,7 +44,7 @@ const IntegratorPair kIntegrators[] = {
 };
 
 adapters::ModelData LoadCase(const Case& c, double h, const IntegratorPair& integ) {
-  return tree_models::LoadCase(c, h, integ.mjcf, ::testing::TempDir());
+  return oracle::tree_models::LoadCase(c, h, integ.mjcf, ::testing::TempDir());
 }
 
 // The step size of the comparisons [s].
@@ -89,7 +89,7 @@ TEST(TreeIntegratorsOracle, ImplicitFastIsNotInMuJoCo222) {
   // 2.2.2's mjtIntegrator has Euler, RK4, implicit only (mjmodel.h); implicitfast arrived in
   // 2.3.3, so the reference's implicitfast has no 2.2.2 oracle: MuJoCo 3.15.0 is its live oracle,
   // on the chain and the free body (oracle/mujoco315/tree_integrators_oracle_test.cc).
-  EXPECT_THROW(tree_models::LoadCase(Cases()[0], kH, "implicitfast", ::testing::TempDir()),
+  EXPECT_THROW(oracle::tree_models::LoadCase(Cases()[0], kH, "implicitfast", ::testing::TempDir()),
                core::InputError);
 }
 
@@ -125,4 +125,4 @@ TEST(TreeIntegratorsOracle, TransitionFDMatchesMuJoCoOnTheChain) {
 }
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

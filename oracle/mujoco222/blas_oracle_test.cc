@@ -7,10 +7,10 @@
 
 #include <string>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "reference/mujoco/v222/blas.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
 
 /// Index of the first entry where a and b differ bitwise, or −1.
@@ -64,4 +64,4 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return info.param.label; });
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

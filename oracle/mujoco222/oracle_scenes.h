@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "oracle/mujoco_oracle.h"
+#include "oracle/mujoco222/mujoco222_oracle.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 
 /// One oracle scene: where its MJCF is, how long to settle it, and the state to set first.
 struct SceneSpec {
@@ -56,4 +56,4 @@ std::string SceneConeName(const ParamInfo& info) {
          (std::get<1>(info.param) == mjCONE_ELLIPTIC ? "_elliptic" : "_pyramidal");
 }
 
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

@@ -15,12 +15,14 @@
 #include <sstream>
 #include <string>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "oracle/statistics_compare.h"
 #include "reference/mujoco/solve.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
+
+using namespace simatlas::oracle;  // the version-neutral comparisons (statistics_compare.h)
 
 std::vector<SceneSpec> NoSlipScenes() {
   return {
@@ -63,7 +65,7 @@ TEST_P(NoSlipOracle, EqualsMuJoCo222SweepForSweep) {
     EXPECT_GT(ours.noslip_iterations, 0) << what.str();
 
     // NoSlip's statistics entries, after the main solver's (the main solver's own entries are
-    // the statistics oracle's: mujoco_statistics_oracle_test.cc; elliptic PGS on mixed_rows
+    // the statistics oracle's: mujoco222/statistics_oracle_test.cc; elliptic PGS on mixed_rows
     // differs there in its first sweep's nactive, 10 against MuJoCo's 7, which is not NoSlip's).
     const size_t first = static_cast<size_t>(ours.iterations);
     ASSERT_LE(first, ours.stats.size()) << what.str();
@@ -99,4 +101,4 @@ INSTANTIATE_TEST_SUITE_P(Scenes, NoSlipOracle,
                          [](const auto& info) { return SceneConeName(info); });
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

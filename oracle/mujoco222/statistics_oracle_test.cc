@@ -15,13 +15,15 @@
 #include <sstream>
 #include <string>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "oracle/statistics_compare.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/warmstart.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
+
+using namespace simatlas::oracle;  // the version-neutral comparisons (statistics_compare.h)
 
 /// The statistics scenes: the humanoid, the 22 humanoids, a box stack and a limited chain.
 std::vector<SceneSpec> StatisticsScenes() {
@@ -106,4 +108,4 @@ INSTANTIATE_TEST_SUITE_P(Scenes, StatisticsOracle,
                          [](const auto& info) { return SceneConeName(info); });
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

@@ -4,10 +4,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 
 int main(int argc, char** argv) {
-  using namespace simatlas::oracle;
+  using namespace simatlas::oracle222;
   if (argc != 2) {
     std::cerr << "usage: oracle_write_problems OUT_DIR\n";
     return 2;

@@ -6,10 +6,10 @@
 
 #include <cmath>
 
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "reference/mujoco/dual.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
 
 constexpr double kRel = 1e-12;
@@ -71,4 +71,4 @@ TEST(T11Oracle, MuJoCoGivesTheNamedTestVector) {
 }
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

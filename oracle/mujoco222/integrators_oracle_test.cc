@@ -19,7 +19,7 @@
 #include "reference/mujoco/integrators.h"
 #include "reference/mujoco/transition_fd.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 namespace {
 
 struct SliderCase {
@@ -167,4 +167,4 @@ TEST(IntegratorsOracle, T10FromMuJoCoAndRk4Policy) {
 }
 
 }  // namespace
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

@@ -19,7 +19,7 @@
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solver_result.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 
 /// A loaded model with its data (freed together).
 struct Scene {
@@ -103,4 +103,4 @@ std::vector<std::optional<ReferenceRow>> ReferenceRows(const Scene& scene);
 /// The problem and MuJoCo's answer as a simatlas/mujoco-problem/1 document.
 nlohmann::json ProblemDocument(const Scene& scene, const std::string& source);
 
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222

@@ -2,19 +2,19 @@
 // solve of one side — the reference (mujoco::SolveProblem of the problem prepared once, as a
 // file read prepares it), MuJoCo 2.2.2's mj_fwdConstraint with its default options (jacobian =
 // auto: sparse from nv = 60) or with a dense Jacobian — on the settled humanoid or 22 humanoids
-// of oracle/oracle_scenes.h with the settings of mujoco_bench.cc (no warmstart, tolerance 1e-8,
+// of oracle/mujoco222/oracle_scenes.h with the settings of mujoco222_bench.cc (no warmstart, tolerance 1e-8,
 // at most 100 iterations). Three modes:
-//   valgrind --tool=callgrind --collect-atstart=no simatlas_count_mujoco SCENE CONE SOLVER SIDE
+//   valgrind --tool=callgrind --collect-atstart=no simatlas_count_mujoco222 SCENE CONE SOLVER SIDE
 // collects only that solve (callgrind's collection is toggled around it by client requests), so
 // the instruction count does not depend on the machine's load; prints the iteration count.
-//   simatlas_count_mujoco SCENE CONE SOLVER mujoco --repeat N
+//   simatlas_count_mujoco222 SCENE CONE SOLVER mujoco --repeat N
 // times N mj_fwdConstraint calls (default options, after one untimed call; no warmstart, so each
 // is the same solve) and prints "iterations=24 seconds_per_solve=1.2e-05".
-//   simatlas_count_mujoco SCENE CONE SOLVER dump OUT.json
+//   simatlas_count_mujoco222 SCENE CONE SOLVER dump OUT.json
 // writes the reference side's problem as a mujoco-problem file (opt.version "2.2.2", so
 // `simatlas mujoco solve OUT.json` solves it on the 2.2.2 path; MuJoCo's default-path answer as
 // `expected`) and prints MuJoCo's iterations. Exit 2 on bad arguments.
-// The modes are shared with the 3.15 twin, mujoco315_count.cc (mujoco_count_modes.h).
+// The modes are shared with the 3.15 twin, mujoco315/mujoco315_count.cc (mujoco_count_modes.h).
 #include <valgrind/callgrind.h>
 
 #include <iostream>
@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "benchmarks/mujoco_count_modes.h"
-#include "oracle/oracle_scenes.h"
+#include "oracle/mujoco222/oracle_scenes.h"
 #include "reference/io/mujoco_options.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/sparse_rows.h"
@@ -32,15 +32,15 @@ namespace {
 using namespace simatlas;
 
 constexpr const char* kUsage =
-    "usage: simatlas_count_mujoco humanoid|humanoid22 pyramidal|elliptic PGS|CG|Newton "
+    "usage: simatlas_count_mujoco222 humanoid|humanoid22 pyramidal|elliptic PGS|CG|Newton "
     "reference|mujoco|mujoco_dense|(mujoco --repeat N)|(dump OUT.json)";
 
 // args: SIDE and its arguments (reference | mujoco [--repeat N] | mujoco_dense | dump OUT.json).
 int Run(const std::string& label, const std::string& cone_name, const std::string& solver_name,
         const std::vector<std::string>& args) {
-  const oracle::SceneSpec* spec = nullptr;
-  const std::vector<oracle::SceneSpec> scenes = oracle::OracleScenes();
-  for (const oracle::SceneSpec& s : scenes) {
+  const oracle222::SceneSpec* spec = nullptr;
+  const std::vector<oracle222::SceneSpec> scenes = oracle222::OracleScenes();
+  for (const oracle222::SceneSpec& s : scenes) {
     if (s.label == label && (label == "humanoid" || label == "humanoid22")) spec = &s;
   }
   const bool cone_ok = cone_name == "pyramidal" || cone_name == "elliptic";
@@ -55,8 +55,8 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   }
   const int repeat = args.size() == 3 ? io::ParseCount("--repeat", args[2], 1) : 0;
   const mujoco::SolverKind solver = mujoco::ParseSolverName(solver_name);
-  oracle::Scene scene =
-      oracle::Prepare(*spec, cone_name == "elliptic" ? mjCONE_ELLIPTIC : mjCONE_PYRAMIDAL);
+  oracle222::Scene scene =
+      oracle222::Prepare(*spec, cone_name == "elliptic" ? mjCONE_ELLIPTIC : mjCONE_PYRAMIDAL);
   mjModel* m = scene.model.get();
   mjData* d = scene.data.get();
   bench::SetCountedOptions(m, solver);
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
   try {
     return Run(argv[1], argv[2], argv[3], std::vector<std::string>(argv + 4, argv + argc));
   } catch (const std::exception& e) {
-    std::cerr << "simatlas_count_mujoco: " << e.what() << "\n";
+    std::cerr << "simatlas_count_mujoco222: " << e.what() << "\n";
     return 2;
   }
 }

@@ -2,7 +2,7 @@
 // reference's problem (MJ-solvers §2–§5). Model fields used follow MuJoCo 2.2.2's
 // engine_core_constraint.c (getsolparam, getposdim, mj_diagApprox), as listed in the formula
 // sheet §2a.
-#include "oracle/mujoco_oracle.h"
+#include "oracle/mujoco222/mujoco222_oracle.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,7 @@
 #include "adapters/mujoco_model/mujoco_model.h"
 #include "reference/mujoco/impedance.h"
 
-namespace simatlas::oracle {
+namespace simatlas::oracle222 {
 
 namespace {
 
@@ -316,4 +316,4 @@ nlohmann::json ProblemDocument(const Scene& scene, const std::string& source) {
   return doc;
 }
 
-}  // namespace simatlas::oracle
+}  // namespace simatlas::oracle222
