@@ -200,6 +200,13 @@ std::string MujocoGlidingSentence(const LabRowDynamics& r, const SceneScale& s) 
          " m/s), so the body hops and slides without friction in flight.";
 }
 
+std::string PgsToleranceSentence(double tolerance) {
+  return "PGS ends a step when one sweep's scaled cost improvement falls below tolerance = " +
+         F(tolerance) + " (MJ-solvers §4–§5), not when its forces have converged: on a problem "
+         "that converges slowly (a stack's coupled contacts) the forces it leaves shake the body, "
+         "whose contacts keep opening and closing instead of resting at the law's depth.";
+}
+
 }  // namespace
 
 OutsideReason ExplainOutsideLaw(const LabScene& lab, const RunSummary& run, const Outcome& o) {
@@ -240,6 +247,10 @@ OutsideReason ExplainOutsideLaw(const LabScene& lab, const RunSummary& run, cons
                                           o.kind == OutcomeKind::kStick || o.kind == OutcomeKind::kOnset));
     }
     if (large && (switching || flew)) sentences.push_back(*large);
+    // PGS alone, contacts still switching at a step that resolves the contact: its exit test
+    if (sentences.empty() && model->solver == mujoco::SolverKind::kPGS && switching) {
+      sentences.push_back(PgsToleranceSentence(Mujoco315Options(model->solver, model->cone, s.h).tolerance));
+    }
   }
   if (sentences.size() > 2) sentences.resize(2);
   for (const std::string& t : sentences) reason.mechanism += (reason.mechanism.empty() ? "" : " ") + t;
