@@ -1,7 +1,9 @@
 // Data of the SAP figures (E3-SAP §3.2, §5), computed by the reference step driver and written
 // as CSV; figures/e3-sap/{box_slide_distance,sphere_drop_penetration}.py only plot these numbers.
 //   box_slide_<approximation>_<dt>.csv   t [s], distance [m], speed [m/s], contact_force [N]
-//       (total normal force of the step ending at t; 0 at t = 0) of scene box_slide (1 kg cube,
+//       (total normal force of the step ending at t; 0 at t = 0), pitch [rad] (the box's tilt
+//       about y at t, 2 atan2(q_y, q_w)), contacts (pairs the step ending at t found at its start)
+//       and phi0_min [m] (their deepest φ₀, 0 without pairs) of scene box_slide (1 kg cube,
 //       v0 = 1 m/s, μ = 0.5, k = 1e5 N/m, d = 10 s/m, τd = 0.01 s) for approximation ∈ {sap,
 //       similar, lagged} and dt ∈ {1e-3, 4e-2} s over 0.6 s; the Coulomb answer stops at
 //       v0/(μ g) after v0²/(2 μ g). At dt = 40 ms the three approximations part visibly.
@@ -10,11 +12,13 @@
 //       dt = 1e-3 s over 1 s; at rest x = m g / k = 9.81e-4 m.
 // Usage: figure_data_sap OUTPUT_DIR
 #include <cmath>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "reference/scenes/scene.h"
 #include "reference/scenes/step_driver.h"
@@ -36,10 +40,16 @@ void WriteBoxSlide(const std::filesystem::path& dir, const std::string& approxim
   std::ofstream file(path);
   if (!file) throw std::runtime_error("cannot write " + path.string());
   file.precision(17);
-  file << "t,distance,speed,contact_force\n";
+  file << "t,distance,speed,contact_force,pitch,contacts,phi0_min\n";
   for (std::size_t k = 0; k < t.t.size(); ++k) {
+    // the step ending at t[k] is step k − 1 (none at t = 0)
+    const std::vector<scenes::ContactResult> none;
+    const std::vector<scenes::ContactResult>& pairs = k == 0 ? none : t.contacts[k - 1];
+    double phi0_min = 0.0;
+    for (const scenes::ContactResult& c : pairs) phi0_min = std::min(phi0_min, c.phi0);
     file << t.t[k] << "," << t.q[k](4) - t.q[0](4) << "," << std::hypot(t.v[k](3), t.v[k](4)) << ","
-         << (k == 0 ? 0.0 : t.contact_force[k - 1]) << "\n";
+         << (k == 0 ? 0.0 : t.contact_force[k - 1]) << "," << 2 * std::atan2(t.q[k](2), t.q[k](0))
+         << "," << pairs.size() << "," << phi0_min << "\n";
   }
 }
 

@@ -304,3 +304,47 @@ def test_scenes_drake_does_not_run_say_why(live):
     drake_scenes = {r[0] for r in live["rows"] if r[1].startswith("Drake ")}
     assert drake_scenes == set(lab_engines.LIVE_SCENES) - set(lab_engines.DRAKE_NOT_BUILT)
     assert set(live["not_built"]) == {f"Drake {s}" for s in lab_engines.DRAKE_NOT_BUILT}
+
+
+def test_mujoco_pyramid_rests_at_the_depth_over_its_gain():
+    """The reason the lab gives for the pyramidal rows' depths (reference/lab/outcome_reasons.h),
+    checked on MuJoCo itself: the pyramid's 4 edges J_n ± μ J_t each carry the normal's aref with
+    R_edge = 2 μ² R₀ on Â = (1 + μ²) tran (MJ-solvers §2a (2.3)), so at one depth they push
+    4 R_n/R_edge = 2/(μ² (1 + μ²)) = 2/(0.16 · 1.16) = 10.78 times the elliptic normal row: a
+    resting cube's vertical qacc vanishes at m g/(4 k)/10.78 = 2.276e-6 m under the pyramid and at
+    m g/(4 k) = 2.4525e-5 m under the elliptic cone (mj_forward at rest, Newton)."""
+    import mujoco
+    import mujoco_scene
+    model = _core.lab_scene_model("cube_slide")
+    model["v0"] = [0.0] * 6
+    depth = 1.0 * G / (4 * K)
+    gain = 2 / (MU ** 2 * (1 + MU ** 2))
+    for cone, rest in (("pyramidal", depth / gain), ("elliptic", depth)):
+        scene = mujoco_scene.MujocoScene(model, 1e-3, "newton", cone)
+
+        def qacc_z(d):
+            scene.d.qpos[2] = 0.1 - d
+            scene.d.qvel[:] = 0
+            mujoco.mj_forward(scene.m, scene.d)
+            return scene.d.qacc[2]
+        # ω² (Δ depth) ≈ 5263 · 2.2e-5 = 0.12 m/s² between the two depths
+        assert abs(qacc_z(rest)) < 1e-3 * 0.1, (cone, qacc_z(rest))
+        other = depth if cone == "pyramidal" else depth / gain
+        assert abs(qacc_z(other)) > 0.1, (cone, qacc_z(other))
+
+
+def test_mujoco_pgs_stack_reaches_the_interface_depth_at_a_tighter_tolerance():
+    """The reason the lab gives when MuJoCo's elliptic PGS leaves the stack's interface off its
+    law at dt = 1e-3 s (reference/lab/outcome_reasons.h: PGS stops on a sweep's scaled cost
+    improvement, not on converged forces), checked on MuJoCo itself: the same 1 s run at
+    tolerance 1e-12 (1000 iterations allowed) rests at the law's m g/(4 k) = 2.4525e-5 m within
+    5 %, so the miss at MuJoCo's default 1e-8 is the solver's exit, not the contact model."""
+    import mujoco_scene
+    model = _core.lab_scene_model("box_stack")
+    law = 1.0 * G / (4 * K)
+    scene = mujoco_scene.MujocoScene(model, 1e-3, "pgs", "elliptic")
+    scene.m.opt.tolerance, scene.m.opt.iterations = 1e-12, 1000
+    for _ in range(round(model["duration"] / 1e-3)):
+        q, _, _, _, _ = scene.step(None)
+    side = 0.2
+    assert abs(q[6] + side - q[13] - law) <= 0.05 * law, q[6] + side - q[13]

@@ -18,7 +18,9 @@ def simulate(scene, **keys):
     the run as columns (``step``, ``geometry``, ``body``, ``halfspace_body``, ``p_WC`` [m]
     (rows × 3), ``phi0`` [m], ``fn`` [N], ``f_Bc_W`` [N] (rows × 3), ``slip_speed`` [m/s],
     ``separation_speed`` [m/s]); ``summary`` (the scene's named results, None where the CLI
-    prints null) with ``summary_units``; ``scene`` and ``parameters`` (every key's value).
+    prints null) with ``summary_units``; ``notes`` (sentences explaining what the run shows,
+    built from its numbers, as the CLI's "note:" lines); ``scene`` and ``parameters`` (every
+    key's value).
 
     Raises ValueError with the command-line program's message for an unknown scene or key
     or a value out of range, simatlas.NumericalError when the run overflows."""

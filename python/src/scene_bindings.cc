@@ -101,6 +101,7 @@ py::dict Simulate(const std::string& name, const std::vector<std::string>& argum
   d["contacts"] = ContactColumns(trajectory.contacts);
   d["summary"] = named;
   d["summary_units"] = units;
+  d["notes"] = def.notes ? def.notes(scene, args, trajectory) : std::vector<std::string>{};
   return d;
 }
 

@@ -46,12 +46,49 @@ std::vector<Snapshot> CollectSnapshots(int per_run, const LabProgress& progress)
   return snapshots;
 }
 
-LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::string>& findings) {
+// SAP's table before its rows.
+LabTable EmptySapTable() {
   LabTable t;
   t.title = "SAP: how the Newton loop ends against rel_tolerance (E3-SAP §4.2)";
   t.columns = {"approximation", "start", "rel_tolerance", "problems", "optimality_only", "cost_criterion",
                "failed", "iterations_mean", "iterations_max"};
   t.units = {"", "", "1", "1", "1", "1", "1", "1", "1"};
+  t.definitions = {
+      "SAP's contact approximation (E3-SAP §3)",
+      "the Newton loop's start: v0 (Drake's, the previous step's velocity) or v* (the free motion)",
+      "εr of the optimality criterion (4.3): ‖D g‖ ≤ εa + εr max(‖D p‖, ‖D jc‖), D = diag(A)^(−1/2)",
+      "one-step SAP problems taken from the lab scenes' runs",
+      "share of the problems ending on (4.3) without the cost criterion (4.4)",
+      "share ending on the cost criterion (4.4): |ℓ_m − ℓ_{m−1}| < εca + εcr (|ℓ_m| + |ℓ_{m−1}|)/2 with α > 0.5",
+      "problems whose solve failed (max_iterations reached before (4.3) or (4.4), or an error)",
+      "Newton iterations per solved problem",
+      "the most Newton iterations of one problem"};
+  return t;
+}
+
+// MuJoCo's table before its rows.
+LabTable EmptyMujocoTable() {
+  LabTable t;
+  t.title = "MuJoCo 3.15 model: iterations against tolerance per solver and cone (cap 1000), "
+            "PGS with momentum on and off (MJ-solvers §4–§5)";
+  t.columns = {"solver", "cone", "momentum", "tolerance", "problems", "iterations_mean",
+               "iterations_max", "capped"};
+  t.units = {"", "", "", "1", "1", "1", "1", "1"};
+  t.definitions = {
+      "MuJoCo's solver (MJ-solvers §4)",
+      "the friction cone: pyramidal (edges J_n ± μ J_t) or elliptic",
+      "PGS's Nesterov momentum on or off ('-': not PGS)",
+      "opt.tolerance: the bound on the scaled improvement and gradient, scale = 1/(meaninertia "
+      "max(1, nv)) (MJ-solvers §5 (5.1))",
+      "the same one-step problems as SAP's table, on the lab's mapping",
+      "solver iterations per problem",
+      "the most iterations of one problem",
+      "problems that reached the 1000-iteration cap"};
+  return t;
+}
+
+LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::string>& findings) {
+  LabTable t = EmptySapTable();
   for (const char* approximation : {"sap", "similar", "lagged"}) {
    // warm: Drake's start v₀ (the previous velocity); cold: v* (SapProblem's default)
    for (const bool warm : {true, false}) {
@@ -105,12 +142,7 @@ LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::strin
 }
 
 LabTable MujocoTable(const std::vector<Snapshot>& snapshots, std::vector<std::string>& findings) {
-  LabTable t;
-  t.title = "MuJoCo 3.15 model: iterations against tolerance per solver and cone (cap 1000), "
-            "PGS with momentum on and off (MJ-solvers §4–§5)";
-  t.columns = {"solver", "cone", "momentum", "tolerance", "problems", "iterations_mean",
-               "iterations_max", "capped"};
-  t.units = {"", "", "", "1", "1", "1", "1", "1"};
+  LabTable t = EmptyMujocoTable();
   struct Variant { mujoco::SolverKind solver; bool momentum; };
   const std::vector<Variant> variants = {{mujoco::SolverKind::kPGS, true},
                                          {mujoco::SolverKind::kPGS, false},
@@ -170,6 +202,8 @@ LabTable MujocoTable(const std::vector<Snapshot>& snapshots, std::vector<std::st
 }
 
 }  // namespace
+
+std::vector<LabTable> ConvergenceTables() { return {EmptySapTable(), EmptyMujocoTable()}; }
 
 LabResult RunConvergenceExperiment(const LabSize& size, const LabProgress& progress) {
   const auto start = std::chrono::steady_clock::now();

@@ -56,11 +56,7 @@ void FdErrorTables(LabResult& result) {
                                   core::VectorX()};
   const core::MatrixX exact =
       mujoco::PendulumTransitionJacobian(kGravityOverLength, kPendulumStep, 1.0);
-  LabTable sweep;
-  sweep.title = "pendulum (g/L = 9.81 1/s², h = 0.01 s, semi-implicit Euler) at q = 1 rad, "
-                "v = 0.5 rad/s: max |A_FD − A| against eps (MJ-solvers §9)";
-  sweep.columns = {"eps", "forward_error", "centered_error"};
-  sweep.units = {"1", "1", "1"};
+  LabTable sweep = DerivativesTables()[0];
   std::vector<double> eps, forward, centered;
   // ε = 1e-14 … 1e-1 in quarter decades
   for (int i = 0; i <= 52; ++i) {
@@ -72,12 +68,7 @@ void FdErrorTables(LabResult& result) {
                            .cwiseAbs().maxCoeff());
     sweep.rows.push_back({NumberCell(e), NumberCell(forward.back()), NumberCell(centered.back())});
   }
-  LabTable laws;
-  laws.title = "the V: where the error is smallest and its slopes on either side, beside the law "
-               "(u = 2.2e-16)";
-  laws.columns = {"difference", "eps_at_minimum", "error_minimum", "eps_minimum_law",
-                  "truncation_slope", "truncation_slope_law", "roundoff_slope", "roundoff_slope_law"};
-  laws.units = {"", "1", "1", "1", "1", "1", "1", "1"};
+  LabTable laws = DerivativesTables()[1];
   const double u = std::numeric_limits<double>::epsilon();
   struct Side { const char* name; const std::vector<double>* error; double eps_law, order, lo, hi; };
   // truncation side fitted over a decade-plus band well right of each law's minimum
@@ -162,12 +153,7 @@ void DragTable(const LabSize& size, LabResult& result) {
   // v* is affine in F (A (v* − v₀) = h (k₀ + J_Fᵀ F)), so a unit difference of v* is ∂v*/∂F exactly
   const core::VectorX dvstar_dF =
       sap::FullVStar(DragProblem(1.0)) - sap::FullVStar(DragProblem(0.0));
-  LabTable t;
-  t.title = "SAP (kSap): the cube dragged by F, one step of h = 1e-3 s: ∂vx/∂F by (5.2) and by "
-            "central differences (δ = 1e-5 μ m g) (E3-SAP §5.1)";
-  t.columns = {"force", "force_over_mu_m_g", "sliding_contacts", "vx", "dvx_dF_sensitivity",
-               "dvx_dF_fd", "difference", "coulomb_law", "spans_switch"};
-  t.units = {"N", "1", "1", "m/s", "m/(s·N)", "m/(s·N)", "m/(s·N)", "m/(s·N)", "1"};
+  LabTable t = DerivativesTables()[2];
   // a coarse sweep 0.5 … 1.5 μ m g, the switches (first contact sliding, all four sliding)
   // located by bisection, and points 0.5 δ (stencil spans the switch) and 2 δ (it does not)
   // either side of each
@@ -241,6 +227,52 @@ void DragTable(const LabSize& size, LabResult& result) {
 }
 
 }  // namespace
+
+std::vector<LabTable> DerivativesTables() {
+  LabTable sweep;
+  sweep.title = "pendulum (g/L = 9.81 1/s², h = 0.01 s, semi-implicit Euler) at q = 1 rad, "
+                "v = 0.5 rad/s: max |A_FD − A| against eps (MJ-solvers §9)";
+  sweep.columns = {"eps", "forward_error", "centered_error"};
+  sweep.units = {"1", "1", "1"};
+  sweep.definitions = {
+      "the finite-difference step ε added to each state coordinate",
+      "max |A_FD − A| of the forward difference (x(ε) − x)/ε against the hand-derived transition "
+      "Jacobian A",
+      "max |A_FD − A| of the centred difference (x(ε) − x(−ε))/(2ε)"};
+  LabTable laws;
+  laws.title = "the V: where the error is smallest and its slopes on either side, beside the law "
+               "(u = 2.2e-16)";
+  laws.columns = {"difference", "eps_at_minimum", "error_minimum", "eps_minimum_law",
+                  "truncation_slope", "truncation_slope_law", "roundoff_slope", "roundoff_slope_law"};
+  laws.units = {"", "1", "1", "1", "1", "1", "1", "1"};
+  laws.definitions = {
+      "forward or centred differences",
+      "the ε of the sweep with the smallest error",
+      "that smallest error",
+      "the law's best ε: √u (forward), ∛u (centred), u the double's unit round-off",
+      "log-log slope of the error against ε on the truncation side (fitted over a decade-plus band "
+      "right of the minimum)",
+      "the law: 1 (forward), 2 (centred)",
+      "log-log slope on the round-off side (ε from 1e-14 to 1e-11)",
+      "the law: −1 (round-off u/ε)"};
+  LabTable drag;
+  drag.title = "SAP (kSap): the cube dragged by F, one step of h = 1e-3 s: ∂vx/∂F by (5.2) and by "
+               "central differences (δ = 1e-5 μ m g) (E3-SAP §5.1)";
+  drag.columns = {"force", "force_over_mu_m_g", "sliding_contacts", "vx", "dvx_dF_sensitivity",
+                  "dvx_dF_fd", "difference", "coulomb_law", "spans_switch"};
+  drag.units = {"N", "1", "1", "m/s", "m/(s·N)", "m/(s·N)", "m/(s·N)", "m/(s·N)", "1"};
+  drag.definitions = {
+      "the drag F along +x at the cube's centre",
+      "F/(μ m g)",
+      "contacts in the sliding region of (3.3) at the answer",
+      "the cube's vx after the step",
+      "∂vx/∂F = (∂v/∂v*) ∂v*/∂F by SAP's sensitivity (5.2)",
+      "(vx(F + δ) − vx(F − δ))/(2δ) of whole solves",
+      "dvx_dF_sensitivity − dvx_dF_fd",
+      "the rigid Coulomb cube's ∂vx/∂F: 0 while it sticks (F < μ m g), h/m once it slides",
+      "1 when F ± δ crosses a stick/slip switch (the difference spans two regimes), else 0"};
+  return {sweep, laws, drag};
+}
 
 LabResult RunDerivativesExperiment(const LabSize& size, const LabProgress& progress) {
   const auto start = std::chrono::steady_clock::now();

@@ -9,19 +9,19 @@ const std::vector<LabExperiment>& AllLabExperiments() {
   static const std::vector<LabExperiment> experiments = {
       {"scenes", "E3-SAP §2.2, §3; MJ-solvers §2–§4",
        "(a) every lab scene under SAP's 3 approximations and MuJoCo's 3 solvers × 2 cones",
-       RunScenesExperiment},
+       RunScenesExperiment, ScenesTables},
       {"convergence", "E3-SAP §4.2; MJ-solvers §4–§5",
        "(b) SAP's exit criterion vs rel_tolerance; MuJoCo iterations vs tolerance, PGS momentum",
-       RunConvergenceExperiment},
+       RunConvergenceExperiment, ConvergenceTables},
       {"stability", "MJ-solvers §7–§8; E3-SAP §5",
        "(c) the largest stable dt against the contact stiffness per integrator and for SAP",
-       RunStabilityExperiment},
+       RunStabilityExperiment, StabilityTables},
       {"scale", "E3-SAP §4; MJ-solvers §4",
        "(d) iterations and time per solve against the number of contacts: SAP, PGS, CG, Newton",
-       RunScaleExperiment},
+       RunScaleExperiment, ScaleTables},
       {"derivatives", "MJ-solvers §9; E3-SAP §5.1",
        "(e) FD transition Jacobian error against eps; SAP's sensitivity across stick/slip",
-       RunDerivativesExperiment},
+       RunDerivativesExperiment, DerivativesTables},
   };
   return experiments;
 }

@@ -31,6 +31,9 @@ struct LabTable {
   std::string title;                       ///< one line
   std::vector<std::string> columns;        ///< column names
   std::vector<std::string> units;          ///< one per column ("" for labels)
+  /// One per column: what it is, as a formula of the course's symbols where it has one (the
+  /// unit is units'); printed by `simatlas lab --help` and on the lab's pages.
+  std::vector<std::string> definitions;
   std::vector<std::vector<LabCell>> rows;  ///< rows × columns
 };
 
@@ -57,6 +60,8 @@ struct LabExperiment {
   std::string section;  ///< course sections tested
   std::string summary;  ///< one line
   std::function<LabResult(const LabSize&, const LabProgress&)> run;  ///< runs it
+  /// Its tables before any row: titles, columns, units and definitions (for `lab --help`).
+  std::function<std::vector<LabTable>()> tables;
 };
 
 /// The experiments in the order of the lab (scenes, convergence, stability, scale, derivatives).
@@ -64,6 +69,19 @@ const std::vector<LabExperiment>& AllLabExperiments();
 
 /// The experiment called name; InputError listing the names otherwise.
 const LabExperiment& FindLabExperiment(const std::string& name);
+
+/// The empty tables of each experiment, in the order its result holds them: (a) the scenes
+/// table (scenes_table.h); (b) SAP's and MuJoCo's convergence tables; (c) the stability table;
+/// (d) the scale table; (e) the FD sweep, its laws and the dragged cube's sensitivity.
+std::vector<LabTable> ScenesTables();
+/// (b)'s empty tables.
+std::vector<LabTable> ConvergenceTables();
+/// (c)'s empty table.
+std::vector<LabTable> StabilityTables();
+/// (d)'s empty table.
+std::vector<LabTable> ScaleTables();
+/// (e)'s empty tables.
+std::vector<LabTable> DerivativesTables();
 
 /// (a): every scene × model at dt ∈ {1e-3, 1e-2} s (quick: 1e-2 s only).
 LabResult RunScenesExperiment(const LabSize& size, const LabProgress& progress);

@@ -34,8 +34,8 @@ nlohmann::json ResultJson(const LabResult& r) {
       for (const LabCell& c : row) cells.push_back(CellJson(c));
       rows.push_back(cells);
     }
-    tables.push_back(
-        {{"title", t.title}, {"columns", t.columns}, {"units", t.units}, {"rows", rows}});
+    tables.push_back({{"title", t.title}, {"columns", t.columns}, {"units", t.units},
+                      {"definitions", t.definitions}, {"rows", rows}});
   }
   return {{"name", r.name}, {"section", r.section}, {"tables", tables},
           {"findings", r.findings}, {"seconds", r.seconds}};
@@ -111,6 +111,7 @@ std::string LabExternalRunsJson(const std::string& runs_json) {
   table.title = "the live engines' runs of the lab scenes: the law's outcome and the physical criteria (maxima over the steps)";
   // runs grouped by (scene, dt) in the order they come, for the findings
   std::vector<std::pair<std::string, std::vector<RunSummary>>> groups;
+  std::vector<LabScene> group_scenes;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const nlohmann::json& r = runs[i];
     const std::string where = "lab run " + std::to_string(i);
@@ -134,12 +135,17 @@ std::string LabExternalRunsJson(const std::string& runs_json) {
     const std::string key = scene.name + " " + FormatValue(dt);
     auto group = std::find_if(groups.begin(), groups.end(),
                               [&key](const auto& g) { return g.first == key; });
-    if (group == groups.end()) group = groups.insert(groups.end(), {key, {}});
+    if (group == groups.end()) {
+      group = groups.insert(groups.end(), {key, {}});
+      group_scenes.push_back(scene);
+    }
     group->second.push_back(summary);
   }
   std::vector<std::string> findings;
-  for (const auto& [key, group] : groups) {
-    for (std::string& f : SceneFindings(group)) findings.push_back(std::move(f));
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (std::string& f : SceneFindings(group_scenes[g], groups[g].second)) {
+      findings.push_back(std::move(f));
+    }
   }
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : table.rows) {
@@ -148,7 +154,7 @@ std::string LabExternalRunsJson(const std::string& runs_json) {
     rows.push_back(cells);
   }
   return nlohmann::json{{"title", table.title}, {"columns", table.columns}, {"units", table.units},
-                        {"rows", rows}, {"findings", findings}}
+                        {"definitions", table.definitions}, {"rows", rows}, {"findings", findings}}
       .dump(1);
 }
 

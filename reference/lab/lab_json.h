@@ -3,7 +3,7 @@
 /// DESIGN.md "Round 3: the course's engines, live" — the one JSON form of a lab result, written
 /// by `simatlas lab --json` and read by `simatlas.lab` in Python:
 ///   {"name", "section", "seconds", "findings": [...],
-///    "tables": [{"title", "columns", "units", "rows": [[cell, ...], ...]}]}
+///    "tables": [{"title", "columns", "units", "definitions", "rows": [[cell, ...], ...]}]}
 /// A cell is a number, a string or null; a non-finite number throws core::NumericalError.
 
 #include <string>
@@ -30,8 +30,9 @@ std::string LabListJson();
 ///              "steps": [{"q": [nq], "v": [nv] (the tree's coordinates), "iterations": n | null,
 ///                         "capped": bool, "seconds", "contacts": [{"phi0" [m], "f_C": [t1, t2, n] [N] on the
 ///                         scene's body, "slip_speed" [m/s], "separation_speed" [m/s]}]}]}]}
-/// Output (indent 1): {"title", "columns", "units", "rows", "findings"}, the findings one per
-/// outcome of each (scene, dt) in the order the runs come. Throws core::InputError naming the
+/// Output (indent 1): {"title", "columns", "units", "definitions", "rows", "findings"}, the
+/// findings one per outcome of each (scene, dt) in the order the runs come, each outside model
+/// with its reason (scenes_table.h). Throws core::InputError naming the
 /// run and the key for a missing or mistyped key, an unknown scene or a bad step.
 std::string LabExternalRunsJson(const std::string& runs_json);
 

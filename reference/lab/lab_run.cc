@@ -42,6 +42,8 @@ class RunRecorder {
     trace_.q.push_back(lab.scene.q0);
     trace_.v.push_back(lab.scene.v0);
     E0_ = Energy(lab.scene.q0, lab.scene.v0);
+    s_.diagnostics.q_end = lab.scene.q0;
+    s_.diagnostics.v_end = lab.scene.v0;
   }
 
   // One completed step: its contacts, the state after it, its effort.
@@ -60,6 +62,7 @@ class RunRecorder {
     } else {
       s_.iterations_reported = false;
     }
+    RecordDiagnostics(contacts, c.penetration, q, v);
     const double E = Energy(q, v);
     s_.energy_rise_max = std::max(s_.energy_rise_max, E - E0_);
     s_.energy_change = E - E0_;
@@ -89,6 +92,26 @@ class RunRecorder {
   }
 
  private:
+  // The evidence of one step (RunDiagnostics): flight, contacts opening or closing late, slip.
+  void RecordDiagnostics(const std::vector<scenes::ContactResult>& contacts, double penetration,
+                         const core::VectorX& q, const core::VectorX& v) {
+    RunDiagnostics& d = s_.diagnostics;
+    const int k = s_.steps_done;  // this step's index
+    if (d.first_contact_step < 0 && !contacts.empty()) d.first_contact_step = k;
+    if (d.first_contact_step >= 0 && contacts.empty()) ++d.open_steps;
+    if (2 * k >= s_.steps) {
+      ++d.late_steps;
+      if (k > 0 && contacts.size() != d.last_contacts.size()) ++d.late_changes;
+      d.late_penetration_max = std::max(d.late_penetration_max, penetration);
+    }
+    for (const scenes::ContactResult& c : contacts) {
+      d.slip_speed_max = std::max(d.slip_speed_max, c.slip_speed);
+    }
+    d.q_end = q;
+    d.v_end = v;
+    d.last_contacts = contacts;
+  }
+
   double Energy(const core::VectorX& q, const core::VectorX& v) const {
     return lab_.scene.tree.CalcKineticEnergy(q, v) + lab_.scene.tree.CalcPotentialEnergy(q);
   }

@@ -32,6 +32,22 @@ struct StepCriteria {
 /// The criteria of one step's contacts at impulse scale h [s] and friction μ.
 StepCriteria MeasureStep(const std::vector<scenes::ContactResult>& contacts, double h, double mu);
 
+/// What a run did besides its criteria: the evidence of the reasons a model misses its law
+/// (outcome_reasons.h). "Late" is the second half of the steps asked for.
+struct RunDiagnostics {
+  int first_contact_step = -1;  ///< first step with a contact pair (−1: none)
+  int open_steps = 0;           ///< steps after the first contact with no contact pair (in flight)
+  int late_steps = 0;           ///< completed steps in the second half
+  /// Late steps whose number of contact pairs differs from the step before's: contacts opening
+  /// or closing (a bouncing or rocking body).
+  int late_changes = 0;
+  double late_penetration_max = 0.0;  ///< max(0, −φ₀) over the late steps [m]
+  double slip_speed_max = 0.0;        ///< the largest contact slip speed of the run [m/s]
+  core::VectorX q_end;                ///< q after the last completed step
+  core::VectorX v_end;                ///< v after the last completed step
+  std::vector<scenes::ContactResult> last_contacts;  ///< the last completed step's contacts
+};
+
 /// A run's summary.
 struct RunSummary {
   std::string scene;           ///< lab scene name
@@ -51,6 +67,7 @@ struct RunSummary {
   double seconds = 0;          ///< wall time of the steps [s]
   double step_seconds_max = 0; ///< slowest step [s]
   std::vector<Outcome> outcomes;  ///< the scene's law outcomes (empty when a step failed)
+  RunDiagnostics diagnostics;     ///< the run's evidence for the reasons (outcome_reasons.h)
 };
 
 /// Called with the scene (its applied forces set for the step) and the state before each step.

@@ -45,11 +45,13 @@ LabScene BallRoll() {
   s.scene.q0(6) = kRadius - kMass * kLabGravity / kStiffness;
   s.scene.v0(3) = kSpeed;
   s.duration = 0.5;
+  s.support_pairs = 1;
   // Angular momentum about the contact point is conserved (friction and normal force pass through
   // it): m v0 r = m v r + (2/5) m r² (v/r) ⇒ v = 5/7 v0, reached at 2 v0/(7 μ g) = 0.073 s.
   s.outcomes = [](const LabTrace& t) {
     return std::vector<Outcome>{
-        {"rolling_speed", t.v.back()(3), 5.0 / 7.0 * kSpeed, "m/s", "5/7 v0"}};
+        {"rolling_speed", t.v.back()(3), 5.0 / 7.0 * kSpeed, "m/s", "5/7 v0", false,
+         OutcomeKind::kSlide}};
   };
   return s;
 }
@@ -86,7 +88,7 @@ LabScene CubeSlide() {
   s.outcomes = [](const LabTrace& t) {
     return std::vector<Outcome>{{"slide_distance", t.q.back()(4) - t.q.front()(4),
                                  kSpeed * kSpeed / (2 * kLabMu * kLabGravity), "m",
-                                 "v0²/(2 μ g)"}};
+                                 "v0²/(2 μ g)", false, OutcomeKind::kSlide}};
   };
   return s;
 }
@@ -116,8 +118,9 @@ LabScene CubeDrag() {
     }
     return std::vector<Outcome>{
         {"onset_force", onset, kLabMu * kMass * kLabGravity + std::sqrt(2 * kMass * kSpeedThreshold * rate),
-         "N", "μ m g + √(2 m v_th Ḟ), v_th = 0.01 m/s"},
-        {"creep_speed_half_load", creep, 0.0, "m/s", "0 at F = μ m g/2"}};
+         "N", "μ m g + √(2 m v_th Ḟ), v_th = 0.01 m/s", false, OutcomeKind::kOnset},
+        {"creep_speed_half_load", creep, 0.0, "m/s", "0 at F = μ m g/2", false,
+         OutcomeKind::kStick, kLabMu * kMass * kLabGravity / 2}};
   };
   return s;
 }
@@ -157,11 +160,15 @@ LabScene Incline(bool slides) {
   // Coulomb: sticks iff μ ≥ tan θ; else x = ½ g (sin θ − μ cos θ) T².
   const double predicted =
       slides ? 0.5 * kLabGravity * (std::sin(theta) - kLabMu * std::cos(theta)) : 0.0;
-  s.outcomes = [predicted](const LabTrace& t) {
+  // the load along the slope the contacts hold while they stick: m g sin θ
+  const double load = kMass * kLabGravity * std::sin(theta);
+  s.outcomes = [predicted, slides, load](const LabTrace& t) {
     const double T = t.t.back();
     return std::vector<Outcome>{{"slope_distance", t.q.back()(4) - t.q.front()(4),
                                  predicted * T * T, "m",
-                                 predicted > 0 ? "½ g (sin θ − μ cos θ) T²" : "0 (μ ≥ tan θ)"}};
+                                 predicted > 0 ? "½ g (sin θ − μ cos θ) T²" : "0 (μ ≥ tan θ)", false,
+                                 slides ? OutcomeKind::kSlide : OutcomeKind::kStick,
+                                 slides ? 0.0 : load}};
   };
   return s;
 }
@@ -184,6 +191,7 @@ LabScene ChainStrike() {
   }
   s.scene.material.stiffness = kStiffness;
   s.duration = 1.5;
+  s.support_pairs = 1;
   // A passive contact cannot add energy: max over the run of E − E₀ ≤ 0 is reported by the run;
   // the outcome here is the final depth of the deepest tip, at rest m g-ish/k per tip (≤ 3 m g/k).
   s.outcomes = [](const LabTrace& t) {

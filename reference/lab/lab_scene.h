@@ -31,6 +31,14 @@ struct LabTrace {
   std::vector<double> max_penetration;  ///< per step: max(0, −φ₀) over the step's pairs [m]
 };
 
+/// What an outcome measures, for the reasons given when a model misses its law (outcome_reasons.h).
+enum class OutcomeKind {
+  kRest,   ///< a body at rest on its contacts: depths, final speed, drift
+  kStick,  ///< contacts holding a tangential load below μ fn: any slip is creep
+  kSlide,  ///< a body sliding (or rolling after sliding) on its contacts
+  kOnset   ///< the load at which sticking ends
+};
+
 /// One outcome of a run against the law's prediction.
 struct Outcome {
   std::string name;                 ///< e.g. "slide_distance"
@@ -39,6 +47,10 @@ struct Outcome {
   std::string unit;                 ///< SI unit
   std::string law;                  ///< the prediction as a formula, e.g. "v0²/(2 μ g)"
   bool upper_bound = false;         ///< the law bounds the value from above (value ≤ predicted)
+  OutcomeKind kind = OutcomeKind::kRest;  ///< what it measures
+  /// kStick: the tangential load the contacts hold [N]; the value is a creep speed [m/s], or
+  /// with unit m the distance crept over the whole run.
+  double load = 0.0;
 };
 
 /// A lab scene: the model, its duration, an optional time-varying drive and its outcomes.
@@ -49,6 +61,9 @@ struct LabScene {
   scenes::Scene scene;      ///< bodies, contact geometry, x₀, contact material
   double mu = kLabMu;       ///< friction coefficient [1]
   double duration = 1.0;    ///< simulated time [s]
+  /// Point pairs between the first body and its support at rest (a cube's 4 bottom vertices,
+  /// the ball's 1): its weight's shares in the depth laws.
+  int support_pairs = 4;
   /// Non-empty: sets scene.applied for the step starting at time t [s] (the ramped drag).
   std::function<void(double t, scenes::Scene& scene)> drive;
   /// The outcomes of a run against the Coulomb law's predictions.

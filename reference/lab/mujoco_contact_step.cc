@@ -36,6 +36,52 @@ MatrixX ContactRows(const MatrixX& Jc, double mu, mujoco::Cone cone) {
 
 }  // namespace
 
+LabSolParameters MapLabContact(double k, double c, double tran) {
+  const double d = kFlatImpedance;
+  // direct solref from the mapping K = k(1 − d)Â/d², B = c(1 − d)Â/d
+  const double K = k * (1 - d) * tran / (d * d);
+  const double B = c * (1 - d) * tran / d;
+  return {{-K * d * d, -B * d}, {d, d, 0.001, 0.5, 2.0}};
+}
+
+LabRowDynamics MujocoRowDynamics(double k, double tau, double mu, double tran, double h) {
+  core::RequirePositive("k", k, "N/m");
+  core::RequirePositive("tau", tau, "s");
+  core::RequirePositive("tran", tran, "1/kg");
+  if (!(mu >= mujoco::kMinMu)) core::ThrowInputError("mu", mu, "1", ">= 1e-5 (mjMINMU)");
+  const LabSolParameters sol = MapLabContact(k, tau * k, tran);
+  const std::array<double, 5> friction = {mu, mu, 0.005, 1e-4, 1e-4};
+  const double impratio = mujoco::Options{}.impratio;
+  // one row of Â at rest (flat impedance: I = d at any depth)
+  const auto row = [&](double diag_approx) {
+    mujoco::RowInput in;
+    in.diag_approx = diag_approx;
+    in.solref = sol.solref;
+    in.solimp = sol.solimp;
+    in.timestep = h;
+    return mujoco::MakeRowParameters(in);
+  };
+  const mujoco::RowParameters normal = row(tran);
+  const mujoco::RowParameters edge = row(mujoco::ContactDiagApprox(tran, 0.0, friction, true, 0));
+  LabRowDynamics r;
+  r.K = normal.K;
+  r.B = normal.B;
+  r.impedance = normal.imp;
+  r.R_normal = normal.R;
+  r.R_edge = mujoco::PyramidalFrictionR(edge.R, impratio, friction, 3).R.at(0);
+  const double R1 = mujoco::EllipticFrictionR(normal.R, impratio, friction, 3).R.at(1);
+  // r'' = −B r' − K I r: ω² = K I, 2 ζ ω = B
+  r.omega = std::sqrt(r.K * r.impedance);
+  r.zeta = r.B / (2 * r.omega);
+  r.overshoot = r.zeta < 1 ? std::exp(-M_PI * r.zeta / std::sqrt(1 - r.zeta * r.zeta)) : 0.0;
+  r.pyramid_gain = 4 * r.R_normal / r.R_edge;
+  // steady slip vt with a = 0: elliptic f_t = D₁ aref = −(B/R₁) vt; edges n ± μ t:
+  // μ (f₊ − f₋) = −2 μ² (B/R_edge) vt
+  r.viscous_elliptic = r.B / R1;
+  r.viscous_pyramidal = 2 * mu * mu * r.B / r.R_edge;
+  return r;
+}
+
 mujoco::Options Mujoco315Options(mujoco::SolverKind solver, mujoco::Cone cone, double h) {
   mujoco::Options opt;
   opt.solver = solver;
@@ -92,7 +138,6 @@ mujoco::Problem MakeMujocoContactProblem(const scenes::Scene& scene, const Vecto
   p.R.resize(nefc);
   p.aref.resize(nefc);
   p.frictionloss = VectorX::Zero(nefc);
-  const double d = kFlatImpedance;
   // the scene's stiffness k [N/m] and SAP's linear dissipation c = τd k [N·s/m]
   const double k = scene.material.stiffness;
   const double c_damp = scene.material.relaxation_time * k;
@@ -111,11 +156,7 @@ mujoco::Problem MakeMujocoContactProblem(const scenes::Scene& scene, const Vecto
     const MatrixX rows = ContactRows(a.Jc, mu_row, opt.cone);
     // Â of the normal row: the two bodies' translational inverse weights (§2a)
     const double tran = weight(a.body) + weight(scene.contact_geometry[a.geometry].halfspace_body);
-    // direct solref from the mapping K = k(1 − d)Â/d², B = c(1 − d)Â/d
-    const double K = k * (1 - d) * tran / (d * d);
-    const double B = c_damp * (1 - d) * tran / d;
-    const mujoco::SolRef solref = {-K * d * d, -B * d};
-    const mujoco::SolImp solimp = {d, d, 0.001, 0.5, 2.0};
+    const LabSolParameters sol = MapLabContact(k, c_damp, tran);
     std::vector<double> R_unscaled(rows_per_contact);
     for (int r = 0; r < rows_per_contact; ++r) {
       mujoco::RowInput in;
@@ -123,8 +164,8 @@ mujoco::Problem MakeMujocoContactProblem(const scenes::Scene& scene, const Vecto
       in.distance = a.pair.phi0;
       in.pos = a.pair.phi0;
       in.vel = rows.row(r).dot(v0);
-      in.solref = solref;
-      in.solimp = solimp;
+      in.solref = sol.solref;
+      in.solimp = sol.solimp;
       in.timestep = opt.timestep;
       in.zero_stiffness = elliptic && r > 0;
       const mujoco::RowParameters row = mujoco::MakeRowParameters(in);

@@ -19,6 +19,7 @@
 #include <optional>
 #include <vector>
 
+#include "reference/mujoco/impedance.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solver_result.h"
 #include "reference/scenes/contact_step.h"
@@ -27,6 +28,47 @@ namespace simatlas::lab {
 
 /// The flat impedance d of every lab row (MuJoCo's default dmax).
 inline constexpr double kFlatImpedance = 0.95;
+
+/// The lab's row parameters for a contact whose normal row has Â = tran [1/kg]: the direct
+/// solref (−K d², −B d) with K = k (1 − d) Â/d², B = c (1 − d) Â/d (file comment), and the flat
+/// solimp (d, d, 0.001 m, 0.5, 2). k [N/m] is the scene's stiffness, c = τd k [N·s/m] its damping.
+struct LabSolParameters {
+  mujoco::SolRef solref;  ///< direct format (−stiffness [1/s²], −damping [1/s])
+  mujoco::SolImp solimp;  ///< flat: dmin = dmax = kFlatImpedance
+};
+
+/// The mapping of the file comment for stiffness k [N/m], damping c [N·s/m] and Â = tran [1/kg].
+LabSolParameters MapLabContact(double k, double c, double tran);
+
+/// What MuJoCo's rows do under the mapping, for one contact (condim 3, friction μ, Â = tran
+/// [1/kg], impratio 1, step h [s]) — MJ-solvers §2a (2.2)–(2.3), §2b; every R from MuJoCo's
+/// own row rules (reference/mujoco/impedance.h):
+///   - while the rows' Delassus A ≫ R (a cube on 4 rows: A ≈ 4 tran ≈ 76 R), a row's
+///     acceleration follows aref = −B v − K d r: each contact mode rings at ω = √(K d), with
+///     damping ratio ζ = B/(2ω), whatever the body's mass and number of contacts;
+///   - friction rows have K = 0 (elliptic: aref = −B vt; pyramid edges J_n ± μ J_t share the
+///     normal's −K d r, which cancels in their difference), so below the cone's rim friction is
+///     viscous: elliptic B/R₁, pyramidal 2 μ² B/R_edge per contact [N·s/m];
+///   - the pyramid's 4 edges each carry the normal's aref with R_edge = 2 μ² R₀, R₀ from
+///     Â = (1 + μ²) tran: at one depth they push 4 R_n/R_edge = 2/(μ² (1 + μ²)) times the normal
+///     row the mapping was made for.
+struct LabRowDynamics {
+  double K = 0.0;                  ///< row stiffness [1/s²]
+  double B = 0.0;                  ///< row damping [1/s]
+  double impedance = 0.0;          ///< I = d [1]
+  double R_normal = 0.0;           ///< R of the elliptic normal row [1/kg]
+  double R_edge = 0.0;             ///< R of each pyramid edge [1/kg]
+  double omega = 0.0;              ///< √(K d) [rad/s]
+  double zeta = 0.0;               ///< B/(2ω) [1]
+  double overshoot = 0.0;          ///< exp(−π ζ/√(1 − ζ²)): first overshoot of a released row [1]
+  double pyramid_gain = 0.0;       ///< 4 R_normal/R_edge [1]
+  double viscous_elliptic = 0.0;   ///< B/R₁ [N·s/m] per contact
+  double viscous_pyramidal = 0.0;  ///< 2 μ² B/R_edge [N·s/m] per contact
+};
+
+/// LabRowDynamics for stiffness k [N/m], relaxation time τd [s] (damping τd k), friction μ,
+/// Â = tran [1/kg] and step h [s]; InputError for k, τd, tran ≤ 0 or μ < 1e-5.
+LabRowDynamics MujocoRowDynamics(double k, double tau, double mu, double tran, double h);
 
 /// The course's MuJoCo 3.15 options for one solver and cone (MJ-solvers §1, §4): version 3.15,
 /// Hager–Zhang CG, PGS with Nesterov momentum and the shuffled block order on (3.15 defaults),

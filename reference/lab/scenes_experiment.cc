@@ -24,7 +24,7 @@ LabResult RunScenesExperiment(const LabSize& size, const LabProgress& progress) 
         runs.push_back(RunLabScene(scene, model, dt));
         AppendSceneRows(runs.back(), table);
       }
-      for (std::string& f : SceneFindings(runs)) result.findings.push_back(std::move(f));
+      for (std::string& f : SceneFindings(scene, runs)) result.findings.push_back(std::move(f));
       if (progress) progress("scenes: " + name + " at dt = " + FormatValue(dt) + " s done");
     }
   }

@@ -22,9 +22,10 @@ LabTable ScenesTable();
 /// Iterations are null when the engine does not report them.
 void AppendSceneRows(const RunSummary& run, LabTable& table);
 
-/// One sentence per outcome of the runs of one scene at one dt: the law's value, the measured
-/// range, the models within 5 % of it (or 1e-3 of the unit of a predicted 0, or within an upper
-/// bound), the others with their value, the failed runs. runs must be non-empty.
-std::vector<std::string> SceneFindings(const std::vector<RunSummary>& runs);
+/// One finding per outcome of the runs of scene at one dt: the law's value, the measured range,
+/// the models within 5 % of it (or 1e-3 of the unit of a predicted 0, or within an upper bound),
+/// the others with their value and their reason ("Why …", outcome_reasons.h), the failed runs.
+/// runs must be non-empty.
+std::vector<std::string> SceneFindings(const LabScene& scene, const std::vector<RunSummary>& runs);
 
 }  // namespace simatlas::lab

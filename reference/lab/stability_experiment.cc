@@ -64,6 +64,11 @@ bool SapStable(double k, double h, int steps) {
   return true;
 }
 
+// 1 when the largest stable step is the largest trial (the search's cap), else 0.
+double AtCap(const std::optional<double>& h, const std::vector<double>& trial) {
+  return h && *h == trial.back() ? 1.0 : 0.0;
+}
+
 // The largest trial step for which every smaller one is stable (nullopt: not even the first).
 template <typename Stable>
 std::optional<double> LargestStable(const std::vector<double>& steps, Stable stable) {
@@ -77,15 +82,31 @@ std::optional<double> LargestStable(const std::vector<double>& steps, Stable sta
 
 }  // namespace
 
+std::vector<LabTable> StabilityTables() {
+  LabTable t;
+  t.title = "largest stable dt (of 60 log-spaced from 1e-6 s to 0.1 s) on m ẍ = −k x, m = 1 kg";
+  t.columns = {"integrator", "k", "largest_stable_dt", "predicted", "omega_h_at_largest", "at_cap"};
+  t.units = {"", "N/m", "s", "s", "1", "1"};
+  t.definitions = {
+      "MuJoCo's integrator on the undamped spring (MJ-solvers §7–§8), or sap_discrete: SAP's step on "
+      "the lab's ball pressed into the ground at twice its rest depth (E3-SAP §5)",
+      "the spring's (contact's) stiffness",
+      "the largest trial step h such that it and every smaller trial stays within 100 |x₀| (SAP: "
+      "100 x₀ + g h²) for the run's steps (null: not even 1e-6 s)",
+      "the law: 2/ω (Euler, implicit, implicitfast: no damping to treat implicitly), 2√2/ω (RK4), "
+      "stable at every h for discrete and SAP (shown as the cap 0.1 s); ω = √(k/m)",
+      "ω × largest_stable_dt",
+      "1 when largest_stable_dt is the largest step tried (0.1 s): the search stopped at its cap, "
+      "so the real limit is at or above it and omega_h_at_largest is a lower bound"};
+  return {t};
+}
+
 LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progress) {
   const auto start = std::chrono::steady_clock::now();
   LabResult result;
   result.name = "stability";
   result.section = "MJ-solvers §7–§8; E3-SAP §5";
-  LabTable t;
-  t.title = "largest stable dt (of 60 log-spaced from 1e-6 s to 0.1 s) on m ẍ = −k x, m = 1 kg";
-  t.columns = {"integrator", "k", "largest_stable_dt", "predicted", "omega_h_at_largest"};
-  t.units = {"", "N/m", "s", "s", "1"};
+  LabTable t = StabilityTables().front();
   const int steps = size.quick ? 300 : 2000;
   const std::vector<double> trial = Steps();
   const std::vector<double> stiffness =
@@ -103,21 +124,26 @@ LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progres
                                                                              : 2 / omega;
       t.rows.push_back({TextCell(mujoco::IntegratorName(integrator)), NumberCell(k), NumberCell(h),
                         NumberCell(std::min(predicted, kLargestDt)),
-                        NumberCell(h ? std::optional<double>(omega * *h) : std::nullopt)});
+                        NumberCell(h ? std::optional<double>(omega * *h) : std::nullopt),
+                        NumberCell(AtCap(h, trial))});
     }
     const std::optional<double> h =
         LargestStable(trial, [&](double dt) { return SapStable(k, dt, size.quick ? 50 : 200); });
     t.rows.push_back({TextCell("sap_discrete"), NumberCell(k), NumberCell(h),
                       NumberCell(kLargestDt),
-                      NumberCell(h ? std::optional<double>(omega * *h) : std::nullopt)});
+                      NumberCell(h ? std::optional<double>(omega * *h) : std::nullopt),
+                      NumberCell(AtCap(h, trial))});
     if (progress) progress("stability: k = " + FormatValue(k) + " N/m done");
   }
-  // findings: ω h at the limit per integrator (the grid's ratio 1.22 bounds the error)
+  // findings: ω h at the limit per integrator (the grid's ratio 1.22 bounds the error; "≥" where
+  // the search stopped at its cap)
   for (const char* name : {"euler", "implicit", "implicitfast", "rk4", "discrete", "sap_discrete"}) {
     std::string s = std::string(name) + ": ω h at the largest stable dt";
     for (const auto& row : t.rows) {
       if (row[0].text == name) {
-        s += ", " + FormatValue(row[4].number) + " (k = " + FormatValue(row[1].number) + " N/m)";
+        s += std::string(", ") + (*row[5].number == 1 ? "≥ " : "") + FormatValue(row[4].number) +
+             " (k = " + FormatValue(row[1].number) + " N/m" +
+             (*row[5].number == 1 ? ", the 0.1 s cap" : "") + ")";
       }
     }
     result.findings.push_back(s + (std::string(name) == "rk4" ? "; the law: 2√2 = 2.83"

@@ -115,6 +115,10 @@ struct SceneDefinition {
   /// The named results of a run from the scene, its arguments and the trajectory.
   std::function<std::vector<SummaryEntry>(const Scene&, const SceneArguments&, const Trajectory&)>
       summarize;
+  /// Sentences explaining what the run shows, built from its numbers and the model's (printed
+  /// by `simatlas simulate` as "note:" lines); empty function or list: nothing to explain.
+  std::function<std::vector<std::string>(const Scene&, const SceneArguments&, const Trajectory&)>
+      notes = {};
 };
 
 /// The step driver's keys shared by every scene: dt, steps, approximation, mu.

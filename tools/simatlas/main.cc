@@ -28,8 +28,10 @@ const std::map<std::string, Entry>& Commands() {
         "  simulate --list [--json]       the scenes with their keys, units and defaults"}},
       {"lab",
        {simatlas::tools::RunLabCommand,
-        "lab NAME|all [--quick] [--json]  run a lab experiment: the scenes under SAP's and MuJoCo's models\n"
-        "  lab --list [--json]            the experiments with their course sections"}},
+        "lab NAME|all [--quick] [--json] [--no-live]  run a lab experiment: the scenes under SAP's\n"
+        "                                 and MuJoCo's models (scenes: with the live engines' rows)\n"
+        "  lab --list [--json]            the experiments with their course sections\n"
+        "  lab --help                     every column of every lab table defined, with its unit"}},
       {"chapter",
        {simatlas::tools::RunChapterCommand,
         "chapter CHAPTER|all [SECTION] [--json] [--output-dir DIR]  a section's claims with live numbers\n"

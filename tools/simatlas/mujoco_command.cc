@@ -12,6 +12,10 @@
 #include "reference/core/errors.h"
 #include "reference/io/mujoco_options.h"
 #include "reference/io/mujoco_problem.h"
+#include "reference/mujoco/dual.h"
+#include "reference/mujoco/islands.h"
+#include "reference/mujoco/primal.h"
+#include "reference/mujoco/pyramid.h"
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/prepare.h"
 #include "tools/simatlas/commands.h"
@@ -52,7 +56,15 @@ void PrintHelp(std::ostream& out) {
     out << "    " << Flag(o.key) << " " << o.values << "  (default " << o.default_value << ")  "
         << o.meaning << "\n";
   }
-  out << "  --json prints solver, efc_force, qacc, iterations, exit, iteration_cap_reached, cost,\n"
+  out << "  Text: the iterations and exit; the cost the solver minimised and the other objective at\n"
+         "  the answer with their gap (PGS: the dual D(f) = ½ fᵀ(A + R)f + fᵀb over the forces;\n"
+         "  CG, Newton: the primal P(a) = ½ (a − a₀)ᵀM(a − a₀) + s(Ja − aref) over qacc; P + D ≥ 0,\n"
+         "  0 at the optimum; unit kg·m²/s⁴, force × acceleration, not an energy); every row's force\n"
+         "  with its role (contact normal, tangent j, torsion, rolling; pyramid edge n ± μj; joint or\n"
+         "  tendon limit; friction loss; equality) and each contact's force in its frame.\n"
+         "  --json prints solver, efc_force, qacc, iterations, exit, iteration_cap_reached, cost,\n"
+         "  cost_kind (dual | primal), cost_unit, primal_cost, dual_cost (null above 1000 rows),\n"
+         "  rows (row, kind, role, contact, force, unit), contact_forces (normal, friction),\n"
          "  the options as run, islands (their number), noslip_iterations and stats (one record\n"
          "  per iteration); over several islands, iterations and exit are the island's that\n"
          "  iterated most, stats is empty and island_stats holds each island's record;\n"
@@ -91,6 +103,150 @@ std::string ExitNote(mujoco::ExitReason exit) {
 // MuJoCo's path for this problem (mj_isSparse with jacobian = auto): "sparse" from nv = 60.
 const char* PathName(const mujoco::Problem& problem) {
   return mujoco::UsesSparsePath(problem) ? "sparse" : "dense";
+}
+
+// The unit of both objectives: (2.4) is force × (A f + b), (3.2) is M a · a, i.e. force ×
+// acceleration in the model's coordinates (N·m/s² = kg·m²/s⁴, also for N·m × rad/s²), never an
+// energy (MJ-solvers §2b: "the objective is not an energy in J").
+constexpr const char* kCostUnit = "kg·m²/s⁴";
+// The dual (2.4) is formed densely (A = J M⁻¹ Jᵀ, nefc² entries) only up to this many rows.
+constexpr int kLargestDualFormed = 1000;
+
+// The two objectives at the answer: the primal (3.2) at its qacc and the dual (2.4) at its
+// forces (nullopt when the dense dual would be too large). Weak duality: P + D ≥ 0, = 0 at the
+// optimum (min P = −min D: eliminating a from the primal's saddle form leaves −D).
+struct Objectives {
+  double primal = 0.0;
+  std::optional<double> dual;
+};
+
+Objectives ObjectivesAt(const mujoco::Problem& problem, const mujoco::SolveResult& result) {
+  Objectives o;
+  o.primal = mujoco::EvaluatePrimal(problem, result.qacc).cost;
+  if (problem.nefc() <= kLargestDualFormed) {
+    o.dual = mujoco::DualCost(mujoco::MakeDual(problem), result.efc_force);
+  }
+  return o;
+}
+
+// A row's role in the course's words and the unit of its force (MJ-solvers §2b: pyramid edges
+// J_n ± μ_j J_j, decoded normal = Σ edges; elliptic blocks (normal, tangents, torsion, rolling)).
+struct RowRole {
+  std::string role;
+  std::string unit;
+};
+
+RowRole RoleOf(const mujoco::Problem& p, int i) {
+  static const char* kFriction[] = {"tangent 1", "tangent 2", "torsion", "rolling 1", "rolling 2"};
+  switch (p.kind[i]) {
+    case mujoco::RowKind::kEquality:
+      return {"equality", "N or N·m"};
+    case mujoco::RowKind::kFrictionDof:
+      return {"friction loss (dof)", "N or N·m (the joint's)"};
+    case mujoco::RowKind::kFrictionTendon:
+      return {"friction loss (tendon)", "N or N·m (the tendon's)"};
+    case mujoco::RowKind::kLimitJoint:
+      return {"joint limit", "N or N·m (the joint's)"};
+    case mujoco::RowKind::kLimitTendon:
+      return {"tendon limit", "N or N·m (the tendon's)"};
+    case mujoco::RowKind::kContactFrictionless:
+      return {"contact " + std::to_string(p.contact[i]) + " normal (frictionless)", "N"};
+    case mujoco::RowKind::kContactElliptic: {
+      const int c = p.contact[i], r = i - p.contacts[c].efc_address;
+      return {"contact " + std::to_string(c) + " " + (r == 0 ? "normal" : kFriction[r - 1]),
+              r < 3 ? "N" : "N·m"};
+    }
+    case mujoco::RowKind::kContactPyramidal: {
+      const int c = p.contact[i], r = i - p.contacts[c].efc_address, j = r / 2;
+      return {"contact " + std::to_string(c) + " pyramid edge n " + (r % 2 ? "− " : "+ ") + "μ" +
+                  std::to_string(j + 1) + " (" + kFriction[j] + ")",
+              "N (edge weight)"};
+    }
+  }
+  return {"", ""};
+}
+
+// Each contact's force in its frame: elliptic rows as they are, pyramid edges decoded
+// (mju_decodePyramid: normal = Σ edges, component j = μ_j (f₂ⱼ − f₂ⱼ₊₁)).
+mujoco::ConeForce ContactForce(const mujoco::Problem& p, const core::VectorX& f, int c) {
+  const mujoco::Contact& con = p.contacts[c];
+  if (con.dim == 1) return {f(con.efc_address), core::VectorX()};
+  if (p.kind[con.efc_address] == mujoco::RowKind::kContactPyramidal) {
+    core::VectorX mu(con.dim - 1);
+    for (int j = 0; j < con.dim - 1; ++j) mu(j) = con.friction[j];
+    return mujoco::DecodePyramid(f.segment(con.efc_address, 2 * (con.dim - 1)), mu);
+  }
+  return {f(con.efc_address), f.segment(con.efc_address + 1, con.dim - 1)};
+}
+
+// The text report's cost lines: which objective the solver minimised, the other one at the
+// answer, the gap, the unit.
+void PrintCosts(const mujoco::Problem& problem, const mujoco::SolveResult& result,
+                const Objectives& o, std::ostream& out) {
+  const bool pgs = problem.opt.solver == mujoco::SolverKind::kPGS;
+  const std::string primal = "the primal P(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref) "
+                             "(MJ-solvers §3 (3.2))";
+  const std::string dual = "the dual D(f) = ½ fᵀ (A + R) f + fᵀ b (§2b (2.4))";
+  out << "cost [" << kCostUnit << ": force × acceleration in the model's coordinates, not an energy]:\n";
+  if (pgs) {
+    out << "  PGS minimises " << dual << " over the forces: D = " << result.cost << "\n"
+        << "  " << primal << " at a = a₀ + M⁻¹Jᵀf: P = " << o.primal << "\n";
+  } else {
+    out << "  " << mujoco::SolverName(problem.opt.solver) << " minimises " << primal
+        << " over qacc: P = " << result.cost << "\n";
+    if (o.dual) out << "  " << dual << " at the forces f(a): D = " << *o.dual << "\n";
+  }
+  if (o.dual) {
+    out << "  P + D = " << o.primal + *o.dual << " (weak duality: ≥ 0 up to rounding, and 0 at the "
+        << "optimum, where min P = −min D)\n";
+  } else {
+    out << "  (the dual is not formed above " << kLargestDualFormed << " rows: nefc = "
+        << problem.nefc() << ")\n";
+  }
+}
+
+// x as printed: a zero without its sign (a force "-0" reads as a bug).
+double Shown(double x) { return x == 0.0 ? 0.0 : x; }
+
+// The text report's forces: every row with its role, then each contact's force in its frame.
+void PrintForces(const mujoco::Problem& p, const core::VectorX& f, std::ostream& out) {
+  out << "forces (efc_force f per row; its role in the constraint):\n";
+  for (int i = 0; i < p.nefc(); ++i) {
+    const RowRole r = RoleOf(p, i);
+    out << "  row " << i << "  " << mujoco::RowKindName(p.kind[i]) << "  " << r.role << ": "
+        << Shown(f(i)) << " " << r.unit << "\n";
+  }
+  if (p.contacts.empty()) return;
+  out << "contacts (force in the contact frame: normal, then tangent 1, 2 [N], torsion, rolling "
+         "[N·m]; pyramids decoded from their edges):\n";
+  for (int c = 0; c < static_cast<int>(p.contacts.size()); ++c) {
+    const mujoco::ConeForce cf = ContactForce(p, f, c);
+    out << "  contact " << c << " (condim " << p.contacts[c].dim << "): normal " << Shown(cf.normal) << " N";
+    for (int j = 0; j < cf.tangent.size(); ++j) {
+      out << (j == 0 ? ", friction (" : ", ") << Shown(cf.tangent(j));
+    }
+    out << (cf.tangent.size() ? ")" : "") << "\n";
+  }
+}
+
+nlohmann::json RowsJson(const mujoco::Problem& p, const core::VectorX& f) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int i = 0; i < p.nefc(); ++i) {
+    const RowRole r = RoleOf(p, i);
+    rows.push_back({{"row", i}, {"kind", mujoco::RowKindName(p.kind[i])}, {"role", r.role},
+                    {"contact", p.contact[i]}, {"force", f(i)}, {"unit", r.unit}});
+  }
+  return rows;
+}
+
+nlohmann::json ContactForcesJson(const mujoco::Problem& p, const core::VectorX& f) {
+  nlohmann::json contacts = nlohmann::json::array();
+  for (int c = 0; c < static_cast<int>(p.contacts.size()); ++c) {
+    const mujoco::ConeForce cf = ContactForce(p, f, c);
+    contacts.push_back({{"contact", c}, {"dim", p.contacts[c].dim}, {"normal", cf.normal},
+                        {"friction", VectorJson(cf.tangent)}});
+  }
+  return contacts;
 }
 
 }  // namespace
@@ -149,7 +305,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     // Nothing non-finite is printed.
     RequireFiniteOutput("qacc", result.qacc, "m/s^2");
     RequireFiniteOutput("efc_force", result.efc_force, "N");
-    RequireFiniteOutput("cost", result.cost, "J");
+    RequireFiniteOutput("cost", result.cost, kCostUnit);
+    const Objectives objectives = ObjectivesAt(problem, result);
     // --repeat N: mean wall time of N further identical solves.
     double seconds = 0;
     if (repeat > 0) {
@@ -178,6 +335,13 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                            result.stats.empty() ? nlohmann::json(nullptr)
                                                 : nlohmann::json(result.stats.back().gradient)},
                           {"cost", result.cost},
+                          {"cost_kind", problem.opt.solver == mujoco::SolverKind::kPGS ? "dual" : "primal"},
+                          {"cost_unit", kCostUnit},
+                          {"primal_cost", objectives.primal},
+                          {"dual_cost", objectives.dual ? nlohmann::json(*objectives.dual)
+                                                        : nlohmann::json(nullptr)},
+                          {"rows", RowsJson(problem, result.efc_force)},
+                          {"contact_forces", ContactForcesJson(problem, result.efc_force)},
                           {"jacobian", PathName(problem)},
                           {"version", io::VersionName(problem.opt.version)},
                           {"cg_update", io::CGUpdateName(problem.opt.cg_update)},
@@ -207,9 +371,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
       return 0;
     }
     out << "solver " << mujoco::SolverName(problem.opt.solver) << ": " << result.iterations
-        << " iterations, exit " << mujoco::ExitReasonName(result.exit)
-        << ExitNote(result.exit) << ", cost "
-        << result.cost << "\n";
+        << " iterations, exit " << mujoco::ExitReasonName(result.exit) << ExitNote(result.exit)
+        << "\n";
     out << "nv " << problem.nv << ", nefc " << problem.nefc() << ", " << PathName(problem)
         << " path; version "
         << io::VersionName(problem.opt.version) << ", warmstart "
@@ -231,8 +394,9 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     if (result.noslip_iterations > 0) {
       out << "noslip: " << result.noslip_iterations << " iterations\n";
     }
+    PrintCosts(problem, result, objectives, out);
+    PrintForces(problem, result.efc_force, out);
     if (file.expected) out << "max force error vs expected (relative): " << force_error << "\n";
-    if (solve_bytes) out << "solve storage: " << *solve_bytes << " bytes at most (heap peak)\n";
     if (repeat > 0) out << "seconds per solve: " << seconds << " (mean of " << repeat << ")\n";
     return 0;
   });

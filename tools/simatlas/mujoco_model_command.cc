@@ -3,27 +3,17 @@
 // MJCF. The course's MuJoCo 3.15.0 (the default) runs in the program simatlas-mujoco315
 // (model/engine_main.cc); MuJoCo 2.2.2 is linked here (adapters/mujoco_model). Both run the
 // same command bodies (model/model_commands.cc).
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <ostream>
-#include <sstream>
 #include <string>
 
 #include "reference/core/errors.h"
+#include "tools/simatlas/child_process.h"
 #include "tools/simatlas/commands.h"
 #ifdef SIMATLAS_HAVE_MUJOCO_MODEL
 #include "tools/simatlas/model/model_commands.h"
 #endif
-
-extern char** environ;
 
 namespace simatlas::tools {
 
@@ -51,14 +41,6 @@ std::string TakeEngine(std::vector<std::string>& args) {
   return engine;
 }
 
-// A file's whole text ("" when unreadable).
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Runs simatlas-mujoco315 with args; its stdout and stderr go to out and err, its exit code is
 // returned.
 int RunMujoco315(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -69,37 +51,10 @@ int RunMujoco315(const std::vector<std::string>& args, std::ostream& out, std::o
                            ", which is missing: run scripts/setup_engines.sh BUILD_DIR, configure "
                            "again and build the target simatlas-mujoco315 (or pass --engine 2.2.2)");
   }
-  // Private capture files for the child's two streams.
-  std::string paths[2];
-  for (std::string& path : paths) {
-    path = (fs::temp_directory_path() / "simatlas_mujoco315_XXXXXX").string();
-    const int fd = mkstemp(path.data());
-    if (fd < 0) throw core::InputError(std::string("cannot create a capture file: ") + std::strerror(errno));
-    close(fd);
-  }
-  std::vector<std::string> argv_text = {program};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : argv_text) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, paths[0].c_str(), O_WRONLY | O_TRUNC, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, paths[1].c_str(), O_WRONLY | O_TRUNC, 0);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  int status = 0;
-  if (spawned == 0) waitpid(pid, &status, 0);
-  out << Slurp(paths[0]);
-  err << Slurp(paths[1]);
-  for (const std::string& path : paths) fs::remove(path);
-  if (spawned != 0) throw core::InputError("cannot run " + program + ": " + std::strerror(spawned));
-  if (!WIFEXITED(status)) {
-    throw core::NumericalError(program + " ended without an exit code (signal " +
-                               std::to_string(WIFSIGNALED(status) ? WTERMSIG(status) : -1) + ")");
-  }
-  return WEXITSTATUS(status);
+  const ChildResult r = RunChild(program, args);
+  out << r.out;
+  err << r.err;
+  return r.exit_code;
 }
 
 // dump or inspect on the chosen engine.

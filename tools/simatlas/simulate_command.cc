@@ -133,6 +133,8 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
     const scenes::Scene scene = def.build(arguments);
     const scenes::Trajectory trajectory = scenes::Simulate(scene, options);
     const std::vector<scenes::SummaryEntry> summary = def.summarize(scene, arguments, trajectory);
+    const std::vector<std::string> notes =
+        def.notes ? def.notes(scene, arguments, trajectory) : std::vector<std::string>{};
     // Nothing non-finite is written: an overflow (e.g. v0 = 1e308) stops here, before the CSV.
     RequireFiniteOutput("q", trajectory.q.back(), "");
     RequireFiniteOutput("v", trajectory.v.back(), "");
@@ -167,7 +169,8 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
                                        ? nlohmann::json::array()
                                        : ContactsJson(trajectory.contacts.back())},
                                   {"summary", named},
-                                  {"summary_units", units}};
+                                  {"summary_units", units},
+                                  {"notes", notes}};
       // Contact records too (a slip speed can overflow): JSON would print them as null.
       RequireFiniteJson(answer);
       out << answer.dump() << "\n";
@@ -191,6 +194,7 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
     };
     print_vector("q", trajectory.q.back());
     print_vector("v", trajectory.v.back());
+    for (const std::string& n : notes) out << "note: " << n << "\n";
     // --energy: T + V at every recorded state, one "t E" line each.
     if (energy) {
       out << "t [s], energy [J]\n";

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """ctest lab_quick: runs `simatlas lab all --quick --json` and checks its structure — every
 experiment of `lab --list` present, each table's rows as wide as its columns and units, every
-cell a finite number, a string or null, at least one finding per experiment, no failed step
-hidden (a scenes row with failed_steps > 0 must say "failed: ..." in its outcome) — and that the
-quick size stays within the lab's 2-minute budget."""
+column defined (a non-empty definition each), every cell a finite number, a string or null, at
+least one finding per experiment, no failed step hidden (a scenes row with failed_steps > 0 must
+say "failed: ..." in its outcome), every finding with a model outside its law saying why, the
+scenes result carrying its live rows or why they are missing — and that the quick size stays
+within the lab's 2-minute budget."""
 import json
 import math
 import subprocess
@@ -41,6 +43,9 @@ def main():
             if len(t["units"]) != width or not t["rows"]:
                 fail(f"{e['name']}: table '{t['title']}' has {len(t['units'])} units for "
                      f"{width} columns or no rows")
+            if len(t["definitions"]) != width or not all(d.strip() for d in t["definitions"]):
+                fail(f"{e['name']}: table '{t['title']}' defines {len(t['definitions'])} of its "
+                     f"{width} columns (or one definition is empty)")
             for row in t["rows"]:
                 if len(row) != width:
                     fail(f"{e['name']}: a row of {len(row)} cells under {width} columns")
@@ -54,6 +59,15 @@ def main():
                     outcome = row[t["columns"].index("outcome")]
                     if failed and not outcome.startswith("failed: "):
                         fail(f"{e['name']}: a failed run reported as '{outcome}'")
+        for f in e["findings"]:
+            if "; outside: " in f and " Why " not in f:
+                fail(f"{e['name']}: a finding names models outside the law without a reason: {f[:200]}")
+        if e["name"] == "scenes":
+            live = e.get("live")
+            if not isinstance(live, dict) or not (live.get("rows") or live.get("missing")):
+                fail("scenes: no live rows and no reason they are missing")
+            if live.get("rows") and not live.get("engines"):
+                fail("scenes: live rows without the engines (and versions) that ran them")
     if seconds > 120:
         fail(f"the quick lab took {seconds:.0f} s (budget 120 s)")
     print(f"lab_quick: {len(names)} experiments, {seconds:.1f} s")
