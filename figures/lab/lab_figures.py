@@ -22,10 +22,29 @@ def rows(table):
     return [dict(zip(table["columns"], r)) for r in table["rows"]]
 
 
+def empty_figure(title, reasons):
+    """A figure that says why it has nothing to draw (a live engine that did not run, a table
+    without rows), instead of an exception or a blank plot."""
+    fig, ax = plt.subplots(figsize=(10, 2.5), dpi=100)
+    ax.axis("off")
+    ax.set_title(title)
+    ax.text(0.5, 0.5, "\n".join(["nothing to draw:"] + list(reasons)), ha="center", va="center",
+            fontsize=8, wrap=True, transform=ax.transAxes)
+    return fig
+
+
 def scenes_figure(result):
-    dt = min(r["dt"] for r in rows(result["tables"][0]))
-    data = [r for r in rows(result["tables"][0]) if r["dt"] == dt and r["value"] is not None
+    table = result["tables"][0]
+    if not table["rows"]:
+        # The live engines' table is empty when neither engine imports here: say which and why.
+        return empty_figure("lab scenes: no row", table.get("missing") or result.get("missing")
+                            or ["the table has no rows"])
+    dt = min(r["dt"] for r in rows(table))
+    data = [r for r in rows(table) if r["dt"] == dt and r["value"] is not None
             and r["predicted"] not in (None, 0) and not r["law"].startswith("≤")]
+    if not data:
+        return empty_figure("lab scenes at dt = %g s" % dt, ["no row has a measured value and a "
+                                                            "nonzero Coulomb prediction"])
     outcomes = sorted({(r["scene"], r["outcome"]) for r in data})
     models = list(dict.fromkeys(r["model"] for r in data))
     fig, ax = plt.subplots(figsize=(10, 4.5), dpi=100)
