@@ -152,7 +152,7 @@ void Section5Termination(Narrator& n) {
   n.Claim("chain: scale = " + Num(scale) + " = 1/(meaninertia " + Num(file.problem.opt.meaninertia) + " x nv " +
               std::to_string(file.problem.nv) + ")",
           std::abs(scale - 1.0 / (file.problem.opt.meaninertia * std::max(1, file.problem.nv))) < 1e-15 * scale);
-  // The exit rule of the table (5.2): PGS stops at the first iteration whose scaled improvement
+  // The exit rule of §5's table: PGS stops at the first iteration whose scaled improvement
   // is below tolerance; Newton at the first with a positive scaled improvement or a scaled
   // gradient below it. Every earlier iteration must fail the test, the last must pass it.
   for (mujoco::SolverKind solver : {mujoco::SolverKind::kPGS, mujoco::SolverKind::kNewton}) {

@@ -7,7 +7,8 @@ plotted from the JSON of `simatlas lab all --json` (no number computed here):
   lab_scale.png        iterations and time per solve against the number of contacts, per solver
                        (a solve that did not converge drawn as a red cross)
   lab_derivatives.png  the FD transition Jacobian's error against eps (forward, centred), and
-                       SAP's dvx/dF by (5.2) and by central differences against F/(mu m g)
+                       SAP's dvx/dF by the sensitivity (formula sheet E3-SAP (5.2)) and by
+                       central differences against F/(mu m g)
 Each *_figure(result) returns its matplotlib figure (the lab notebook shows them inline);
 main() saves them. Usage: lab_figures.py --json LAB.json --out DIR"""
 import argparse
@@ -145,7 +146,8 @@ def derivatives_figure(result):
     ax = axes[1]
     drag.sort(key=lambda r: r["force_over_mu_m_g"])
     x = [r["force_over_mu_m_g"] for r in drag]
-    ax.plot(x, [r["dvx_dF_sensitivity"] for r in drag], "-", label="SAP sensitivity (5.2)")
+    ax.plot(x, [r["dvx_dF_sensitivity"] for r in drag], "-",
+            label="SAP sensitivity H dv/dF = -dg/dF")
     ax.plot(x, [r["dvx_dF_fd"] for r in drag], "o", ms=3, mfc="none", label="central difference")
     span = [r for r in drag if r["spans_switch"] == 1]
     ax.plot([r["force_over_mu_m_g"] for r in span], [r["dvx_dF_fd"] for r in span], "s", color="red",
