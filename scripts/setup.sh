@@ -10,9 +10,12 @@
 # coverage  gcovr and lcov (scripts/coverage)
 # Then the pinned live engines (scripts/setup_engines.sh) into BUILD_DIR/venv.
 set -euo pipefail
+# python3-munkres satisfies matplotlib's python3-fonttools dependency "python3-scipy |
+# python3-munkres", which apt would otherwise meet with SciPy and its Pythran, Boost and
+# OpenBLAS headers (about a sixth of the build group's install time; nothing here uses SciPy).
 build_packages=(cmake g++ make ninja-build libgtest-dev libgmock-dev libeigen3-dev librapidcheck-dev
-                nlohmann-json3-dev doxygen python3-matplotlib python3-numpy python3-venv
-                libmujoco-dev libmujoco-samples libjs-mathjax pybind11-dev python3-dev
+                nlohmann-json3-dev doxygen python3-matplotlib python3-munkres python3-numpy
+                python3-venv libmujoco-dev libmujoco-samples libjs-mathjax pybind11-dev python3-dev
                 python3-nbclient python3-ipykernel python3-nbconvert
                 jupyter-core jupyter-nbconvert jupyter-notebook)
 test_packages=(libbenchmark-dev clang libclang-rt-14-dev python3-pytest chromium fonts-wqy-microhei)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/mujoco_model/mujoco_model.h"
 #include "tools/simatlas/commands.h"
 #include "tools/simatlas/model/model_commands.h"
 
@@ -16,8 +17,8 @@ int main(int argc, char** argv) {
     return simatlas::tools::RunModelInspect(args, std::cout, std::cerr);
   }
   if (!args.empty() && args[0] == "--help") {
-    std::cout << "simatlas-mujoco315 dump|inspect ...: `simatlas mujoco dump|inspect` with MuJoCo "
-                 "3.15.0\n  model options:\n"
+    std::cout << "simatlas-mujoco315 dump|inspect ...: `simatlas mujoco dump|inspect` with "
+              << simatlas::adapters::EngineName() << "\n  model options:\n"
               << simatlas::tools::ModelFlagsHelp();
     return 0;
   }
