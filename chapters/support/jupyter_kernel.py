@@ -56,8 +56,8 @@ def install(spec_folder):
     """Installs SPEC_FOLDER as the user's kernel "simatlas-engines" (replacing an older one);
     returns the installed folder."""
     from jupyter_client.kernelspec import KernelSpecManager
-    return KernelSpecManager().install_kernel_spec(str(spec_folder), KERNEL_NAME, user=True,
-                                                   replace=True)
+    # (jupyter_client 7 replaces an installed spec of the same name: no `replace` needed)
+    return KernelSpecManager().install_kernel_spec(str(spec_folder), KERNEL_NAME, user=True)
 
 
 def main():

@@ -127,18 +127,30 @@ def page(result, has_figure, live=None, notebook=None):
     return "\n".join(parts)
 
 
-def run_live_engines(a):
-    """The live rows (lab_engines.py under the venv python into OUT/lab_engines.json), or the
-    reason they are missing when this build has no venv."""
+def start_live_engines(a):
+    """Starts the live rows (lab_engines.py under the venv python, into OUT/lab_engines.json)
+    and returns the running process and its output path, or None and the reason they are
+    missing when this build has no venv. They need nothing of `simatlas lab all`, so the two
+    run side by side (one core each)."""
     if not a.engines_python or not os.access(a.engines_python, os.X_OK):
-        return {"missing": ["this build has no engines venv (SIMATLAS_ENGINES_PYTHON is empty or "
-                            "not executable: %r); run scripts/setup_engines.sh BUILD_DIR and configure "
-                            "again" % a.engines_python]}
+        return None, ("this build has no engines venv (SIMATLAS_ENGINES_PYTHON is empty or not "
+                      "executable: %r); run scripts/setup_engines.sh BUILD_DIR and configure again"
+                      % a.engines_python)
     out = os.path.join(a.out, "lab_engines.json")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [a.package or ""] + [x for x in os.environ.get("PYTHONPATH", "").split(os.pathsep) if x]))
-    subprocess.run([a.engines_python, a.engines_runner, "--out", out] + (["--quick"] if a.quick else []),
-                   env=env, check=True)
+    command = [a.engines_python, a.engines_runner, "--out", out] + (["--quick"] if a.quick else [])
+    return subprocess.Popen(command, env=env), out
+
+
+def finish_live_engines(started):
+    """The live rows of start_live_engines once its process ended, or the reason they are
+    missing; a failed run is an error (CalledProcessError), as before."""
+    process, out = started
+    if process is None:
+        return {"missing": [out]}
+    if process.wait() != 0:
+        raise subprocess.CalledProcessError(process.returncode, process.args)
     return json.load(open(out, encoding="utf-8"))
 
 
@@ -157,6 +169,7 @@ def main():
     p.add_argument("--stylesheet", help="copy this site.css into OUT (a site of the lab pages alone)")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    live_run = start_live_engines(a) if a.engines_runner else None
     if a.simatlas:
         a.json = os.path.join(a.out, "lab.json")
         with open(a.json, "w", encoding="utf-8") as f:
@@ -169,9 +182,7 @@ def main():
     if a.figures:
         subprocess.run([sys.executable, a.figures, "--json", a.json, "--out", a.out], check=True)
     doc = json.load(open(a.json))
-    live = None
-    if a.engines_runner:
-        live = run_live_engines(a)
+    live = finish_live_engines(live_run) if live_run else None
     notebook = navigation.NotebookPath(a.out, "lab")
     items = []
     for result in doc["experiments"]:
