@@ -9,8 +9,11 @@ Drake's plant, oracle/lab/lab_engines.py, labelled with the versions that ran), 
 --engines-python (the build tree's venv) into SITE_DIR/lab_engines.json; without the venv the
 page says that these rows are missing and why.
 Usage: lab_pages.py (--json LAB.json | --simatlas BIN) [--figures lab_figures.py]
-                    [--engines-python PY --engines-runner lab_engines.py --package DIR] --out SITE_DIR
-(--simatlas runs `BIN lab all --json` into SITE_DIR/lab.json; --figures plots into SITE_DIR.)"""
+                    [--engines-python PY --engines-runner lab_engines.py --package DIR |
+                     --live-json LAB_ENGINES.json] [--runs-only] --out SITE_DIR
+(--simatlas runs `BIN lab all --json` into SITE_DIR/lab.json; --figures plots into SITE_DIR;
+--runs-only stops after the two runs, lab.json and lab_engines.json, so that a build can make
+them while it compiles and write the pages from them later, --json and --live-json.)"""
 import argparse
 import shutil
 import subprocess
@@ -178,6 +181,9 @@ def main():
     p.add_argument("--quick", action="store_true",
                    help="the CI sizes (simatlas lab all --quick, live engines at dt = 1e-2 s only)")
     p.add_argument("--stylesheet", help="copy this site.css into OUT (a site of the lab pages alone)")
+    p.add_argument("--live-json", help="the live rows of an earlier --runs-only (instead of running)")
+    p.add_argument("--runs-only", action="store_true",
+                   help="write OUT/lab.json and OUT/lab_engines.json, then stop (no figure, no page)")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     live_run = start_live_engines(a) if a.engines_runner else None
@@ -186,6 +192,11 @@ def main():
         with open(a.json, "w", encoding="utf-8") as f:
             subprocess.run([a.simatlas, "lab", "all", "--json"] + (["--quick"] if a.quick else []),
                            stdout=f, check=True)
+    if a.runs_only:
+        live = finish_live_engines(live_run) if live_run else {"missing": ["no --engines-runner"]}
+        with open(os.path.join(a.out, "lab_engines.json"), "w", encoding="utf-8") as f:
+            json.dump(live, f)  # the runner's own file, or the reason there is none
+        return
     if a.stylesheet:
         shutil.copy(a.stylesheet, os.path.join(a.out, "site.css"))
     if not a.json:
@@ -194,6 +205,8 @@ def main():
         subprocess.run([sys.executable, a.figures, "--json", a.json, "--out", a.out], check=True)
     doc = json.load(open(a.json))
     live = finish_live_engines(live_run) if live_run else None
+    if a.live_json:
+        live = json.load(open(a.live_json, encoding="utf-8"))
     notebook = navigation.NotebookPath(a.out, "lab")
     items = []
     for result in doc["experiments"]:
