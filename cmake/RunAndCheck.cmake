@@ -1,5 +1,5 @@
-# cmake -DCOMMAND="prog|arg|..." -DEXPECT_EXIT=N [-DEXPECT_STDOUT=regex] [-DEXPECT_STDERR=regex]
-#       [-DEXPECT_STDERR_LINES=N] -P RunAndCheck.cmake
+# cmake -DCOMMAND="prog|arg|..." -DEXPECT_EXIT=N [-DEXPECT_STDOUT=regex] [-DEXPECT_NO_STDOUT=regex]
+#       [-DEXPECT_STDERR=regex] [-DEXPECT_STDERR_LINES=N] -P RunAndCheck.cmake
 # Runs one command and checks its exit code and output: used for command-line tests.
 string(REPLACE "|" ";" COMMAND "${COMMAND}")
 execute_process(COMMAND ${COMMAND} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -8,6 +8,9 @@ if(NOT "${code}" STREQUAL "${EXPECT_EXIT}")
 endif()
 if(DEFINED EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
   message(FATAL_ERROR "stdout does not match '${EXPECT_STDOUT}':\n${out}")
+endif()
+if(DEFINED EXPECT_NO_STDOUT AND out MATCHES "${EXPECT_NO_STDOUT}")
+  message(FATAL_ERROR "stdout matches '${EXPECT_NO_STDOUT}', which it must not:\n${out}")
 endif()
 if(DEFINED EXPECT_STDERR AND NOT err MATCHES "${EXPECT_STDERR}")
   message(FATAL_ERROR "stderr does not match '${EXPECT_STDERR}':\n${err}")

@@ -26,13 +26,18 @@ function(simatlas_property_test name)
     ENVIRONMENT "SIMATLAS_PROPERTY_CASES=${SIMATLAS_PROPERTY_CASES};SIMATLAS_PROPERTY_SEED=${SIMATLAS_PROPERTY_SEED}")
 endfunction()
 
-# simatlas_cli_test(NAME ARGS a;b;c EXIT n [STDOUT regex] [STDERR regex] [STDERR_LINES n] [EMPTY_STDOUT])
-# Runs `simatlas ARGS` and checks the exit code and output; label "unit".
+# simatlas_cli_test(NAME ARGS a;b;c EXIT n [STDOUT regex] [NO_STDOUT regex] [STDERR regex]
+#                   [STDERR_LINES n] [EMPTY_STDOUT])
+# Runs `simatlas ARGS` and checks the exit code and output (NO_STDOUT: a match fails); label "unit".
 function(simatlas_cli_test name)
-  cmake_parse_arguments(ARG "EMPTY_STDOUT" "EXIT;STDOUT;STDERR;STDERR_LINES" "ARGS" ${ARGN})
+  cmake_parse_arguments(ARG "EMPTY_STDOUT" "EXIT;STDOUT;NO_STDOUT;STDERR;STDERR_LINES" "ARGS"
+                        ${ARGN})
   set(defs -DEXPECT_EXIT=${ARG_EXIT})
   if(DEFINED ARG_STDOUT)
     list(APPEND defs "-DEXPECT_STDOUT=${ARG_STDOUT}")
+  endif()
+  if(DEFINED ARG_NO_STDOUT)
+    list(APPEND defs "-DEXPECT_NO_STDOUT=${ARG_NO_STDOUT}")
   endif()
   if(DEFINED ARG_STDERR)
     list(APPEND defs "-DEXPECT_STDERR=${ARG_STDERR}")

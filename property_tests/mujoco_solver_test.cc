@@ -1,7 +1,8 @@
-// Properties of the MJ-solvers problems and solvers (§2b–§6) on random well-conditioned
-// problems with every row kind: pyramid decode inverts encode; the primal optimum's forces are
-// the dual minimiser (dual KKT, cost duality, qacc map); PGS, CG and Newton agree; the
-// certificate bound; warmstart from the optimum; tolerance 0; islands equal the monolithic solve.
+// Properties of the MJ-solvers problems and solvers (§2b–§6; (N.M): the formula sheet's) on random
+// well-conditioned problems with every row kind: pyramid decode inverts encode; the primal
+// optimum's forces are the dual minimiser (dual KKT, cost duality, qacc map); PGS, CG and Newton
+// agree; the certificate bound; warmstart from the optimum; tolerance 0; islands equal the
+// monolithic solve.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>

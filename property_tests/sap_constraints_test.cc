@@ -1,7 +1,7 @@
-// Properties of the SAP constraints (E3-SAP §3.1–§3.2): the cone projection (3.3) is idempotent,
-// lands in F_μ and is the R-norm-closest point (variational inequality against sampled cone
-// points and a brute-force scan of the cone's boundary ray); γ = −∂ℓc/∂vc and G = −∂γ/∂vc
-// agree with central differences in every region; G is symmetric PSD; ℓc is convex along
+// Properties of the SAP constraints (E3-SAP §3.1–§3.2): the cone projection (formula sheet (3.3))
+// is idempotent, lands in F_μ and is the R-norm-closest point (variational inequality against
+// sampled cone points and a brute-force scan of the cone's boundary ray); γ = −∂ℓc/∂vc and G =
+// −∂γ/∂vc agree with central differences in every region; G is symmetric PSD; ℓc is convex along
 // lines; Similar and Lagged coincide at vt = 0 and differ as the text says when sliding; Lagged
 // keeps ‖γt‖ ≤ μ n₀.
 #include <gtest/gtest.h>

@@ -1,9 +1,9 @@
-// Properties of the SAP solver (E3-SAP §4–§4.2) on random problems: several cliques, constraints
-// of every kind (kSap cone, Similar, Lagged, joint limit) coupling one or two cliques. The answer
-// satisfies the optimality conditions A(v − v*) = Jᵀγ with γ the constraints' impulses at
-// vc = Jv + vb (rebuilt here from the problem, not from the model); dense and block-sparse
-// Cholesky give the same v to 1e-10; the cost is monotone over the iterations; the exact and
-// backtracking searches reach the same answer.
+// Properties of the SAP solver (E3-SAP §4–§4.2; (N.M): the formula sheet's) on random problems:
+// several cliques, constraints of every kind (kSap cone, Similar, Lagged, joint limit) coupling one
+// or two cliques. The answer satisfies the optimality conditions A(v − v*) = Jᵀγ with γ the
+// constraints' impulses at vc = Jv + vb (rebuilt here from the problem, not from the model); dense
+// and block-sparse Cholesky give the same v to 1e-10; the cost is monotone over the iterations; the
+// exact and backtracking searches reach the same answer.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>

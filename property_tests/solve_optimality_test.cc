@@ -1,4 +1,5 @@
-// The optimality checks of whole solves (reference/sap/optimality.h, E3-SAP §4.2;
+// The optimality checks of whole solves (reference/sap/optimality.h, E3-SAP §4.2, formula sheet
+// (4.3)–(4.4);
 // reference/mujoco/optimality.h, MJ-solvers §3/§5) accept the reference solvers' answers on
 // random problems with the tolerances `simatlas check sap.solve / mujoco.solve` uses, and reject
 // the unconstrained answer (v* / qacc_smooth) whenever a constraint is active: the tolerances
@@ -21,7 +22,8 @@ using core::VectorX;
 
 void CheckSapReference(const property_tests::SapProblemShape& shape) {
   const sap::SapProblem problem = property_tests::RandomSapProblem(shape);
-  // The parameters `simatlas check sap.solve` sends: (4.4) off, so the solver stops on (4.3).
+  // The parameters `simatlas check sap.solve` sends: E3-SAP (4.4) off, so the solver stops on
+  // (4.3).
   sap::SapSolverParameters parameters;
   parameters.cost_abs_tolerance = 0;
   parameters.cost_rel_tolerance = 0;

@@ -1,12 +1,36 @@
 #!/usr/bin/env bash
-# Installs the Debian packages simatlas needs (only those missing), as root.
+# Installs the Debian packages simatlas needs (only those missing), as root, by group:
+#   scripts/setup.sh [GROUP...]     GROUP: build, test, coverage; none: build test
+# build     what scripts/build needs: the compiler and libraries, the Python package, the figures,
+#           the site (Doxygen, MathJax), the executed notebooks, and `jupyter nbconvert` /
+#           `jupyter notebook` for the student (README.md); libgtest/libgmock because the
+#           configure step requires GTest
+# test      what scripts/test adds: Google Benchmark, clang and its runtimes (fuzz targets),
+#           pytest, headless Chromium and a CJK font for its screenshots
+# coverage  gcovr and lcov (scripts/coverage)
+# Then the pinned live engines (scripts/setup_engines.sh) into BUILD_DIR/venv.
 set -euo pipefail
-packages=(cmake g++ make libgtest-dev libgmock-dev libbenchmark-dev libeigen3-dev librapidcheck-dev
-          nlohmann-json3-dev doxygen graphviz python3-matplotlib python3-numpy
-          libmujoco-dev libmujoco-samples libjs-mathjax chromium fonts-wqy-microhei
-          clang libclang-rt-14-dev
-          pybind11-dev python3-dev python3-pytest python3-nbclient python3-ipykernel
-          python3-nbconvert jupyter-notebook gcovr lcov)
+# python3-munkres satisfies matplotlib's python3-fonttools dependency "python3-scipy |
+# python3-munkres", which apt would otherwise meet with SciPy and its Pythran, Boost and
+# OpenBLAS headers (about a sixth of the build group's install time; nothing here uses SciPy).
+build_packages=(cmake g++ make ninja-build libgtest-dev libgmock-dev libeigen3-dev librapidcheck-dev
+                nlohmann-json3-dev doxygen python3-matplotlib python3-munkres python3-numpy
+                python3-venv libmujoco-dev libmujoco-samples libjs-mathjax pybind11-dev python3-dev
+                python3-nbclient python3-ipykernel python3-nbconvert
+                jupyter-core jupyter-nbconvert jupyter-notebook)
+test_packages=(libbenchmark-dev clang libclang-rt-14-dev python3-pytest chromium fonts-wqy-microhei)
+coverage_packages=(gcovr lcov)
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=(build test)
+packages=()
+for g in "${groups[@]}"; do
+  case "$g" in
+    build) packages+=("${build_packages[@]}") ;;
+    test) packages+=("${test_packages[@]}") ;;
+    coverage) packages+=("${coverage_packages[@]}") ;;
+    *) echo "setup: unknown group '$g' (build, test, coverage)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -17,7 +41,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update
   apt-get install -y --no-install-recommends "${missing[@]}"
 else
-  echo "setup: all packages present"
+  echo "setup: all packages of ${groups[*]} present"
 fi
 # The live engines from PyPI (MuJoCo 3.15.0, Drake), pinned, into BUILD_DIR/venv (issues 27, 28).
 "$(dirname "$0")/setup_engines.sh" "${BUILD_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build}"

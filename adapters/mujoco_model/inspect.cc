@@ -1,5 +1,6 @@
 // MJ-solvers §2–§5: the course's view of a settled MuJoCo state — rows, parameters as used
-// (getsolparam, MuJoCo 2.2.2 engine_core_constraint.c), contacts and the reference solvers.
+// (getsolparam, engine_core_constraint.c), contacts and the reference solvers,
+// each labelled with the version of the MuJoCo that ran (EngineName).
 #include "adapters/mujoco_model/inspect.h"
 
 #include <cmath>
@@ -163,7 +164,8 @@ json InspectJson(const Snapshot& s, const std::vector<SolverComparison>& solvers
                      {"solref_given", "the row's values after MuJoCo mixed the two geoms' (contacts)"}}},
           {"rows", rows},
           {"contacts", contacts},
-          {"mujoco", {{"solver", mujoco::SolverName(p.opt.solver)},
+          {"mujoco", {{"engine", EngineName()},
+                      {"solver", mujoco::SolverName(p.opt.solver)},
                       {"solver_iter", s.file.expected->solver_iter}}},
           {"solvers", compared},
           {"warnings", s.warnings}};
@@ -187,7 +189,8 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
   o << "units: imp [1]; K [1/s^2]; B [1/s]; R [1/kg, 1/(kg m^2) for rotational rows]; D = 1/R; "
        "aref [m/s^2 or rad/s^2]; force [N or N m; pyramidal rows: edge weights]\n\n";
   // Rows: one line each, notes indented below their row.
-  o << "rows (MuJoCo's efc_*; imp, K, B, R, D, aref: MJ-solvers §2a (2.1)-(2.3); force, state: §4-§5)\n"
+  o << "rows (MuJoCo's efc_*; imp, K, B, R, D, aref: MJ-solvers §2a, formula sheet (2.1)-(2.3);\n"
+       "  force, state: §4-§5)\n"
        "  solref/solimp: the row's values as MuJoCo assembled them (a contact's are the two geoms' mixed\n"
        "  by solmix, not either geom's own), then as used when a rule of getsolparam changed them\n";
   o << std::left << std::setw(5) << "row" << std::setw(21) << "type" << std::setw(34) << "owner"
@@ -229,8 +232,8 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
   }
   // Solvers beside MuJoCo.
   o << "\nsolvers (same problem, options and warmstart as MuJoCo's final solve)\n";
-  o << "  MuJoCo 2.2.2 " << mujoco::SolverName(p.opt.solver) << ": " << s.file.expected->solver_iter
-    << " iterations\n";
+  o << "  " << EngineName() << " " << mujoco::SolverName(p.opt.solver) << ": "
+    << s.file.expected->solver_iter << " iterations\n";
   for (const SolverComparison& c : solvers) {
     o << "  reference " << mujoco::SolverName(c.solver) << ": " << c.result.iterations
       << " iterations, exit " << mujoco::ExitReasonName(c.result.exit)

@@ -117,6 +117,21 @@ core::MatrixX DenseJacobian(const mjModel* m, const mjData* d) {
       d->efc_J, nefc, nv);
 }
 
+// The state of row i in the last solve. 3.x's CG and Newton solve island by island on the
+// iefc_* copies and mj_fwdConstraint (engine_forward.c) copies back qacc, qfrc_constraint and
+// efc_force only: efc_state keeps the states of the update before the solve (the humanoid of
+// chapters/mj-solvers/pages/inspect_humanoid.md has a limit row with 91 N marked satisfied
+// there), so the state is read from iefc_state through map_efc2iefc. PGS, a model without
+// islands and 2.2.2 solve on the efc_* arrays themselves.
+int StateOf(const mjModel* m, const mjData* d, int i) {
+#if mjVERSION_HEADER >= 3000000
+  if (d->nisland > 0 && m->opt.solver != mjSOL_PGS) return d->iefc_state[d->map_efc2iefc[i]];
+#else
+  (void)m;
+#endif
+  return d->efc_state[i];
+}
+
 }  // namespace
 
 std::string EngineName() { return std::string("MuJoCo ") + mj_versionString(); }
@@ -205,7 +220,7 @@ mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
 // 3.x numbers its headers major·10⁶ + minor·10³ + patch (3.15.0: 3015000); 2.2.2 used 222.
 #if mjVERSION_HEADER >= 3000000
   // 3.x: the line search's cap and tolerance are options, and so is NoSlip (SetVersion above
-  // set Hager–Zhang CG (3.10) and momentum PGS (3.11) over the shuffled order (3.9)).
+  // set Hager–Zhang CG (3.10) and momentum PGS (3.11) over the shuffled order (MuJoCo 3.9)).
   o.ls_iterations = m->opt.ls_iterations;
   o.ls_tolerance = m->opt.ls_tolerance;
   o.noslip_iterations = m->opt.noslip_iterations;
@@ -360,7 +375,7 @@ Snapshot LoadedModel::Read(const std::string& source) const {
     row.aref = d->efc_aref[i];
     row.b = d->efc_b[i];
     row.force = d->efc_force[i];
-    row.state = d->efc_state[i];
+    row.state = StateOf(m, d, i);
     s.file.rows.push_back({row.solref, row.solimp, row.pos, row.margin, row.vel, row.diag_approx,
                            row.KBIP});
     s.rows.push_back(row);

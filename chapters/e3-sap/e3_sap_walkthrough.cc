@@ -1,5 +1,6 @@
 // Walkthrough of E3-SAP "从动力学装配到 SAP 终止" (From dynamics assembly to SAP termination):
 // each section's claims, in the order of the text, with live numbers from the reference engine.
+// (N.M) are the formula sheet's equations (course/FORMULAS.md, E3-SAP).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -78,7 +79,7 @@ void Section1Assembly(Narrator& n) {
   const Eigen::VectorXd tau_g = pendulum.Vector("tau_g");
   n.Say("at v = (1.5, -2) rad/s the bias c(q, v) = (" + Num(c(0)) + ", " + Num(c(1)) +
         ") N·m and gravity tau_g = (" + Num(tau_g(0)) + ", " + Num(tau_g(1)) +
-        ") N·m are separate named terms of (1.2).");
+        ") N·m are separate named terms of the dynamics, formula sheet (1.2).");
   n.Say("units: rotational entries of M in kg·m², of generalized forces in N·m; the Euclidean norm of a mixed vector has no unit.");
 }
 

@@ -22,6 +22,15 @@ io::MujocoProblemFile Example(const std::string& name) {
   return io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/" + name);
 }
 
+// The MuJoCo that wrote an example file, as the file's "source" names it ("MuJoCo 2.2.2
+// box_plane.xml steps=150" -> "MuJoCo 2.2.2"): a claim names the version that produced the
+// numbers it compares with.
+std::string WrittenBy(const io::MujocoProblemFile& file) {
+  if (file.source.empty()) return "the file's MuJoCo";
+  const size_t name_end = file.source.find(' ', file.source.find(' ') + 1);
+  return file.source.substr(0, name_end);
+}
+
 double RelativeError(const core::VectorX& a, const core::VectorX& b) {
   return (a - b).norm() / std::max(1e-300, b.norm());
 }
@@ -82,7 +91,7 @@ void Section1Layers(Narrator& n) {
   // Catches: two solvers minimising different objectives (the algorithm changes only the path).
   n.Claim("algorithm layer: CG (" + std::to_string(cg.iterations) + " iterations) and Newton (" +
               std::to_string(newton.iterations) + ") on the chain, tolerance 1e-12: forces differ by " + Num(diff, 3) +
-              " (relative); Newton vs MuJoCo 2.2.2's answer in the file " + Num(vs_mujoco, 3),
+              " (relative); Newton vs " + WrittenBy(file) + "'s answer in the file " + Num(vs_mujoco, 3),
           diff < 1e-6 && vs_mujoco < 1e-6,
           {{"difference", diff}});
 }
@@ -121,8 +130,9 @@ void Section3Primal(Narrator& n) {
               Num(diff),
           diff < 1e-5, {{"difference", diff}});
   const double vs_mujoco = RelativeError(primal.efc_force, file.expected->efc_force);
-  // Catches: a Newton that converges to something other than MuJoCo's answer (MuJoCo 2.2.2 output stored in the example file).
-  n.Claim("Newton's efc_force vs MuJoCo 2.2.2's converged answer in the file: relative error " + Num(vs_mujoco),
+  // Catches: a Newton that converges to something other than MuJoCo's answer (stored in the example file).
+  n.Claim("Newton's efc_force vs " + WrittenBy(file) + "'s converged answer in the file: relative error " +
+              Num(vs_mujoco),
           vs_mujoco < 1e-8, {{"relative_error", vs_mujoco}});
 }
 
@@ -136,9 +146,9 @@ void Section4Solvers(Narrator& n) {
     p.opt.tolerance = s == mujoco::SolverKind::kPGS ? 1e-15 : 1e-10;
     const auto r = mujoco::SolveProblem(p);
     const double err = RelativeError(r.efc_force, file.expected->efc_force);
-    // Catches: a solver that stops early or converges elsewhere (MuJoCo 2.2.2's efc_force in the file).
+    // Catches: a solver that stops early or converges elsewhere (MuJoCo's efc_force in the file).
     n.Claim(mujoco::SolverName(s) + " on the box (pyramidal): " + std::to_string(r.iterations) +
-                " iterations, relative error to MuJoCo 2.2.2's efc_force " + Num(err),
+                " iterations, relative error to " + WrittenBy(file) + "'s efc_force " + Num(err),
             err < (s == mujoco::SolverKind::kPGS ? 1e-5 : 1e-8),
             {{"iterations", r.iterations}, {"relative_error", err}});
   }
@@ -152,7 +162,7 @@ void Section5Termination(Narrator& n) {
   n.Claim("chain: scale = " + Num(scale) + " = 1/(meaninertia " + Num(file.problem.opt.meaninertia) + " x nv " +
               std::to_string(file.problem.nv) + ")",
           std::abs(scale - 1.0 / (file.problem.opt.meaninertia * std::max(1, file.problem.nv))) < 1e-15 * scale);
-  // The exit rule of the table (5.2): PGS stops at the first iteration whose scaled improvement
+  // The exit rule of §5's table: PGS stops at the first iteration whose scaled improvement
   // is below tolerance; Newton at the first with a positive scaled improvement or a scaled
   // gradient below it. Every earlier iteration must fail the test, the last must pass it.
   for (mujoco::SolverKind solver : {mujoco::SolverKind::kPGS, mujoco::SolverKind::kNewton}) {

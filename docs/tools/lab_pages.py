@@ -8,13 +8,19 @@ Each table comes with its columns' definitions (the program's, as `simatlas lab 
 them). The scenes page also shows the live engines' rows of the same scenes (MuJoCo's mj_step
 and Drake's plant, labelled with the versions that ran): `simatlas lab scenes` runs them
 (oracle/lab/lab_engines.py under the build's engines venv) and puts them under the scenes
-result's "live", or says there why they are missing.
-Usage: lab_pages.py (--json LAB.json | --simatlas BIN) [--figures lab_figures.py] [--quick] --out SITE_DIR
-(--simatlas runs `BIN lab all --json` into SITE_DIR/lab.json; --figures plots into SITE_DIR.)"""
+result's "live", or says there why they are missing. A build runs the two apart instead, side by
+side (one core each): `lab all --no-live` and the runner (--engines-python, --engines-runner).
+Usage: lab_pages.py (--json LAB.json | --simatlas BIN) [--figures lab_figures.py] [--quick]
+                    [--engines-python PY --engines-runner lab_engines.py --package DIR |
+                     --live-json LAB_ENGINES.json] [--runs-only] --out SITE_DIR
+(--simatlas runs `BIN lab all --json` into SITE_DIR/lab.json; --figures plots into SITE_DIR;
+--runs-only stops after the two runs, lab.json and lab_engines.json, so that a build can make
+them while it compiles and write the pages from them later, --json and --live-json.)"""
 import argparse
 import shutil
 import subprocess
 import sys
+import tempfile
 import html
 import json
 import os
@@ -140,22 +146,73 @@ def page(result, has_figure, live=None, notebook=None, caption=""):
     return "\n".join(parts)
 
 
+def start_live_engines(a):
+    """Starts the live rows (lab_engines.py under the venv python, into OUT/lab_engines.json)
+    and returns the running process, its output path and its stderr file, or None and the reason
+    they are missing when this build has no venv. They need nothing of `simatlas lab all`, so the two
+    run side by side (one core each)."""
+    if not a.engines_python or not os.access(a.engines_python, os.X_OK):
+        return None, ("this build has no engines venv (SIMATLAS_ENGINES_PYTHON is empty or not "
+                      "executable: %r); run scripts/setup_engines.sh BUILD_DIR and configure again"
+                      % a.engines_python), None
+    out = os.path.join(a.out, "lab_engines.json")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [a.package or ""] + [x for x in os.environ.get("PYTHONPATH", "").split(os.pathsep) if x]))
+    command = [a.engines_python, a.engines_runner, "--out", out] + (["--quick"] if a.quick else [])
+    log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+    return subprocess.Popen(command, env=env, stderr=log), out, log
+
+
+#: Drake's warning at each rigid half space it registers: it concerns deformable contact, which
+#: no lab scene has (the lab notebook says so beside its live rows); the build log leaves it out.
+DRAKE_DEFORMABLE_WARNING = "half spaces are not currently supported for deformable contact"
+
+
+def finish_live_engines(started):
+    """The live rows of start_live_engines once its process ended (its stderr passed on, but for
+    DRAKE_DEFORMABLE_WARNING), or the reason they are missing; a failed run is an error
+    (CalledProcessError)."""
+    process, out, log = started
+    if process is None:
+        return {"missing": [out]}
+    code = process.wait()
+    log.seek(0)
+    sys.stderr.write("".join(line for line in log if DRAKE_DEFORMABLE_WARNING not in line))
+    if code != 0:
+        raise subprocess.CalledProcessError(code, process.args)
+    return json.load(open(out, encoding="utf-8"))
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--json")
     p.add_argument("--simatlas")
     p.add_argument("--figures")
+    p.add_argument("--engines-python", default="",
+                   help="the build tree's venv python (empty: no venv in this build)")
+    p.add_argument("--engines-runner", help="oracle/lab/lab_engines.py, run beside `lab all --no-live`")
+    p.add_argument("--package", help="the directory holding the built simatlas package")
     p.add_argument("--out", required=True)
     p.add_argument("--quick", action="store_true",
                    help="the CI sizes (simatlas lab all --quick: live engines at dt = 1e-2 s only)")
     p.add_argument("--stylesheet", help="copy this site.css into OUT (a site of the lab pages alone)")
+    p.add_argument("--live-json", help="the live rows of an earlier --runs-only (instead of running)")
+    p.add_argument("--runs-only", action="store_true",
+                   help="write OUT/lab.json and OUT/lab_engines.json, then stop (no figure, no page)")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    live_run = start_live_engines(a) if a.engines_runner else None
     if a.simatlas:
         a.json = os.path.join(a.out, "lab.json")
+        # with a runner of its own beside it, `lab all` leaves the live rows to that runner
         with open(a.json, "w", encoding="utf-8") as f:
-            subprocess.run([a.simatlas, "lab", "all", "--json"] + (["--quick"] if a.quick else []),
-                           stdout=f, check=True)
+            subprocess.run([a.simatlas, "lab", "all", "--json"] + (["--quick"] if a.quick else [])
+                           + (["--no-live"] if a.engines_runner else []), stdout=f, check=True)
+    if a.runs_only:
+        live = finish_live_engines(live_run) if live_run else {"missing": ["no --engines-runner"]}
+        with open(os.path.join(a.out, "lab_engines.json"), "w", encoding="utf-8") as f:
+            json.dump(live, f)  # the runner's own file, or the reason there is none
+        return
     if a.stylesheet:
         shutil.copy(a.stylesheet, os.path.join(a.out, "site.css"))
     if not a.json:
@@ -163,8 +220,13 @@ def main():
     if a.figures:
         subprocess.run([sys.executable, a.figures, "--json", a.json, "--out", a.out], check=True)
     doc = json.load(open(a.json))
-    # the live rows `simatlas lab scenes` ran (or why they are missing)
-    live = next((r.get("live") for r in doc["experiments"] if r["name"] == "scenes"), None)
+    # the live rows: an earlier run's file, this run's runner, or what `simatlas lab scenes` ran
+    if a.live_json:
+        live = json.load(open(a.live_json, encoding="utf-8"))
+    elif live_run:
+        live = finish_live_engines(live_run)
+    else:
+        live = next((r.get("live") for r in doc["experiments"] if r["name"] == "scenes"), None)
     notebook = navigation.NotebookPath(a.out, "lab")
     items = []
     for result in doc["experiments"]:

@@ -1,8 +1,9 @@
 // E3-geometry §5, exercise 7 (course §4 "摩擦正则化不只有一种曲线"): do continuous point and
 // continuous hydroelastic contact use the same velocity regularisation? Evidence: the Stribeck
-// quintic (4.1) and the atan curve (4.2) of reference/contact/friction_regularization.h at
-// ‖vt‖ = vs and 3vs. By hand: Stribeck at s = 1 is μs S(1) = μs; atan gives (2/π)μd atan 1 =
-// (2/π)(π/4)μd = μd/2; at s = 3 Stribeck is μd and atan (2/π)atan(3) μd = 0.79517 μd.
+// quintic (formula sheet (4.1)) and the atan curve (4.2) of
+// reference/contact/friction_regularization.h at ‖vt‖ = vs and 3vs. By hand: Stribeck at s = 1 is
+// μs S(1) = μs; atan gives (2/π)μd atan 1 = (2/π)(π/4)μd = μd/2; at s = 3 Stribeck is μd and atan
+// (2/π)atan(3) μd = 0.79517 μd.
 #include <gtest/gtest.h>
 
 #include <cmath>

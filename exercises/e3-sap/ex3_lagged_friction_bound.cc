@@ -1,6 +1,6 @@
-// E3-SAP §6, exercise 3 (course §3.2, (3.5)–(3.6): Lagged bounds friction by μ n₀ from the
-// previous state, not by μ γn): Lagged reports ‖γt‖ > μγn — did the solve fail? Evidence: a
-// 1 kg point mass that was approaching (vn₀ = −0.5 m/s, fe₀ = k·1 mm, so n₀ = h fe₀ (1 − d vn₀)
+// E3-SAP §6, exercise 3 (course §3.2, formula sheet (3.5)–(3.6): Lagged bounds friction by μ n₀
+// from the previous state, not by μ γn): Lagged reports ‖γt‖ > μγn — did the solve fail? Evidence:
+// a 1 kg point mass that was approaching (vn₀ = −0.5 m/s, fe₀ = k·1 mm, so n₀ = h fe₀ (1 − d vn₀)
 // is large) but whose free motion now separates (v*n = +0.5 m/s) while sliding (v*t = 1 m/s).
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// E3-SAP §6, exercise 4 (course §4.2, (4.3)–(4.4): success = optimality OR cost criterion, both
-// flags recorded): SAP returns success with optimality_criterion_reached = false — a
-// contradiction? Evidence: a stiff kSap contact (k = 1e8 N/m, sliding point mass) solved with
+// E3-SAP §6, exercise 4 (course §4.2, formula sheet (4.3)–(4.4): success = optimality OR cost
+// criterion, both flags recorded): SAP returns success with optimality_criterion_reached = false —
+// a contradiction? Evidence: a stiff kSap contact (k = 1e8 N/m, sliding point mass) solved with
 // rel_tolerance = 1e-14, below what round-off lets ‖Dg‖ reach.
 #include <gtest/gtest.h>
 
@@ -20,8 +20,8 @@ TEST(Ex4, SuccessByCostCriterion) {
       "SAP returns success with optimality_criterion_reached = false. Is that a contradiction? "
       "With rel_tolerance = 1e-14 on a stiff problem, which criterion flags are set?",
       {YesNo("answer", "is it a contradiction?"),
-       YesNo("optimality_criterion_reached", "the flag of (4.3)"),
-       YesNo("cost_criterion_reached", "the flag of (4.4)")}};
+       YesNo("optimality_criterion_reached", "the flag of the optimality criterion"),
+       YesNo("cost_criterion_reached", "the flag of the cost criterion")}};
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 

@@ -1,7 +1,7 @@
-// E3-SAP §6, exercise 6 (course §4.2, (4.3): the stopping test on ‖D g‖ with D a power of
-// diag(A)): which exponent makes the test independent of the unit a coordinate is written in?
-// Evidence: the same kSap problem (1 kg point mass, sliding, pressed in) written with vt1 in m/s
-// and in mm/s (A'₀₀ = A₀₀/1e6, J' column 0 = J column 0/1e3, v*'₀ = 1e3 v*₀): ‖Dg‖ at v* with
+// E3-SAP §6, exercise 6 (course §4.2, formula sheet (4.3): the stopping test on ‖D g‖ with D a
+// power of diag(A)): which exponent makes the test independent of the unit a coordinate is written
+// in? Evidence: the same kSap problem (1 kg point mass, sliding, pressed in) written with vt1 in
+// m/s and in mm/s (A'₀₀ = A₀₀/1e6, J' column 0 = J column 0/1e3, v*'₀ = 1e3 v*₀): ‖Dg‖ at v* with
 // the exponents −1/2 and +1/2, and the solves' stop decisions. The reason is in the solution file.
 #include <gtest/gtest.h>
 

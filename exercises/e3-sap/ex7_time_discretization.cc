@@ -1,8 +1,8 @@
-// E3-SAP §6, exercise 7 (course §5, (5.1): q_next = q₀ + h N(q₀) v_next, the old configuration
-// map with the new velocity): the paper's time discretization differs from this; which does the
-// course teach? Evidence: one contact step of the sphere_on_ground scene (the driver path of
-// reference/scenes/contact_step.h), sphere spinning and sliding into the ground; the residual of
-// (5.1) with N(q₀) from the tree, and of two midpoint variants.
+// E3-SAP §6, exercise 7 (course §5, formula sheet (5.1): q_next = q₀ + h N(q₀) v_next, the old
+// configuration map with the new velocity): the paper's time discretization differs from this;
+// which does the course teach? Evidence: one contact step of the sphere_on_ground scene (the driver
+// path of reference/scenes/contact_step.h), sphere spinning and sliding into the ground; the
+// residual of (5.1) with N(q₀) from the tree, and of two midpoint variants.
 #include <gtest/gtest.h>
 
 #include <iostream>

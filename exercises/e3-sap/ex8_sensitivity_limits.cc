@@ -1,9 +1,9 @@
-// E3-SAP §6, exercise 8 (course §5.1, (5.2): H ∂v/∂θ = −∂g/∂θ at the solution, local to one
-// contact set and one projection region): may we claim "sphere radius → grasp success score" is
-// differentiable because the implicit AutoDiff path exists? Evidence: a 1 kg point mass on one
-// kSap contact; (5.2) (reference/sap/sensitivity.h) against central differences of re-solved
-// steps for θ ∈ {v*, k, μ, φ₀} inside the stiction and the sliding region, and for μ with a step
-// that crosses the stiction/sliding switch; and the list of θ the path differentiates.
+// E3-SAP §6, exercise 8 (course §5.1, formula sheet (5.2): H ∂v/∂θ = −∂g/∂θ at the solution, local
+// to one contact set and one projection region): may we claim "sphere radius → grasp success score"
+// is differentiable because the implicit AutoDiff path exists? Evidence: a 1 kg point mass on one
+// kSap contact; (5.2) (reference/sap/sensitivity.h) against central differences of re-solved steps
+// for θ ∈ {v*, k, μ, φ₀} inside the stiction and the sliding region, and for μ with a step that
+// crosses the stiction/sliding switch; and the list of θ the path differentiates.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -77,11 +77,14 @@ TEST(Ex8, SensitivityLimits) {
   const Exercise exercise{
       "e3-sap", 8, "E3-SAP §6",
       "The internal AutoDiff (implicit-function) path exists. May we claim 'sphere radius -> "
-      "grasp success score' is differentiable? Check (5.2) inside one region and across a switch.",
+      "grasp success score' is differentiable? Check the sensitivity H dv/dtheta = -dg/dtheta "
+      "(formula sheet E3-SAP (5.2)) inside one region and across a switch.",
       {YesNo("answer", "may we make the claim?"),
-       YesNo("matches_inside_region", "does (5.2) match central differences inside one region?"),
+       YesNo("matches_inside_region",
+             "does the sensitivity match central differences inside one region?"),
        YesNo("matches_across_switch", "does it match a difference across a stiction/sliding switch?"),
-       YesNo("radius_is_a_parameter", "is the sphere radius one of the theta (5.2) differentiates?")}};
+       YesNo("radius_is_a_parameter",
+             "is the sphere radius one of the theta the sensitivity differentiates?")}};
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 
@@ -101,9 +104,9 @@ TEST(Ex8, SensitivityLimits) {
       const core::VectorX a = Analytic(*s, thetas[i]), fd = Central(*s, thetas[i], delta);
       const double gap = (a - fd).norm() / std::max(a.norm(), 1e-6);
       worst_inside = std::max(worst_inside, gap);
-      evidence.Show(region + ": dv/d" + names[i] + " (5.2) = [" + core::FormatNumber(a(0)) + ", " +
-                    core::FormatNumber(a(1)) + ", " + core::FormatNumber(a(2)) + "], central diff gap " +
-                    core::FormatNumber(gap));
+      evidence.Show(region + ": dv/d" + names[i] + " by the sensitivity = [" +
+                    core::FormatNumber(a(0)) + ", " + core::FormatNumber(a(1)) + ", " +
+                    core::FormatNumber(a(2)) + "], central diff gap " + core::FormatNumber(gap));
     }
     // θ = v*: ∂v/∂v* = H⁻¹A against a central difference in v*_t1.
     const sap::SapProblem problem = e3_sap::PointMassProblem(kH, s->v_star, s->p);
@@ -115,7 +118,8 @@ TEST(Ex8, SensitivityLimits) {
     const core::VectorX fd = (SolveV(plus) - SolveV(minus)) / 2e-7;
     const double gap = RelativeGap(a, fd);
     worst_inside = std::max(worst_inside, gap);
-    evidence.Show(region + ": dv/dv*_t1 (5.2) vs central diff gap " + core::FormatNumber(gap));
+    evidence.Show(region + ": dv/dv*_t1 by the sensitivity vs central diff gap " +
+                  core::FormatNumber(gap));
   }
   const bool inside = worst_inside < 1e-3;
 
@@ -135,14 +139,16 @@ TEST(Ex8, SensitivityLimits) {
   const core::VectorX fd = Central(near, sap::ConeParameter::kFriction, 0.1);
   const double across_gap = RelativeGap(a, fd);
   evidence.Show("mu = 0.3 / 0.4 / 0.5 with v*_t1 = 0.03 m/s: " + below + " / " + at + " / " + above);
-  evidence.Show("dv/dmu (5.2) at mu = 0.4: vt1 " + core::FormatNumber(a(0)) + "; central diff over the switch: " +
-                core::FormatNumber(fd(0)) + " (gap " + core::FormatNumber(across_gap) + ")");
+  evidence.Show("dv/dmu by the sensitivity at mu = 0.4: vt1 " + core::FormatNumber(a(0)) +
+                "; central diff over the switch: " + core::FormatNumber(fd(0)) + " (gap " +
+                core::FormatNumber(across_gap) + ")");
   const bool switches = below != above;
   EXPECT_TRUE(switches);
   const bool across = !switches || across_gap < 1e-3;
   // The θ of (5.2): sensitivity.h's ConeParameter {kStiffness, kFriction, kPhi0} and v*; a sphere
   // radius enters only through geometry (φ₀, the contact point, J), which (5.2) holds fixed.
-  evidence.Show("theta differentiated by (5.2): v*, k, mu, phi0 (sap::ConeParameter); no geometry parameter");
+  evidence.Show("theta differentiated by the sensitivity: v*, k, mu, phi0 (sap::ConeParameter); "
+                "no geometry parameter");
   evidence.Imply("matches_inside_region", inside);
   evidence.Imply("matches_across_switch", across);
   evidence.Imply("radius_is_a_parameter", false);

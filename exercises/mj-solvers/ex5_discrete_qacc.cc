@@ -1,8 +1,8 @@
-// MJ-solvers §10, exercise 5 (course §8 (8.1): the discrete integrator solves with the metric
-// M + hD + h²K and the shifted force −hKv, and reports qacc = (v⁺ − v)/h): qacc differs under
-// discrete — did the integrator just change qvel at the end? Evidence: one undamped 1-dof spring
-// (m = 1 kg, k = 100 N/m, q0 = 1 m, v0 = 0) stepped with h = 10 ms and 5 ms: qacc = (v⁺ − v)/h
-// each time, different values, and neither equals Euler's M⁻¹F = −100 m/s².
+// MJ-solvers §10, exercise 5 (course §8, formula sheet (8.1): the discrete integrator solves with
+// the metric M + hD + h²K and the shifted force −hKv, and reports qacc = (v⁺ − v)/h): qacc differs
+// under discrete — did the integrator just change qvel at the end? Evidence: one undamped 1-dof
+// spring (m = 1 kg, k = 100 N/m, q0 = 1 m, v0 = 0) stepped with h = 10 ms and 5 ms: qacc = (v⁺ −
+// v)/h each time, different values, and neither equals Euler's M⁻¹F = −100 m/s².
 #include <gtest/gtest.h>
 
 #include <iostream>

@@ -2,8 +2,8 @@
 /// @file
 /// MJ-solvers §10 exercises: small constraint problems shared by several exercises (not part
 /// of the engine). A point mass (nv = 3: x, y, z, z up) of mass m resting on or sliding over a
-/// plane through one contact of dimension 3, written as MuJoCo stores it (§2b): pyramidal, four
-/// edge rows J_n ± μ J_t1, J_n ± μ J_t2; or elliptic, three rows n, t1, t2.
+/// plane through one contact of dimension 3, written as MuJoCo stores it (formula sheet §2b):
+/// pyramidal, four edge rows J_n ± μ J_t1, J_n ± μ J_t2; or elliptic, three rows n, t1, t2.
 #include "reference/mujoco/impedance.h"
 #include "reference/mujoco/problem.h"
 

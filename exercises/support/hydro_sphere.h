@@ -2,8 +2,8 @@
 /// @file
 /// Exercise helper (not part of the engine): the ANALYTIC contact surface of a compliant sphere
 /// pressed into a rigid half-space, cut into rings that play the role of faces, and the closed
-/// form of Σ a·g, the sum of the discrete local stiffnesses k = a·g (E3-SAP §2.2, (2.3)).
-/// Exercise 6 sets it beside the engine's tessellated surface (reference/geometry/).
+/// form of Σ a·g, the sum of the discrete local stiffnesses k = a·g (E3-SAP §2.2, formula sheet
+/// (2.3)). Exercise 6 sets it beside the engine's tessellated surface (reference/geometry/).
 ///
 /// Linear pressure field of a compliant sphere of radius R [m] and modulus E [Pa]: the extent
 /// e = 1 − ‖x‖/R (0 on the surface, 1 at the centre), pe = E e. Pressed a depth δ into a rigid

@@ -1,6 +1,7 @@
 // Data of the E3-geometry figures, computed by the reference engine and written as CSV; the
 // figure scripts (figures/e3-geometry/*.py) only plot these numbers.
-//   friction_regularisation.csv  §4: Stribeck quintic (4.1) and atan curve (4.2) vs ‖vt‖/vs
+//   friction_regularisation.csv  §4: Stribeck quintic (formula sheet (4.1)) and atan curve (4.2)
+//                                vs ‖vt‖/vs
 //   stiffness_combination.csv    §3: k/k₁ and the two dissipation weights vs k₂/k₁
 //   friction_combination.csv     §3: combined μ/μ₁ vs μ₂/μ₁, with the series rule for contrast
 //   hunt_crossley_force.csv      §2.1: fn = k x (1 + d ẋ) (0 and skipped when separating faster

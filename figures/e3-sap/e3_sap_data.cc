@@ -1,4 +1,5 @@
-// E3-SAP figures' data (§3–§4.2): CSV files from the reference engine.
+// E3-SAP figures' data (§3–§4.2): CSV files from the reference engine; (N.M) are the formula
+// sheet's equations (course/FORMULAS.md, E3-SAP).
 //   convergence.csv  Newton iterations on the pizza saver (sliding) for kSap, Similar, Lagged,
 //                    Drake's default tolerances: per iterate ‖Dg‖ and (4.3)'s threshold, the cost
 //                    change |ℓ_k − ℓ_{k−1}| and (4.4)'s threshold, and the criterion that holds

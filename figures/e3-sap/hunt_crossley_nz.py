@@ -1,5 +1,5 @@
-"""E3-SAP §3.2 figure: the Hunt-Crossley impulse n(z) = h[fe0 - h k z]+ [1 - d z]+ (3.6) and the
-argument each convex approximation gives it for a sliding contact (||vt|| = 0.2 m/s):
+"""E3-SAP §3.2 figure: the Hunt-Crossley impulse n(z) = h[fe0 - h k z]+ [1 - d z]+ (formula sheet
+(3.6)) and the argument each convex approximation gives it for a sliding contact (||vt|| = 0.2 m/s):
 Similar z = vn - mu s(vt) (friction shifts the normal law), Lagged z = vn.
 Data: nz.csv from bin/figure_data_e3_sap.
 """

@@ -1,8 +1,8 @@
-"""E3-SAP §4.2 figure: which criterion ends a SAP solve, (4.3) or (4.4). Top: the pizza saver
-(sliding) under Drake's default tolerances; middle: a 20-box stack under the same defaults, and
-Lagged again with max_iterations = 2 (grey, dotted), where neither criterion holds: a failure;
-bottom: the stack with (4.3) switched off (eps_a = eps_r = 0), where (4.4) ends every solve when
-the cost stops changing at round-off.
+"""E3-SAP §4.2 figure: which criterion ends a SAP solve, optimality (formula sheet E3-SAP (4.3)) or
+cost (4.4). Top: the pizza saver (sliding) under Drake's default tolerances; middle: a 20-box stack
+under the same defaults, and Lagged again with max_iterations = 2 (grey, dotted), where neither
+criterion holds: a failure; bottom: the stack with (4.3) switched off (eps_a = eps_r = 0), where
+(4.4) ends every solve when the cost stops changing at round-off.
 
 Left: the momentum residual ||D g|| (D = diag(A)^(-1/2)) per iterate (solid) and its threshold
 eps_a + eps_r max(||D p||, ||D j_c||) of (4.3) (dashed, same colour). Right: the cost change
@@ -27,7 +27,8 @@ FLOOR = 1e-18
 STYLE = {"sap": ("kSap", "tab:blue", "o"), "similar": ("Similar", "tab:orange", "s"),
          "lagged": ("Lagged", "tab:green", "^")}
 RING = {"kSap": 13, "Similar": 18, "Lagged": 23}  # sizes differ so that rings on one point all show
-ENDED = {"optimality": "ends by (4.3)", "cost": "ends by (4.4)", "both": "ends by (4.3) and (4.4)",
+ENDED = {"optimality": "ends on optimality", "cost": "ends on the cost criterion",
+         "both": "ends on optimality and cost",
          "none": "cap reached: failure"}
 
 
@@ -82,9 +83,11 @@ def panel(left, right, runs, problem, extra=None, note=None, note_left=False):
             left.text(0.02, 0.97, note, transform=left.transAxes, fontsize=8, color="0.3", va="top")
         else:
             right.text(0.98, 0.97, note, transform=right.transAxes, fontsize=8, color="0.3", ha="right", va="top")
-    left.set_title(f"{problem}: (4.3) ‖D g‖ (solid) vs εa + εr·max(‖D p‖, ‖D jc‖) (dashed)", fontsize=9)
+    left.set_title(f"{problem}: optimality, ‖D g‖ (solid) vs εa + εr·max(‖D p‖, ‖D jc‖) (dashed)",
+                   fontsize=9)
     left.set_ylabel("‖D g‖ and its threshold  [√J]")
-    right.set_title(f"{problem}: (4.4) |ℓk − ℓk−1| (solid) vs εca + εcr·mean|ℓ| (dashed)", fontsize=9)
+    right.set_title(f"{problem}: cost criterion, |ℓk − ℓk−1| (solid) vs εca + εcr·mean|ℓ| (dashed)",
+                    fontsize=9)
     right.set_ylabel("cost change and its threshold  [J]")
     for ax in (left, right):
         ax.set_xlabel("Newton iterate k")
@@ -104,9 +107,11 @@ def main():
     panel(axes[1][0], axes[1][1], read(os.path.join(args.data, "convergence_stack.csv")),
           "20-box stack, defaults", read(os.path.join(args.data, "convergence_stack_cap2.csv")))
     panel(axes[2][0], axes[2][1], read(os.path.join(args.data, "convergence_stack_cost_only.csv")),
-          "20-box stack, εa = εr = 0", note="(4.3) off:\nits threshold is 0\n(not drawn)", note_left=True)
-    fig.suptitle("E3-SAP §4.2: which criterion ends the solve — (4.3) or (4.4) under Drake's default "
-                 "tolerances, and a cap that fails", fontsize=11)
+          "20-box stack, εa = εr = 0", note="optimality off:\nits threshold is 0\n(not drawn)",
+          note_left=True)
+    fig.suptitle("E3-SAP §4.2: which criterion ends the solve — optimality (formula sheet (4.3)) "
+                 "or cost (4.4) under Drake's default tolerances, and a cap that fails",
+                 fontsize=11)
     fig.tight_layout()
     fc.save(fig, args.out, NAME)
 

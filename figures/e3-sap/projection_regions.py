@@ -1,4 +1,4 @@
-"""E3-SAP §3.1 figure: the three regions of the analytic cone projection (3.3).
+"""E3-SAP §3.1 figure: the three regions of the analytic cone projection (formula sheet (3.3)).
 
 In the plane (||yt||, yn): stiction (||yt|| <= mu yn, gamma = y), no contact
 (yn <= -mu_hat ||yt||, gamma = 0), sliding in between (projection onto the cone in the R-norm).

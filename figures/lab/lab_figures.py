@@ -74,7 +74,12 @@ def scenes_figure(result):
     table = result["tables"][0]
     data = [r for r in rows(table) if not str(r["outcome"]).startswith("failed")]
     if not data:
-        return _empty("no scene rows in this result (%s)" % table.get("title", "scenes"))
+        # the live engines' table is empty when neither engine imports here: say which and why
+        reasons = table.get("missing") or result.get("missing") or []
+        return _empty("\n".join(["no scene rows in this result (%s)" % table.get("title", "scenes")]
+                                 + list(reasons)))
+    if all(_panel_value(r) is None for r in data):
+        return _empty("no row has a measured value (%s)" % table.get("title", "scenes"))
     outcomes = list(dict.fromkeys((r["scene"], r["outcome"]) for r in data))
     models = list(dict.fromkeys(r["model"] for r in data))
     dts = sorted({r["dt"] for r in data})

@@ -2,14 +2,14 @@
 q0 = 1 m, v0 = 0) under the integrators at h = 0.05 s over 200 s (4000 steps). Euler
 (semi-implicit: q⁺ = q + h v⁺) keeps the energy bounded, oscillating by O(h ω); implicit treats
 only damping implicitly, so with no damping it is the same map as Euler (curves coincide);
-RK4 loses energy slowly, O((h ω)⁶) per step; discrete (8.1) solves (M + h²K) a = F − hKv and
-dissipates like backward Euler, by a factor 1/(1 + h²ω²) per step. Left: E/E0; right:
-|E/E0 − 1|. Data: energy_<integrator>.csv (StepLinear) from bin/figure_data_mj_solvers.
-Bottom row, the same integrators on the multibody tree (StepTree, h = 2 ms): left, |E − E0| of a
-conservative double pendulum (two rods, θ1 = 0.5 rad): Euler and implicit err by O(h) and
-oscillate, RK4 by O(h⁴); right, E − E0 of a free body tumbling without gravity: Euler gains
-½h²‖ω × Iω‖²_{I⁻¹} every step, implicit loses the same to leading order, RK4 (second order on
-the rotation, see tree_integrators_test) stays near zero. Data: energy_tree_<model>_<integrator>.csv.
+RK4 loses energy slowly, O((h ω)⁶) per step; discrete (formula sheet (8.1)) solves (M + h²K) a = F −
+hKv and dissipates like backward Euler, by a factor 1/(1 + h²ω²) per step. Left: E/E0; right: |E/E0
+− 1|. Data: energy_<integrator>.csv (StepLinear) from bin/figure_data_mj_solvers. Bottom row, the
+same integrators on the multibody tree (StepTree, h = 2 ms): left, |E − E0| of a conservative double
+pendulum (two rods, θ1 = 0.5 rad): Euler and implicit err by O(h) and oscillate, RK4 by O(h⁴);
+right, E − E0 of a free body tumbling without gravity: Euler gains ½h²‖ω × Iω‖²_{I⁻¹} every step,
+implicit loses the same to leading order, RK4 (second order on the rotation, see
+tree_integrators_test) stays near zero. Data: energy_tree_<model>_<integrator>.csv.
 """
 import os
 import sys

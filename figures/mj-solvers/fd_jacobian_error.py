@@ -4,8 +4,8 @@ perturbation ε. Pendulum q̈ = −(g/l) sin q (g/l = 9.81 1/s², semi-implicit 
 at q = 1 rad, v = 0.5 rad/s; exact A by hand): forward differences give the U shape —
 round-off ~ u/ε on the left (u ≈ 1.1e-16), truncation ~ ε on the right — with its minimum
 near ε ≈ √u ≈ 1e-8; centred differences have truncation ~ ε² and a minimum near ε ≈ u^(1/3)
-≈ 1e-5. A linear spring under discrete (8.1) (m = 1 kg, k = 100 N/m, d = 1 N·s/m, h = 0.01 s)
-has no truncation error, so only the round-off arm remains. Data: fd_error.csv from
+≈ 1e-5. A linear spring under discrete (formula sheet (8.1)) (m = 1 kg, k = 100 N/m, d = 1 N·s/m, h
+= 0.01 s) has no truncation error, so only the round-off arm remains. Data: fd_error.csv from
 bin/figure_data_mj_solvers.
 """
 import os

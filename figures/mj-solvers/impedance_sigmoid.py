@@ -1,9 +1,9 @@
-"""MJ-solvers §2a, figure: the impedance sigmoid I(r) of (2.1) against penetration depth for
-solimp = (dmin 0.5, dmax 0.95, width 1 mm, midpoint, power): left, power p ∈ {1, 2, 3, 6} at
-midpoint 0.5; right, midpoint ∈ {0.2, 0.5, 0.8} at p = 2. I rises from dmin at r = 0 to dmax
-at |r| = width and stays there; p = 1 is the straight line, larger p a sharper S, and the
-midpoint moves the inflection. Data: impedance.csv (EvaluateImpedance after SanitiseSolParams)
-from bin/figure_data_mj_solvers.
+"""MJ-solvers §2a, figure: the impedance sigmoid I(r) of formula sheet (2.1) against penetration
+depth for solimp = (dmin 0.5, dmax 0.95, width 1 mm, midpoint, power): left, power p ∈ {1, 2, 3, 6}
+at midpoint 0.5; right, midpoint ∈ {0.2, 0.5, 0.8} at p = 2. I rises from dmin at r = 0 to dmax at
+|r| = width and stays there; p = 1 is the straight line, larger p a sharper S, and the midpoint
+moves the inflection. Data: impedance.csv (EvaluateImpedance after SanitiseSolParams) from
+bin/figure_data_mj_solvers.
 """
 import os
 import sys

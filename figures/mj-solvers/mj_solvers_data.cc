@@ -1,5 +1,6 @@
 // Data of the MJ-solvers figures (§2a, §4–§5, §7, §8, §9), computed by the reference engine
 // (reference/mujoco, reference/io) and written as CSV; figures/mj-solvers/*.py only plot these.
+// (N.M) are the formula sheet's equations (course/FORMULAS.md, MJ-solvers).
 //   impedance.csv         r_mm, then imp_p<power>_m<mid> for the sigmoid I(r) of (2.1), solimp
 //                         (dmin 0.5, dmax 0.95, width 1 mm, mid, power) — EvaluateImpedance.
 //   convergence_<example>_<solver>.csv  iteration, improvement, gradient (scaled, MuJoCo's

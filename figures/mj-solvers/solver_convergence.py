@@ -1,13 +1,12 @@
 """MJ-solvers §5 (termination; §4 the solvers), figure: where each solver stops and why. Per
-iteration, the scaled statistics of MuJoCo's mjSolverStat (5.1): the cost improvement (solid)
-and, for the primal solvers, the gradient norm (dashed), for PGS, PGS with Nesterov momentum,
-CG (Polak–Ribière+ and Hager–Zhang) and Newton, with mj_defaultOption's tolerance 1e-8 (the grey
-line: a run exits at the first iteration whose statistic falls below it), cap 100, warmstart off.
-The last point of each run is ringed and labelled with its exit reason. Left:
+iteration, the scaled statistics of MuJoCo's mjSolverStat (formula sheet (5.1)): the cost
+improvement (solid) and, for the primal solvers, the gradient norm (dashed), for PGS, PGS with
+Nesterov momentum, CG (Polak–Ribière+ and Hager–Zhang) and Newton, with mj_defaultOption's tolerance
+1e-8 (the grey line: a run exits at the first iteration whose statistic falls below it), cap 100,
+warmstart off. The last point of each run is ringed and labelled with its exit reason. Left:
 formats/examples/box_plane_pyramidal.json (a box on a plane, 4 pyramidal contacts); right:
-formats/examples/chain_limits.json. Values below 1e-14 are drawn on the bottom edge.
-Data: convergence_<example>_<solver>.csv and termination_<example>.csv from
-bin/figure_data_mj_solvers.
+formats/examples/chain_limits.json. Values below 1e-14 are drawn on the bottom edge. Data:
+convergence_<example>_<solver>.csv and termination_<example>.csv from bin/figure_data_mj_solvers.
 """
 import csv
 import os

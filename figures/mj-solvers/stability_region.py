@@ -5,8 +5,8 @@ StepLinear, has spectral radius ≤ 1 + 1e-9; h is scanned on a log grid 1e-6 �
 points per decade; each panel shades the stable (green) and unstable (red) part of the (k, h)
 plane for one integrator, with the default time step 0.002 s for reference. Euler follows h ω ≈ 2 (dashed, ω = √(k/m)) once stiffness dominates; implicit
 adds stability only while the damping term matters (small k) and meets Euler for stiff
-springs; RK4 reaches h ω ≈ 2.8; discrete (8.1) is stable at every scanned h (marked at the scan
-limit). Data: stability.csv from bin/figure_data_mj_solvers.
+springs; RK4 reaches h ω ≈ 2.8; discrete (formula sheet (8.1)) is stable at every scanned h (marked
+at the scan limit). Data: stability.csv from bin/figure_data_mj_solvers.
 """
 import math
 import os
@@ -22,7 +22,7 @@ H_LOW, H_HIGH = 1e-6, 10.0  # the scanned range of h
 INTEGRATORS = [("euler", "Euler (semi-implicit; coupled damping explicit)"),
                ("implicit", "implicit (damping implicit)"),
                ("rk4", "RK4"),
-               ("discrete", "discrete (8.1)")]
+               ("discrete", "discrete (M + hD + h²K metric)")]
 
 
 def main():

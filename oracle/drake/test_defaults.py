@@ -93,7 +93,8 @@ def test_scene_graph_backfills_point_stiffness():
 
 def test_penetration_allowance_estimate_without_backfill():
     # Without SceneGraph's backfill the plant estimates k per geometry from the heaviest mass
-    # and the penetration allowance (E3-geometry §3 (3.1)); two such sides combine to k_c.
+    # and the penetration allowance (E3-geometry §3, formula sheet (3.1)); two such sides combine to
+    # k_c.
     config = SceneGraphConfig()
     config.default_proximity_properties.point_stiffness = None
     config.default_proximity_properties.hunt_crossley_dissipation = None

@@ -65,7 +65,7 @@ def test_sphere_halfspace_random_poses(rng):
         ref, drake = reference_pairs("sphere", [r], R, p), drake_pair("sphere", [r], R, p)
         assert len(ref) == len(drake) == 1
         assert_same(ref[0], drake[0])
-        # depth = r − z (course (0.1) for a sphere over a plane)
+        # depth = r − z (formula sheet (0.1) for a sphere over a plane)
         assert abs(ref[0][0] - (r - p[2])) <= TOL
 
 

@@ -309,7 +309,7 @@ def test_scenes_drake_does_not_run_say_why(live):
 def test_mujoco_pyramid_rests_at_the_depth_over_its_gain():
     """The reason the lab gives for the pyramidal rows' depths (reference/lab/outcome_reasons.h),
     checked on MuJoCo itself: the pyramid's 4 edges J_n ± μ J_t each carry the normal's aref with
-    R_edge = 2 μ² R₀ on Â = (1 + μ²) tran (MJ-solvers §2a (2.3)), so at one depth they push
+    R_edge = 2 μ² R₀ on Â = (1 + μ²) tran (MJ-solvers §2a, formula sheet (2.3)), so at one depth they push
     4 R_n/R_edge = 2/(μ² (1 + μ²)) = 2/(0.16 · 1.16) = 10.78 times the elliptic normal row: a
     resting cube's vertical qacc vanishes at m g/(4 k)/10.78 = 2.276e-6 m under the pyramid and at
     m g/(4 k) = 2.4525e-5 m under the elliptic cone (mj_forward at rest, Newton)."""

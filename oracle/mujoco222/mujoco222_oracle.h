@@ -1,10 +1,10 @@
 #pragma once
 /// @file
-/// The MuJoCo 2.2.2 oracle (MJ-solvers §2–§5): loads an MJCF scene, settles it, runs
-/// mj_forward to convergence and turns mjData into the reference's Problem plus MuJoCo's answer
-/// and per-row data (efc_R, efc_KBIP, efc_aref, efc_b). Also the reference's own row parameters
-/// computed from the model alone (solref/solimp, invweight0, efc_pos, efc_vel) for the
-/// row-by-row impedance comparison.
+/// The MuJoCo 2.2.2 oracle (MJ-solvers §2–§5; (N.M): the formula sheet's equations): loads an MJCF
+/// scene, settles it, runs mj_forward to convergence and turns mjData into the reference's Problem
+/// plus MuJoCo's answer and per-row data (efc_R, efc_KBIP, efc_aref, efc_b). Also the reference's
+/// own row parameters computed from the model alone (solref/solimp, invweight0, efc_pos, efc_vel)
+/// for the row-by-row impedance comparison.
 
 #include <array>
 #include <memory>

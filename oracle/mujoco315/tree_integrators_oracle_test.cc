@@ -81,10 +81,10 @@ TEST(TreeIntegratorsOracle315, MjStepMatchesOneAndManySteps) {
 }
 
 TEST(TreeIntegratorsOracle315, DiscreteMatchesOnTheChain) {
-  // MJ-solvers §8 (8.1), ≥ 3.13: (M + hD + h²K) a = F − hKv with K the joint stiffness (the
-  // chain's first joint has k = 2 N·m/rad). The reference refuses trees with a free joint (3.13's
-  // free-body correction is not modelled), so the chain is the case. One step and 500 steps, the
-  // bounds of MjStepMatchesOneAndManySteps and their reason.
+  // MJ-solvers §8, formula sheet (8.1), ≥ 3.13: (M + hD + h²K) a = F − hKv with K the joint
+  // stiffness (the chain's first joint has k = 2 N·m/rad). The reference refuses trees with a free
+  // joint (3.13's free-body correction is not modelled), so the chain is the case. One step and 500
+  // steps, the bounds of MjStepMatchesOneAndManySteps and their reason.
   const Case chain = Cases()[0];
   adapters::ModelData l = Load(chain, kDiscrete);
   ASSERT_EQ(l.model->opt.integrator, mjINT_DISCRETE);

@@ -1,8 +1,8 @@
 #pragma once
 /// @file
-/// Generators of the friction regularisation laws (E3-geometry §4), shared by the property suite
-/// (property_tests/friction_test.cc) and by `simatlas check`'s friction family
-/// (tools/check/families/friction_family.cc).
+/// Generators of the friction regularisation laws (E3-geometry §4, formula sheet (4.1)–(4.2)),
+/// shared by the property suite (property_tests/friction_test.cc) and by `simatlas check`'s
+/// friction family (tools/check/families/friction_family.cc).
 #include <rapidcheck.h>
 
 #include <algorithm>

@@ -3,7 +3,8 @@
 /// Random well-conditioned MuJoCo constraint problems for the MJ-solvers property tests: every
 /// row kind of §2 (equality, frictionloss, limit, frictionless, pyramidal or elliptic contacts
 /// of dim 3/4/6), R built by the reference impedance rules ((1 − I)/I · Â with the exact
-/// diagonal plus a margin, and the friction-row scaling of (2.3) with a random impratio).
+/// diagonal plus a margin, and the friction-row scaling of formula sheet (2.3) with a random
+/// impratio).
 
 #include <random>
 

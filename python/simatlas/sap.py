@@ -57,8 +57,9 @@ def solve(problem, line_search=None, linear_solver=None, **parameters):
 
     Returns a dict as ``simatlas sap solve FILE --json`` prints it: ``status``
     ("success"/"failure"), ``v`` [m/s] (numpy), ``gamma`` [N·s] and ``vc`` [m/s] (lists of
-    numpy arrays, one per constraint), ``iterations``, ``optimality_criterion_reached`` (4.3),
-    ``cost_criterion_reached`` (4.4), ``momentum_residual`` and ``momentum_scale`` [√J],
+    numpy arrays, one per constraint), ``iterations``, ``optimality_criterion_reached`` (formula
+    sheet E3-SAP (4.3)), ``cost_criterion_reached`` (4.4), ``momentum_residual`` and
+    ``momentum_scale`` [√J],
     ``cost`` ℓ [J], and ``stats``: per Newton iteration numpy arrays ``cost``,
     ``momentum_residual``, ``momentum_scale``, ``alpha``, ``line_search_iterations``.
 

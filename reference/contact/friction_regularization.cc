@@ -1,4 +1,5 @@
 // E3-geometry §4: Stribeck quintic (4.1), atan(x)/x (4.2) and the atan friction coefficient.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/contact/friction_regularization.h"
 
 #include <cmath>

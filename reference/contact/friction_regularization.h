@@ -47,7 +47,7 @@ double StribeckFrictionCoefficient(double slip_speed, double stiction_tolerance,
 double AtanXOverXFromXSquared(double x_squared);
 
 /// Continuous hydroelastic friction coefficient μ_eff = (2/π) μd atan(speed/vs) (formula sheet
-/// §2.2 (2.4) and §4). Strictly below μd for any finite speed; equals μd/2 at speed = vs.
+/// §2.2, formula sheet E3-geometry (2.4), and §4). Strictly below μd for any finite speed; equals μd/2 at speed = vs.
 /// slip_speed [m/s] >= 0, stiction_tolerance vs [m/s] > 0, μd >= 0 (all finite).
 double AtanFrictionCoefficient(double slip_speed, double stiction_tolerance, double mu_dynamic);
 

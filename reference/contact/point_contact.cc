@@ -1,5 +1,6 @@
 // E3-geometry §2.1: the point-pair record (0.1), the continuous Hunt–Crossley point law (2.1)–(2.2)
 // and the discrete point pair of E3-SAP §2.2.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/contact/point_contact.h"
 
 #include <cmath>
@@ -58,7 +59,7 @@ void ValidatePenetrationAsPointPair(const PenetrationAsPointPair& pair) {
     core::ThrowInputError("depth", pair.depth, "m",
                           "equal to (p_WCb - p_WCa)·nhat_BA_W = " +
                               core::FormatNumber(from_points) +
-                              " m (point-pair identity (0.1), tolerance " +
+                              " m (point-pair identity, formula sheet (0.1), tolerance " +
                               core::FormatNumber(tolerance) + " m)");
   }
 }

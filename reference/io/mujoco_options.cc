@@ -1,5 +1,6 @@
 // MJ-solvers §4–§6 and the version notes: the solver options of a mujoco-problem solve as text
 // (one parser for the command line, the problem file and bindings).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/io/mujoco_options.h"
 
 #include <limits>
@@ -47,9 +48,9 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
   static const std::vector<MujocoOptionInfo> table = {
       {"solver", "pgs|cg|newton", "the file's opt.solver", "constraint solver (§4)"},
       {"iterations", "N >= 0", "the file's opt.iterations", "main-solver iteration cap (§5)"},
-      {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (5.1)"},
+      {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (formula sheet MJ-solvers (5.1))"},
       {"version", "3.15|2.2.2", "3.15", "code paths: 3.15 (the course's) adds the certificate and decrement exits (§5); 2.2.2 sets polak-ribiere and turns pgs_momentum, pgs_shuffle and islands off (asked for under 2.2.2 they are refused)"},
-      {"cg_update", "hager-zhang|polak-ribiere", "hager-zhang (2.2.2: polak-ribiere)", "CG direction update (4.1)"},
+      {"cg_update", "hager-zhang|polak-ribiere", "hager-zhang (2.2.2: polak-ribiere)", "CG direction update (formula sheet MJ-solvers (4.1))"},
       {"ls_iterations", "N >= 1", "50", "line-search evaluation cap (3.x option; 2.2.2 hard-codes 50) (§4)"},
       {"ls_tolerance", "T > 0", "0.01", "line-search tolerance factor: tol = tolerance·ls_tolerance (§4)"},
       {"jacobian", "dense|sparse|auto", "auto", "MuJoCo's path: auto is sparse from nv = 60 (§4)"},

@@ -4,6 +4,7 @@
 /// text, in one place — the command line (`simatlas mujoco solve --cg-update hager-zhang`), the
 /// problem file's `opt` object and a language binding all set options through
 /// ApplyMujocoOption, so the choices, defaults and error messages are the same everywhere.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <memory>
 #include <string>

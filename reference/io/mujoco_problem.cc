@@ -1,4 +1,5 @@
 // Reader of formats/mujoco-problem.md files (MJ-solvers §2–§5 problems).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/io/mujoco_problem.h"
 #include "reference/io/text_file.h"
 

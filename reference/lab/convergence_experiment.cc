@@ -1,6 +1,7 @@
 // E3-SAP §4.2, MJ-solvers §4–§5 — experiment (b): how the solvers end, over many problems taken from the lab scenes
 // (lab_experiment.h). E3-SAP §4.2: SAP stops on the optimality criterion (4.3) or the cost
 // criterion (4.4); MJ-solvers §5: MuJoCo's iterations against its tolerance, PGS momentum (3.11+).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <algorithm>
 #include <chrono>
 
@@ -56,11 +57,11 @@ LabTable EmptySapTable() {
   t.definitions = {
       "SAP's contact approximation (E3-SAP §3)",
       "the Newton loop's start: v0 (Drake's, the previous step's velocity) or v* (the free motion)",
-      "εr of the optimality criterion (4.3): ‖D g‖ ≤ εa + εr max(‖D p‖, ‖D jc‖), D = diag(A)^(−1/2)",
+      "εr of the optimality criterion (formula sheet E3-SAP (4.3)): ‖D g‖ ≤ εa + εr max(‖D p‖, ‖D jc‖), D = diag(A)^(−1/2)",
       "one-step SAP problems taken from the lab scenes' runs",
-      "share of the problems ending on (4.3) without the cost criterion (4.4)",
-      "share ending on the cost criterion (4.4): |ℓ_m − ℓ_{m−1}| < εca + εcr (|ℓ_m| + |ℓ_{m−1}|)/2 with α > 0.5",
-      "problems whose solve failed (max_iterations reached before (4.3) or (4.4), or an error)",
+      "share of the problems ending on the optimality criterion (formula sheet E3-SAP (4.3)) without the cost criterion ((4.4))",
+      "share ending on the cost criterion (formula sheet E3-SAP (4.4)): |ℓ_m − ℓ_{m−1}| < εca + εcr (|ℓ_m| + |ℓ_{m−1}|)/2 with α > 0.5",
+      "problems whose solve failed (max_iterations reached before formula sheet E3-SAP (4.3) or (4.4), or an error)",
       "Newton iterations per solved problem",
       "the most Newton iterations of one problem"};
   return t;
@@ -79,7 +80,7 @@ LabTable EmptyMujocoTable() {
       "the friction cone: pyramidal (edges J_n ± μ J_t) or elliptic",
       "PGS's Nesterov momentum on or off ('-': not PGS)",
       "opt.tolerance: the bound on the scaled improvement and gradient, scale = 1/(meaninertia "
-      "max(1, nv)) (MJ-solvers §5 (5.1))",
+      "max(1, nv)) (formula sheet MJ-solvers (5.1))",
       "the same one-step problems as SAP's table, on the lab's mapping",
       "solver iterations per problem",
       "the most iterations of one problem",
@@ -129,13 +130,13 @@ LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::strin
   for (const char* start : {"v0", "v*"}) {
     std::string s = std::string("SAP (kSap, start ") + start + ") over " +
                     FormatValue(static_cast<double>(snapshots.size())) +
-                    " problems: share ending on the cost criterion (4.4)";
+                    " problems: share ending on the cost criterion (formula sheet E3-SAP (4.4))";
     for (const auto& row : t.rows) {
       if (row[0].text != "sap" || row[1].text != start) continue;
       s += ", " + FormatValue(row[5].number) + " at rel_tolerance " + FormatValue(row[2].number) +
            " (mean iterations " + FormatValue(row[7].number) + ")";
     }
-    findings.push_back(s + "; the rest end on the optimality criterion (4.3) alone or fail " +
+    findings.push_back(s + "; the rest end on the optimality criterion (formula sheet E3-SAP (4.3)) alone or fail " +
                        "(column failed).");
   }
   return t;

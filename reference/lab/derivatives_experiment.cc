@@ -5,13 +5,14 @@
 //    max |A_FD − A| against ε is V-shaped. Forward: truncation (ε/2)|f''| ∝ ε, round-off u/ε,
 //    smallest near √u ≈ 1.5e-8; centred: truncation ∝ ε², smallest near u^(1/3) ≈ 6e-6
 //    (u = 2.2e-16; MJ-solvers §9: "差分步长太小放大浮点误差").
-// 2. SAP's sensitivity by the implicit function theorem (sap::CalcVelocitySensitivityToVStar, (5.2))
+// 2. SAP's sensitivity by the implicit function theorem (sap::CalcVelocitySensitivityToVStar, formula sheet E3-SAP (5.2))
 //    for the lab cube (1 kg, 0.2 m, μ = 0.4, k = 1e5 N/m, τd = 0.01 s) resting at its rest depth
 //    and dragged at its centre by a horizontal force F swept through μ m g, one step of h = 1e-3 s:
 //    ∂vx/∂F = (∂v/∂v* · ∂v*/∂F)_x against the central difference of whole solves. Coulomb's law:
 //    0 while the cube sticks, h/m once it slides; the derivative jumps at the stick/slip switch, and
 //    a difference whose stencil spans the switch is neither (E3-SAP §5.1: derivatives are local,
 //    "fixed projection region").
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -207,7 +208,7 @@ void DragTable(const LabSize& size, LabResult& result) {
     }
     result.findings.push_back(
         FormatValue(sliding_after) + " of the dragged cube's 4 contacts slide from F = " +
-        FormatValue(switches[w]) + " μ m g: SAP's ∂vx/∂F by (5.2) jumps there from " +
+        FormatValue(switches[w]) + " μ m g: SAP's ∂vx/∂F by its sensitivity (formula sheet E3-SAP (5.2)) jumps there from " +
         FormatValue(before) + " to " + FormatValue(after) + " m/(s·N), and central differences "
         "whose stencil spans the switch give " + spans + ", neither side's derivative (E3-SAP §5.1; "
         "MJ-solvers §9: a difference across an active-set boundary).");
@@ -220,7 +221,7 @@ void DragTable(const LabSize& size, LabResult& result) {
       FormatValue(1 + m * vx_full / (h * mu_mg)) + " μ m g, where the sweep finds " +
       FormatValue(switches[1]) + " (E3-SAP §3).");
   result.findings.push_back(
-      "Wherever the stencil does not span a switch, the sensitivity (5.2) and the central "
+      "Wherever the stencil does not span a switch, the sensitivity (formula sheet E3-SAP (5.2)) and the central "
       "difference (δ = 1e-5 μ m g) differ by at most " + FormatValue(away_max) + " m/(s·N) "
       "(E3-SAP §5.1).");
   result.tables.push_back(std::move(t));
@@ -256,7 +257,7 @@ std::vector<LabTable> DerivativesTables() {
       "log-log slope on the round-off side (ε from 1e-14 to 1e-11)",
       "the law: −1 (round-off u/ε)"};
   LabTable drag;
-  drag.title = "SAP (kSap): the cube dragged by F, one step of h = 1e-3 s: ∂vx/∂F by (5.2) and by "
+  drag.title = "SAP (kSap): the cube dragged by F, one step of h = 1e-3 s: ∂vx/∂F by the sensitivity (formula sheet E3-SAP (5.2)) and by "
                "central differences (δ = 1e-5 μ m g) (E3-SAP §5.1)";
   drag.columns = {"force", "force_over_mu_m_g", "sliding_contacts", "vx", "dvx_dF_sensitivity",
                   "dvx_dF_fd", "difference", "coulomb_law", "spans_switch"};
@@ -264,9 +265,9 @@ std::vector<LabTable> DerivativesTables() {
   drag.definitions = {
       "the drag F along +x at the cube's centre",
       "F/(μ m g)",
-      "contacts in the sliding region of (3.3) at the answer",
+      "contacts in the sliding region of the cone projection (formula sheet E3-SAP (3.3)) at the answer",
       "the cube's vx after the step",
-      "∂vx/∂F = (∂v/∂v*) ∂v*/∂F by SAP's sensitivity (5.2)",
+      "∂vx/∂F = (∂v/∂v*) ∂v*/∂F by SAP's sensitivity (formula sheet E3-SAP (5.2))",
       "(vx(F + δ) − vx(F − δ))/(2δ) of whole solves",
       "dvx_dF_sensitivity − dvx_dF_fd",
       "the rigid Coulomb cube's ∂vx/∂F: 0 while it sticks (F < μ m g), h/m once it slides",

@@ -1,5 +1,6 @@
 // MJ-solvers §2–§5, §7 — the lab's bridge: a scene's point pairs stepped under MuJoCo's soft constraint model
 // (MJ-solvers §1–§5, §7; mapping in mujoco_contact_step.h).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/lab/mujoco_contact_step.h"
 
 #include <Eigen/Cholesky>

@@ -15,6 +15,7 @@
 /// depth m g/(n k) under n equal contacts; they differ in everything else (creep, gliding).
 /// Velocities are the tree's (free joints ω in the parent frame); the problem is congruent to
 /// MuJoCo's (u = T v, T orthogonal), so the solvers' answers and iteration counts agree.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <optional>
 #include <vector>

@@ -1,4 +1,5 @@
 // E3-SAP §3.1–§3.2, MJ-solvers §2a–§3 — why a lab model misses a Coulomb law (outcome_reasons.h).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/lab/outcome_reasons.h"
 
 #include <cmath>
@@ -147,7 +148,7 @@ std::string NearRigidSentence(const SceneScale& s, const NearRigid& n) {
     return F(lo) == F(hi) ? F(lo) + unit : F(lo) + " to " + F(hi) + unit;
   };
   return "kSap's near-rigid bound wins at h = " + F(s.h) + " s on " + std::to_string(n.contacts) +
-         " of " + std::to_string(n.of) + " contacts (E3-SAP §3.1 (3.2)): Rn = β² wn/(4π²) = " +
+         " of " + std::to_string(n.of) + " contacts (E3-SAP §3.1, formula sheet (3.2)): Rn = β² wn/(4π²) = " +
          range(n.Rn_min, n.Rn_max, " 1/kg") + " > 1/(h k (h + τd)) = " + F(n.physical) +
          " 1/kg, so a contact is as soft as the stiffness 1/(Rn h (h + τd)) = " +
          range(1 / (n.Rn_max * s.h * (s.h + s.tau)), 1 / (n.Rn_min * s.h * (s.h + s.tau)), " N/m") +
@@ -157,7 +158,7 @@ std::string NearRigidSentence(const SceneScale& s, const NearRigid& n) {
 
 std::string SapGlidingSentence(const std::string& approximation) {
   if (approximation == "sap") {
-    return "kSap's sliding branch (3.3) adds μ̂ yr = μ ‖vt‖/Rn to γn (E3-SAP §3.1): a sliding "
+    return "kSap's sliding branch (E3-SAP formula sheet (3.3)) adds μ̂ yr = μ ‖vt‖/Rn to γn (E3-SAP §3.1): a sliding "
            "contact pushes until vn ≈ μ ‖vt‖ (gliding), so the body hops and slides without "
            "friction in flight.";
   }
@@ -169,7 +170,7 @@ std::string SapGlidingSentence(const std::string& approximation) {
 // depth: the law's rest depth of the outcome [m]; loaded: the contacts hold a tangential load.
 std::string PyramidSentence(const LabRowDynamics& r, double depth, bool bounces, bool loaded) {
   std::string t = "MuJoCo's pyramid splits a contact into 4 edges J_n ± μ J_t with R = 2 μ² R₀ on "
-                  "Â = (1 + μ²) tran (MJ-solvers §2a (2.3)), which together push 2/(μ² (1 + μ²)) = " +
+                  "Â = (1 + μ²) tran (MJ-solvers §2a, formula sheet (2.3)), which together push 2/(μ² (1 + μ²)) = " +
                   F(r.pyramid_gain) + " times the normal row whose solref maps k: they rest at " +
                   F(depth) + " m/" + F(r.pyramid_gain) + " = " + F(depth / r.pyramid_gain) + " m";
   if (!bounces) return t + ".";
@@ -183,7 +184,7 @@ std::string CreepSentence(const SceneScale& s, const LabRowDynamics& r, const Ou
                           bool pyramidal, double run_time) {
   const double c = pyramidal ? r.viscous_pyramidal : r.viscous_elliptic;
   const double speed = o.load / (s.n * c);
-  std::string t = "MuJoCo's friction rows have no stiffness (K = 0, MJ-solvers §2a (2.2)): below the "
+  std::string t = "MuJoCo's friction rows have no stiffness (K = 0, MJ-solvers §2a, formula sheet (2.2)): below the "
                   "cone's rim friction is a damper of " +
                   std::string(pyramidal ? "2 μ² B/R_edge = " : "B/R₁ = ") + F(c) +
                   " N·s/m per contact (τd k = " + F(s.tau * s.k) + "), so the load " + F(o.load) +
@@ -194,7 +195,7 @@ std::string CreepSentence(const SceneScale& s, const LabRowDynamics& r, const Ou
 
 std::string MujocoGlidingSentence(const LabRowDynamics& r, const SceneScale& s) {
   return "MuJoCo's cone ties the normal row to the friction rows' residual, which holds their "
-         "damping B vt (MJ-solvers §3 (3.1); a pyramid's active edge moves at vn − μ ‖vt‖): a "
+         "damping B vt (MJ-solvers §3, formula sheet (3.1); a pyramid's active edge moves at vn − μ ‖vt‖): a "
          "contact sliding at ‖vt‖ raises its normal target acceleration by μ B ‖vt‖ (μ B = " +
          F(s.mu * r.B) + " 1/s, g at ‖vt‖ = g/(μ B) = " + F(s.g / (s.mu * r.B)) +
          " m/s), so the body hops and slides without friction in flight.";

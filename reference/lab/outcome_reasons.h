@@ -15,6 +15,7 @@
 ///   MuJoCo gliding    a sliding contact's normal target acceleration rises by μ B ‖vt‖;
 ///   large step        g h² exceeds the rest depth m g/(n k) (ω h > 1 with ω = √(n k/m)):
 ///                     contacts, found at each step's start, open and close a step late.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

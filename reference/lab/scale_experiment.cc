@@ -9,12 +9,13 @@
 // of h = 1e-3 s from that state is solved by SAP (kSap, Drake's defaults) and by MuJoCo's PGS, CG
 // and Newton (the course's 3.15 options, elliptic
 // cone, tolerance 1e-8, 100 iterations); each solve reports its iterations, its wall time and
-// whether it converged (SAP: (4.3) or (4.4) reached; MuJoCo: any exit but the iteration cap).
+// whether it converged (SAP: formula sheet E3-SAP (4.3) or (4.4) reached; MuJoCo: any exit but the iteration cap).
 // Nothing is averaged over sizes or solvers: one row per size and solver.
 // The times are the reference's linear algebra: scenes::MakeSapContactProblem makes a clique per
 // cube as Drake does (one 6 × 6 block of SAP's Newton system each), while MuJoCo's problem here
 // holds a dense M and J (MuJoCo factors them sparse). They rank the reference's implementations,
 // not the engines (MJ-solvers §1 makes no engine ranking either).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -81,7 +82,7 @@ struct SolveCost {
   int repeats = 0;
   bool converged = false;
   std::string exit;
-  std::optional<double> sticking;  // SAP: contacts in the stiction region of (3.3) at the answer
+  std::optional<double> sticking;  // SAP: contacts in the stiction region of formula sheet E3-SAP (3.3) at the answer
 };
 
 // Runs solve until the runs total kMinTiming (at least once); solve returns its cost.
@@ -111,7 +112,7 @@ SolveCost SolveSap(const scenes::Scene& scene, const std::vector<scenes::Assembl
       const sap::SapSolverResult r = sap::SolveSapProblem(problem, {});
       c.iterations = r.iterations;
       c.converged = r.success;
-      c.exit = !r.success ? "max_iterations" : r.cost_criterion_reached ? "cost (4.4)" : "optimality (4.3)";
+      c.exit = !r.success ? "max_iterations" : r.cost_criterion_reached ? "cost (formula sheet E3-SAP (4.4))" : "optimality (formula sheet E3-SAP (4.3))";
       vc = r.vc;
     } catch (const core::NumericalError& e) {
       c.exit = std::string("failed: ") + e.what();
@@ -212,10 +213,10 @@ std::vector<LabTable> ScaleTables() {
       "iterations of the one solve",
       "wall time of one solve: the mean over repeats",
       "solves timed (repeated until the total passes a fixed minimum)",
-      "1 when the solve converged (SAP: (4.3) or (4.4) reached; MuJoCo: any exit but the "
+      "1 when the solve converged (SAP: formula sheet E3-SAP (4.3) or (4.4) reached; MuJoCo: any exit but the "
       "iteration cap), else 0",
       "why the solver stopped",
-      "SAP: contacts in the stiction region of (3.3) at the answer (null for MuJoCo)"};
+      "SAP: contacts in the stiction region of formula sheet E3-SAP (3.3) at the answer (null for MuJoCo)"};
   return {t};
 }
 

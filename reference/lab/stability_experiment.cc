@@ -4,7 +4,8 @@
 // pressed into the ground at twice its rest depth (scenes::StepWithContact, kSap).
 // Laws (ω = √(k/m)): semi-implicit Euler is stable iff ω h < 2; implicit and implicitfast treat
 // only damping implicitly, so with none they are Euler; RK4's real-axis limit is ω h < 2√2; the
-// discrete step (8.1) and SAP's step are implicit in the spring, stable at every h.
+// discrete step (formula sheet MJ-solvers (8.1)) and SAP's step are implicit in the spring, stable at every h.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <chrono>
 #include <cmath>
 

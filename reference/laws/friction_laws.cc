@@ -1,6 +1,7 @@
 // friction.*: E3-geometry §4, the two regularisation curves of the continuous paths (4.1), (4.2).
 // The discrete approximations use neither: they read the combined μd only (see
 // reference/contact/friction_regularization.h).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/contact/friction_regularization.h"
 #include "reference/core/errors.h"
 #include "reference/laws/law_builders.h"
@@ -12,7 +13,7 @@ void RegisterFrictionLaws(Registry& registry) {
   constexpr const char* kSection = "E3-geometry §4";
 
   registry.Add({"friction.stribeck", kSection,
-                "continuous point (4.1): s = speed/vs; mu = mu_s S(s) on [0,1), "
+                "continuous point (formula sheet E3-geometry (4.1)): s = speed/vs; mu = mu_s S(s) on [0,1), "
                 "mu_s - (mu_s - mu_d) S((s-1)/2) on [1,3), mu_d for s >= 3; "
                 "S(x) = 10x^3 - 15x^4 + 6x^5",
                 {Num("speed", "m/s", "slip speed ||vt|| (>= 0)"),

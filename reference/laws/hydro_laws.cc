@@ -1,5 +1,6 @@
 // hydro.*: E3-geometry §2.2 (pressure field, contact surface, traction (2.3)–(2.4), formula
 // sheet §0.4) and E3-SAP §2.2 (discrete per-face constraints (2.3)).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -61,7 +62,7 @@ void RegisterHydroLaws(Registry& registry) {
                 }});
 
   registry.Add({"hydro.traction", "E3-geometry §2.2",
-                "(2.3)-(2.4) traction on A at a point: p = e [1 - d vn]+ (vn > 0 separating), "
+                "formula sheet E3-geometry (2.3)-(2.4): traction on A at a point: p = e [1 - d vn]+ (vn > 0 separating), "
                 "ft = -(2/pi) mu p AtanXOverX(|vt|^2/vs^2)/vs vt, |ft| = (2/pi) mu p atan(|vt|/vs)",
                 {Num("e", "Pa", "elastic pressure pe at the point (Drake's e)"),
                  Num("d", "s/m", "combined Hunt–Crossley dissipation (moduli as weights)"),

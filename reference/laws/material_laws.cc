@@ -1,4 +1,5 @@
 // material.*: E3-geometry §3, each combined field by its own law.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <optional>
 
 #include "reference/contact/material.h"
@@ -96,7 +97,7 @@ void RegisterMaterialLaws(Registry& registry) {
                 }});
 
   registry.Add({"material.continuous_hydro", "E3-geometry §2.2",
-                "continuous hydro (2.5): E* = E_A E_B/(E_A+E_B) (a rigid side leaves the other); "
+                "continuous hydro (formula sheet E3-geometry (2.5)): E* = E_A E_B/(E_A+E_B) (a rigid side leaves the other); "
                 "d* = sum over finite sides of (E*/E_i) d_i, or the mean when both are rigid",
                 {Num("E_A", "Pa", "hydroelastic modulus of A (inf: rigid)"),
                  Num("E_B", "Pa", "hydroelastic modulus of B (inf: rigid)"),
@@ -113,7 +114,7 @@ void RegisterMaterialLaws(Registry& registry) {
                 }});
 
   registry.Add({"material.penalty", kSection,
-                "plant fallback (3.1): k_c = m g/delta, d = t_s/delta with t_s = sqrt(m/k_c); each "
+                "plant fallback (formula sheet E3-geometry (3.1)): k_c = m g/delta, d = t_s/delta with t_s = sqrt(m/k_c); each "
                 "geometry gets 2 k_c",
                 {Num("mass", "kg", "largest body mass"),
                  Num("gravity", "m/s^2", "gravity magnitude (0 -> 9.81)", 9.81),

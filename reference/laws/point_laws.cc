@@ -1,5 +1,6 @@
 // point.*: E3-geometry §2.1, the continuous Hunt–Crossley point law (2.1)–(2.2), and the discrete
 // point pair of E3-SAP §2.2 (formula sheet §0.1–§0.3 for the signs).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <Eigen/Dense>
 
 #include "reference/contact/friction_regularization.h"
@@ -52,7 +53,7 @@ void RegisterPointLaws(Registry& registry) {
                 }});
 
   registry.Add({"point.continuous_contact", "E3-geometry §2.1",
-                "(2.1)-(2.2) with Stribeck friction: xdot = (v_WBc - v_WAc).nhat_BA_W, "
+                "formula sheet E3-geometry (2.1)-(2.2) with Stribeck friction: xdot = (v_WBc - v_WAc).nhat_BA_W, "
                 "fn = k x (1 + d xdot), ft on A along vt, f_Bc_W = -(fn nhat_BA_W + ft_A), "
                 "p_WC = midpoint",
                 {Num("k", "N/m", "combined point stiffness (continuous path)"),

@@ -1,4 +1,5 @@
 // sap.*: E3-SAP §3.1 (kSap friction cone) and §3.2 (Hunt–Crossley, Similar and Lagged).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <string>
 
 #include "reference/core/errors.h"
@@ -23,7 +24,7 @@ core::Vector3 DelassusEstimate(const Values& in) {
 void RegisterSapLaws(Registry& registry) {
   registry.Add(
       {"sap.friction_cone", "E3-SAP §3.1",
-       "kSap (3.2)-(3.4): Rn = max(beta^2/(4 pi^2) wn, 1/(h k (h+tau))), Rt = sigma wt, "
+       "kSap (formula sheet E3-SAP (3.2)-(3.4)): Rn = max(beta^2/(4 pi^2) wn, 1/(h k (h+tau))), Rt = sigma wt, "
        "vhat_n = -phi0/(h+tau), y = R^-1 (vhat - vc), gamma = projection of y on the friction "
        "cone in the R norm, cost = 1/2 gamma' R gamma",
        {Num("dt", "s", "time step h"),
@@ -67,7 +68,7 @@ void RegisterSapLaws(Registry& registry) {
 
   registry.Add(
       {"sap.hunt_crossley", "E3-SAP §3.2",
-       "Similar/Lagged (3.5)-(3.7): n0 = [h fe0]+ [1 - d vn0]+, eps = max(vs, mu sigma wt n0), "
+       "Similar/Lagged (formula sheet E3-SAP (3.5)-(3.7)): n0 = [h fe0]+ [1 - d vn0]+, eps = max(vs, mu sigma wt n0), "
        "n(z) = h [fe0 - h k z]+ [1 - d z]+, z = vn - mu s(vt) (similar) or vn (lagged); "
        "gamma_t = -mu n(z) t (similar) or -mu n0 t (lagged)",
        {Label("approximation", "convex approximation", {"similar", "lagged"}),

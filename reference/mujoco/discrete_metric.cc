@@ -1,4 +1,5 @@
 // MJ-solvers §8: effective metric, force shift, implicit rows, refsafe and the support table.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/discrete_metric.h"
 
 #include <cmath>

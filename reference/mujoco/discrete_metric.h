@@ -4,6 +4,7 @@
 /// τ̂s = τs − hKv (8.1), the implicit constraint row R̃ = R/c, ãref = aref_s/c with the implicit
 /// row factor c = 1 + hB + h²KI (8.2), refsafe for over-stiff rows, and the support-boundary
 /// table of §8 as explicit errors.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

@@ -4,6 +4,7 @@
 /// mju_dot, the same at tag 2.2.2 and in 3.x's scalar build). The cone norm T of (3.1) sums with
 /// it in every version (mj_constraintUpdate: mju_norm), and MuJoCo 2.2.2's dense kernels
 /// (mujoco222/blas.h) are built on it. Written from a reading of mju_dot at tag 2.2.2.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 namespace simatlas::mujoco {
 

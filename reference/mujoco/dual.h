@@ -2,6 +2,7 @@
 /// @file
 /// MJ-solvers §2b: the dual problem (2.4). A = J M⁻¹ Jᵀ, b = J a₀ − aref, AR = A + R,
 /// f* = argmin_{f ∈ Ω} ½ fᵀ AR f + fᵀ b, qacc = a₀ + M⁻¹ Jᵀ f*.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <memory>
 

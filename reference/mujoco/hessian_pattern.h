@@ -3,6 +3,7 @@
 /// MJ-solvers §4 (Newton on the sparse path): the nonzero pattern of Newton's H = M + Jᵀ Hc J
 /// (3.2), fixed by J's and M's patterns, so that H is assembled on it and its symbolic analysis
 /// is done once per solve while the row states change.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <vector>
 

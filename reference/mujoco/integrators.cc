@@ -1,5 +1,6 @@
 // MJ-solvers §7 (Euler, implicit, implicitfast, RK4) and §8 (discrete) on a linear system.
 // MuJoCo: engine_forward.c mj_Euler / mj_implicit / mj_RungeKutta / mj_advance (2.2.2).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/integrators.h"
 
 #include <array>

@@ -11,6 +11,7 @@
 ///  - rk4 (mj_RungeKutta): A = [[½,0,0],[0,½,0],[0,0,1]], b = (1/6, 1/3, 1/3, 1/6); explicit
 ///    damping; positions by q₀ + h Σ bᵢ vᵢ (integratePos is q + h v on slide joints).
 ///  - discrete (8.1): (M + hD + h²K) a = F − hKv, v⁺ = v + h a, q⁺ = q + h v⁺.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

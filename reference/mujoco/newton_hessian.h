@@ -8,6 +8,7 @@
 /// state (HessianIncremental, mju_cholUpdate), a fresh factor otherwise. HessianFactor is what the
 /// primal loop asks of H; the course's factor is MakeCourseHessian's, MuJoCo 2.2.2's its own
 /// kernel (mujoco222/kernels.h).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <memory>
 #include <vector>

@@ -1,6 +1,7 @@
 // MJ-solvers §2b (2.4), §3 (3.1)–(3.2), §5 (5.1): optimality of a claimed (efc_force, qacc) —
 // feasibility in Ω, momentum, row-state consistency f = f(a) and the primal gradient, all in
 // MuJoCo's scaled units.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/optimality.h"
 
 #include <algorithm>

@@ -11,6 +11,7 @@
 /// Every residual is measured in MuJoCo's termination units: times scale = 1/(meaninertia ·
 /// max(1, nv)) (5.1), which turns a force [N] into an acceleration-like number.
 /// Used by `simatlas check mujoco.solve` and by tests; it never solves anything itself.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 #include <vector>

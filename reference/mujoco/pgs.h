@@ -7,6 +7,7 @@
 /// at the cone apex when ρ₀ ≥ 0 although ρ ∉ K* (MuJoCo does the same; see the property test
 /// MujocoSolvers.PgsCgNewtonAgree). 3.15 additions, each switchable in Options: Nesterov momentum with
 /// adaptive restart and the PCG32-shuffled block order.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <cstdint>
 #include <vector>

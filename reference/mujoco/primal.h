@@ -4,6 +4,7 @@
 /// row or block contributes sᵢ(z) = max_{f ∈ Ωᵢ} (−fᵀz − ½ fᵀ Rᵢ f) with the row states of
 /// (3.1); cost(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref); g = M(a − a₀) − Jᵀ f(a);
 /// H = M + Jᵀ Hc J (3.2) with the elliptic middle-zone block.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <array>
 #include <cmath>

@@ -6,6 +6,7 @@
 /// course's kernels on J's and M's nonzeros and M's tree (MakeCourseKernels), or MuJoCo 2.2.2's
 /// dense kernels in its own summation order (mujoco222/kernels.h). The loop (primal_solver.h)
 /// reaches J, M and the factors only through these, so one loop serves both.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <memory>
 

@@ -6,6 +6,7 @@
 /// O(nefc) (PrimalEval). PrimalLineCost is what the loop asks of a line; PrimalLine is the course's
 /// (3.x's sums, the cost as the change from α = 0); MuJoCo 2.2.2's sums are its own kernel
 /// (mujoco222/line.h), chosen by the version seam.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <array>
 #include <vector>

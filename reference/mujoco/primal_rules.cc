@@ -3,6 +3,7 @@
 // (2.2.2 and the course's 3.15), and the arithmetic, each chosen once from the options. 2.2.2:
 // engine_solver.c mj_solCGNewton, CGsearch, HessianIncremental (tag 2.2.2); 3.x: mj_solPrimal,
 // PrimalSearch and the course's table.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/primal_rules.h"
 
 #include <algorithm>

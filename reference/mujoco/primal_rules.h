@@ -12,6 +12,7 @@
 ///     Hager–Zhang);
 ///   - the line search's bracketing (line_search.h: LineSearchRules);
 ///   - the improvement and the exits (§5: 2.2.2's column or 3.x's certificate and decrement).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <memory>
 #include <optional>

@@ -1,5 +1,6 @@
 // MJ-solvers §4 (CG, Newton) and §5 (termination) — MuJoCo engine_solver.c: mj_solPrimal (3.x),
 // mj_solCGNewton (tag 2.2.2). Written from the course's description.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/primal_solver.h"
 
 #include <memory>

@@ -3,6 +3,7 @@
 /// MJ-solvers §2–§5: one constraint problem at a frozen (q, v) — M, a₀ = qacc_smooth, the efc
 /// rows (J, R, aref, frictionloss, kind), the contacts that group rows into blocks, and the
 /// solver options. This is the in-memory form of formats/mujoco-problem.md.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <array>
 #include <string>
@@ -113,7 +114,7 @@ struct Options {
 
 /// Sets `opt.version` and the options that version of MuJoCo fixes (no option of it selects
 /// another): 3.15 — Hager–Zhang CG (3.10), PGS with Nesterov momentum (3.11) in the shuffled
-/// block order (3.9), 3.x's line search and exit rules, the course's arithmetic; 2.2.2 —
+/// block order (MuJoCo 3.9), 3.x's line search and exit rules, the course's arithmetic; 2.2.2 —
 /// Polak–Ribière+ CG, PGS in row order without momentum, CGsearch, 2.2.2's exit column and its
 /// dense arithmetic. Other options are left as they are.
 void SetVersion(Version version, Options& opt);

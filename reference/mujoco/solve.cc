@@ -1,5 +1,6 @@
 // MJ-solvers §4–§6 — prepare → (islands) → warmstart → solver → NoSlip (MuJoCo
 // engine_forward.c: mj_fwdConstraint).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/solve.h"
 
 #include <algorithm>

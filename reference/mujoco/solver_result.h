@@ -2,6 +2,7 @@
 /// @file
 /// MJ-solvers §5: what a solve returns — the answer, the iteration count and MuJoCo-like
 /// per-iteration statistics — and the termination scale (5.1).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 #include <vector>

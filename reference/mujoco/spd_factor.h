@@ -12,6 +12,7 @@
 /// dense factor would cost nv³/3 ≈ 7·10⁷ flops); FactorSparse factors it on its pattern in
 /// reversed DOF order (leaves first, MuJoCo's order) with the symbolic analysis of the first
 /// call reused while the pattern stays.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <Eigen/Cholesky>
 #include <Eigen/SparseCholesky>

@@ -3,6 +3,7 @@
 // engine_core_smooth.c mj_integratePos / mj_differentiatePos, engine_util_spatial.c
 // mju_quatIntegrate / mju_subQuat, engine_derivative.c mjd_smooth_vel / mjd_rne_vel (2.2.2);
 // implicitfast's free-body block: mjd_freeMhat (≥ 3.11).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/tree_integrators.h"
 
 #include <array>

@@ -3,7 +3,7 @@
 /// MJ-solvers §7 (and §8's discrete step where it applies) on the reference multibody tree:
 /// smooth dynamics only — gravity, joint springs and damping, controls, the RNE bias — no
 /// constraints, so qfrc_constraint = 0 and every integrator reduces to MuJoCo's smooth path.
-///   F(q, v) = B u + τ_g + τ_springs − D v − c(q, v)          (the right side of (1.2), no contact)
+///   F(q, v) = B u + τ_g + τ_springs − D v − c(q, v)          (the right side of M v̇ = F, no contact)
 ///   euler        (mj_Euler, 2.2.2): a = (M + h diag(D))⁻¹ F if any D > 0, else M⁻¹ F
 ///   implicit     (mj_implicit, (7.1)): a = (M − h ∂F/∂v)⁻¹ F, ∂F/∂v = −D − ∂c/∂v (the RNE bias
 ///                derivative included, as mjd_smooth_vel → mjd_rne_vel does)
@@ -28,6 +28,7 @@
 /// quadratic form of v, c(v) = Γ(v, v), so ∂c/∂v eₖ = 2Γ(v, eₖ) = (c(v + s eₖ) − c(v − s eₖ))/(2s)
 /// holds for every s (polarization identity; only round-off remains). MuJoCo differentiates its
 /// RNE analytically (engine_derivative.c mjd_rne_vel); both give the same matrix.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

@@ -1,4 +1,5 @@
 // E3-SAP §5: q_next = q₀ + h N(q₀) v_next, and a momentum-restoring free-flight variant.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/multibody/discrete_step.h"
 
 #include <string>

@@ -9,6 +9,7 @@
 /// QuaternionUpdate::kExponentialMap keeps it on the unit sphere instead.
 /// StepFreeFlightConservingMomentum is not Drake's: it is this step followed by a correction of
 /// the floating base velocity that restores the total spatial momentum exactly.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include "reference/multibody/free_motion.h"
 

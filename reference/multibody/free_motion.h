@@ -11,6 +11,7 @@
 /// articulated-body algorithm, adding (reflected inertia + hD) to the diagonal (2.2); this
 /// reference solves the same linear system with a Cholesky factorisation of A instead.
 /// Joint limits and PD actuation are constraints in Drake and are not part of k₁ here either.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include "reference/multibody/generalized_forces.h"
 #include "reference/multibody/multibody_tree.h"

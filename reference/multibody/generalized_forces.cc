@@ -1,4 +1,5 @@
 // E3-SAP §1: the generalized force assembly of (1.2), term by term.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/multibody/generalized_forces.h"
 
 #include <string>

@@ -9,6 +9,7 @@
 /// ForceUnit); its plain Euclidean norm has no physical unit (course §1).
 /// Contact forces fᵢ enter only through Jᵢᵀ fᵢ with the relative Jacobian of the pair, so that
 /// vᵀ Jᵀ f = (J v)ᵀ f [W]. An actuator effort limit would bound B u only (no limits here).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <vector>
 

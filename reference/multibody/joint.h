@@ -15,6 +15,7 @@
 ///   damping    D ≥ 0 per velocity [N·m·s/rad rotational, N·s/m translational]: τ = −D v
 ///   spring     k ≥ 0 [N·m/rad or N/m] about q_ref (revolute, prismatic): τ = −k (q − q_ref)
 ///   reflected rotor inertia ≥ 0 [kg·m² or kg] added to M's diagonal (revolute, prismatic)
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

@@ -1,5 +1,6 @@
 // E3-SAP §1: building the tree, its index bookkeeping, q̇ = N(q) v (1.1) and the §5 position
 // update.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/multibody/multibody_tree.h"
 
 #include <string>

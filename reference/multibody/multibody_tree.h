@@ -14,6 +14,7 @@
 ///   J(q)         point Jacobians from the columns of H_W on the path to the world
 /// Units: v has rad/s entries for rotational and m/s for translational dofs; a generalized force
 /// has N·m for rotational and N for translational dofs (VelocityUnit / ForceUnit).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 #include <vector>

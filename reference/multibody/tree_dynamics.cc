@@ -1,6 +1,7 @@
 // E3-SAP §1: the terms of (1.2) computed by the tree — M(q) by the composite rigid body
 // algorithm, c(q, v) by recursive Newton–Euler, τ_g, the joint elements, and the energies and
 // momentum the tests use as independent checks.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <string>
 
 #include "reference/core/errors.h"

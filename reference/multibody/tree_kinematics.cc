@@ -1,5 +1,6 @@
 // E3-SAP §1: kinematics of the tree — poses, spatial velocities, point Jacobians J(q) (the Jᵢ of
 // (1.2), so that vᵀ Jᵀ f = (J v)ᵀ f) and relative Jacobians between two bodies.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <string>
 
 #include "reference/core/errors.h"

@@ -1,4 +1,5 @@
 // E3-SAP §3.1: kSap regularisation (3.2), analytic cone projection (3.3), cost/impulse/G (3.4).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/friction_cone_constraint.h"
 
 #include <algorithm>

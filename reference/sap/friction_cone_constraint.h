@@ -5,6 +5,7 @@
 /// and the constraint's cost, impulse and Hessian block (3.4).
 /// Drake: multibody/contact_solvers/sap/sap_friction_cone_constraint.cc (DoMakeData,
 /// DoCalcData, ProjectImpulse, CalcContactMode).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

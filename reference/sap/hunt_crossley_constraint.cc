@@ -1,4 +1,5 @@
 // E3-SAP §3.2: Similar and Lagged, (3.5)–(3.7).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/hunt_crossley_constraint.h"
 
 #include <algorithm>

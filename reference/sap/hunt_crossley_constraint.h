@@ -5,6 +5,7 @@
 /// N(z) (3.6), the soft tangential norm s(vt), impulses, costs and Hessian blocks (3.7).
 /// Drake: multibody/contact_solvers/sap/sap_hunt_crossley_constraint.cc.
 /// Sign convention: z and vn are normal velocities, separation-positive (frame C, §0.2).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

@@ -1,6 +1,7 @@
 // E3-SAP §4 (4.1) and §4.2 (4.3): optimality of a claimed SAP answer — momentum balance in the
 // scaled norm D = diag(A)^(−1/2) (sap/stopping_criteria.h, participating DOFs as in Drake, the
 // free cliques apart) and the impulses' agreement with the constraint laws at v.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/optimality.h"
 
 #include <algorithm>

@@ -15,6 +15,7 @@
 /// solver sets without iterating),
 /// and the distance of the claimed impulses from the law, ‖γ_claimed,ᵢ − γᵢ(v)‖ [N·s].
 /// Used by `simatlas check sap.solve` and by tests; it never solves anything itself.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 #include <vector>

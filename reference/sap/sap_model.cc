@@ -1,4 +1,5 @@
 // E3-SAP §4.1: cliques, participating DOFs, the (4.3) scaling D, Delassus estimate (4.2).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/sap_model.h"
 
 #include <algorithm>

@@ -7,6 +7,7 @@
 /// (CalcDelassusDiagonalApproximation; its comment says "rms norm", the code uses ‖Wᵢ‖_F/nᵢ).
 /// Counts follow Drake's SapModel: num_velocities() and v_star() are the participating DOFs,
 /// num_problem_velocities() and problem_v_star() those of the whole problem.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <memory>
 #include <vector>

@@ -1,4 +1,5 @@
 // E3-SAP §4, §4.2: the SAP Newton solver and its termination (4.3), (4.4).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/sap_solver.h"
 
 #include <cmath>

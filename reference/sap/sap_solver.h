@@ -7,6 +7,7 @@
 /// sap/stopping_criteria.h.
 /// Drake: multibody/contact_solvers/sap/sap_solver.cc (SolveWithGuessImpl,
 /// CalcStoppingCriteriaResidual), sap_solver.h (SapSolverParameters).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <optional>
 #include <string>

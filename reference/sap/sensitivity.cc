@@ -1,4 +1,5 @@
 // E3-SAP §5.1: sensitivities by (5.2).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/sensitivity.h"
 
 #include <cmath>

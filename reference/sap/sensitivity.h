@@ -7,6 +7,7 @@
 /// iterations. Derivatives are local: fixed contact set, fixed projection region, non-singular H.
 /// Drake: sap_solver.cc, SapSolver<AutoDiffXd>::SolveWithGuess (the public comment saying
 /// constraints are unsupported with AutoDiff is stale).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include "reference/core/numeric.h"
 #include "reference/sap/sap_model.h"

@@ -1,4 +1,5 @@
 // E3-SAP §4.2: the stopping criteria (4.3), (4.4) and the monotonicity slop of the SAP solver.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/stopping_criteria.h"
 
 #include <algorithm>

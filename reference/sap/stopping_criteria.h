@@ -12,6 +12,7 @@
 /// answer (sap/optimality.h) and the property tests call these functions with the model's
 /// SapModel::inv_sqrt_A(); the optimality check applies the same residual separately to the
 /// non-participating cliques (where the answer must be v*).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include "reference/core/numeric.h"
 

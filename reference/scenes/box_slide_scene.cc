@@ -3,6 +3,7 @@
 // stops after v0/(μ g) having travelled v0²/(2 μ g); the kSap and Similar approximations couple
 // normal and tangential impulse ("gliding", §3.2): the first step pushes the sliding box off the
 // ground and it hops (first_step_gliding.h predicts the push and the flight; the notes say so).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <cmath>
 #include <cstdio>
 
@@ -112,13 +113,13 @@ std::vector<std::string> Notes(const Scene& scene, const SceneArguments& a, cons
   const double weight = a.Number("mass") * scene.tree.gravity().norm();
   std::string law;
   if (o.approximation == "sap") {
-    law = "kSap's sliding branch (3.3) adds μ̂ yr = μ ‖vt‖/Rn to γn, so a contact sliding at ‖vt‖ "
+    law = "kSap's sliding branch (E3-SAP formula sheet (3.3)) adds μ̂ yr = μ ‖vt‖/Rn to γn, so a contact sliding at ‖vt‖ "
           "pushes until it separates at vn ≈ μ ‖vt‖ (gliding, E3-SAP §3.1)";
   } else if (o.approximation == "similar") {
-    law = "Similar evaluates its normal impulse n(z) at z = vn − μ s(vt) (3.2), so a contact "
+    law = "Similar evaluates its normal impulse n(z) at z = vn − μ s(vt) (E3-SAP formula sheet (3.2)), so a contact "
           "sliding at ‖vt‖ pushes until vn ≈ μ s(vt) (gliding, E3-SAP §3.2)";
   } else {
-    law = "Lagged evaluates n(vn) without the slip (3.2): no gliding";
+    law = "Lagged evaluates n(vn) without the slip (E3-SAP formula sheet (3.2)): no gliding";
   }
   std::string s = "step 1 pushes with " + Number(*measured.force) + " N on a box that weighs m g = " +
                   Number(weight) + " N: " + law + ". The box as a point mass on the same " +

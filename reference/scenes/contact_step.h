@@ -14,6 +14,7 @@
 /// 6. q_next = q₀ + h N(q₀) v_next (§5, tree.IntegratePositions).
 /// The scene's combined stiffness k is split as k_A = k_B = 2k so that MakeDiscretePointPair's
 /// series combination gives k and p_WC is the midpoint of the witness points.
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 #include <vector>

@@ -11,6 +11,7 @@
 /// separates at vn ≈ μ ‖vt‖ ("gliding"), so the body leaves the ground at vz = Γ/m − g h and
 /// flies for about 2 vz/g before it lands. Lagged evaluates n(vn) (3.2) and carries m g h.
 /// The reduction ignores the step's rotation (the friction below the centre tips the body).
+/// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 
 #include <string>
 

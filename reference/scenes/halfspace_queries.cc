@@ -1,4 +1,5 @@
 // E3-geometry §2.1, E3-SAP §2.2: sphere, box and capsule against the ground half-space z ≤ 0.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/scenes/halfspace_queries.h"
 
 #include "reference/core/errors.h"

@@ -3,6 +3,7 @@
 // stepped by the integrator named by integrator= (euler, implicit, implicitfast, rk4, discrete;
 // mujoco/tree_integrators.h). Energy T + V is recorded per step: with damping 0 and torque 0 the
 // system is conservative, so its drift is the integrator's.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <cmath>
 #include <string>
 
@@ -67,7 +68,7 @@ SceneDefinition HingeChainScene() {
           "n rods on hinges (axis y) with damping, armature, spring and a motor on joint 1, "
           "stepped by a MuJoCo integrator; energy per step; no contact",
           {
-              {"integrator", "", "MuJoCo integrator of §7 (discrete: (8.1) with D and K)", 0,
+              {"integrator", "", "MuJoCo integrator of §7 (discrete: formula sheet MJ-solvers (8.1) with D and K)", 0,
                {"euler", "implicit", "implicitfast", "rk4", "discrete"}, "euler"},
               {"links", "1", "number of rods", 3, {}, ""},
               {"mass", "kg", "mass of each rod", 1.0, {}, ""},

@@ -1,6 +1,7 @@
 // `simatlas mujoco solve FILE [options] [--repeat N] [--json]`: MJ-solvers §4–§6 on a
 // simatlas/mujoco-problem/1 file, every option of io::MujocoOptionTable as a flag (the 3.15
 // paths included); `dump` and `inspect` (MuJoCo models) live in mujoco_model_command.cc.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -185,8 +186,8 @@ void PrintCosts(const mujoco::Problem& problem, const mujoco::SolveResult& resul
                 const Objectives& o, std::ostream& out) {
   const bool pgs = problem.opt.solver == mujoco::SolverKind::kPGS;
   const std::string primal = "the primal P(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref) "
-                             "(MJ-solvers §3 (3.2))";
-  const std::string dual = "the dual D(f) = ½ fᵀ (A + R) f + fᵀ b (§2b (2.4))";
+                             "(MJ-solvers §3, formula sheet (3.2))";
+  const std::string dual = "the dual D(f) = ½ fᵀ (A + R) f + fᵀ b (MJ-solvers §2b, formula sheet (2.4))";
   out << "cost [" << kCostUnit << ": force × acceleration in the model's coordinates, not an energy]:\n";
   if (pgs) {
     out << "  PGS minimises " << dual << " over the forces: D = " << result.cost << "\n"

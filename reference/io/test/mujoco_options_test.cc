@@ -1,5 +1,6 @@
 // MJ-solvers §4–§6 and the version notes: the solver options as text (io::ApplyMujocoOption),
 // the problem file's optional opt keys and qacc_warmstart, and the writer's round trip.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/io/mujoco_options.h"
 
 #include <gtest/gtest.h>
@@ -30,7 +31,7 @@ nlohmann::json ExampleDocument() {
 
 TEST(MujocoOptions, DefaultsAreThe315Paths) {
   // A file without opt.version is solved as the course's MuJoCo 3.15 runs it: Hager–Zhang CG
-  // (3.10), momentum PGS (3.11) in the shuffled order (3.9), islands (mjDSBL_ISLAND clear);
+  // (MuJoCo 3.10), momentum PGS (MuJoCo 3.11) in the shuffled order (MuJoCo 3.9), islands (mjDSBL_ISLAND clear);
   // warmstart and NoSlip off.
   const MujocoProblemFile f = ReadMujocoProblem(Example());
   EXPECT_EQ(f.problem.opt.version, mujoco::Version::kMuJoCo315);

@@ -2,6 +2,7 @@
 // Bad problem files: every malformed field of formats/sap-problem.md and
 // formats/mujoco-problem.md is a core::InputError naming the JSON path, the value and the rule —
 // never a crash, a silent default or a wrapped-around integer.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -2,6 +2,7 @@
 // (outcome_reasons.h, MujocoRowDynamics of mujoco_contact_step.h), each pinned by a hand
 // derivation on the lab's numbers (k = 1e5 N/m, τd = 0.01 s, μ = 0.4, d = 0.95, m = 1 kg,
 // Â = 1/m = 1 1/kg) and by the runs whose deviation it explains.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

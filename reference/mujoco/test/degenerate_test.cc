@@ -2,6 +2,7 @@
 // no constraints (nefc = 0), zero friction (a condim-1 frictionless contact), all rows inactive,
 // and a near-rigid row (R → 1e-12). Answers derived by hand below; never NaN, always an honest
 // exit reason.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,7 @@
 // MJ-solvers §3–§4 — MuJoCo's dot product order (dot.h: mju_dot), which the cone norm of (3.1)
 // and MuJoCo 2.2.2's dense kernels sum with, on a hand-checked case. Bit-for-bit agreement with
 // MuJoCo itself is the oracle test's (oracle/mujoco222/blas_oracle_test.cc).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include "reference/mujoco/dot.h"

@@ -5,6 +5,7 @@
 // exact Cholesky factors 2 and 4). The expected exits and counts follow from the hand arithmetic in
 // the comments, never from a run. A rule with < for ≤, a missing scale, a missing ½, M for M⁻¹,
 // the certificate's gradient gate dropped (Newton) or added (CG) changes an exit or a count.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,7 @@
 // MJ-solvers §7 (the integrators' linear solve (7.1)) — their input rules at the boundary
 // (mutation survivors of integrators.cc): M must be square with nv > 0 rows, each condition on
 // its own, and a singular integrator matrix is a NumericalError, never a step through inf or NaN.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include "reference/core/errors.h"

@@ -29,7 +29,7 @@ TEST(Pgs, ARayWhoseCurvatureIsBelowTheFloorIsNotTaken) {
   p.opt.iterations = 1;
   SolveSettings settings;
   settings.qacc_warmstart = core::Vector3(0, 0, -1e-11);
-  const core::VectorX start = DualStart(p, *DualOf(p), *settings.qacc_warmstart);
+  const core::VectorX start = DualStart(p, MakeDual(p), *settings.qacc_warmstart);
   ASSERT_NEAR(start[0], 1e-9, 1e-24);
   const SolveResult r = SolveProblem(p, settings);
   ASSERT_EQ(r.iterations, 1);
@@ -53,7 +53,7 @@ TEST(Pgs, ABlockUpdateThatRaisesTheCostIsUndone) {
   p.opt.tolerance = 0;
   SolveSettings settings;
   settings.qacc_warmstart = newton.qacc;
-  const core::VectorX start = DualStart(p, *DualOf(p), newton.qacc);
+  const core::VectorX start = DualStart(p, MakeDual(p), newton.qacc);
   ASSERT_GT(start[0], 0.1);
   const SolveResult r = SolveProblem(p, settings);
   ASSERT_EQ(r.iterations, 1);
@@ -77,7 +77,7 @@ TEST(Pgs, SparsePathSweepsEllipticBlocksAsTheDensePath) {
     p.opt.jacobian = Jacobian::kDense;
     const SolveResult dense = SolveProblem(p);
     p.opt.jacobian = Jacobian::kSparse;
-    ASSERT_TRUE(DualOf(p)->sparse_rows);
+    ASSERT_TRUE(MakeDual(p).sparse_rows);
     const SolveResult sparse = SolveProblem(p);
     ASSERT_GT(dense.efc_force[0], 1);
     EXPECT_TRUE(sparse.efc_force.isApprox(dense.efc_force, 1e-12))

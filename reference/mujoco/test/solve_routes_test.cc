@@ -2,6 +2,7 @@
 // unprepared one (and its own copy of the problem), τs given against τs = M a₀, PGS's sparse residuals of an
 // elliptic block against the dense ones, the primal loops' refusal of PGS, the scales' and the
 // §8 support table's messages, and the name tables.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <memory>

@@ -1,6 +1,7 @@
 // Unit tests of E3-SAP §1 (generalized force assembly), §2.1 (free motion, damping counted once)
 // and §5 (the discrete update). Numbers are hand arithmetic shown in the comments; the tree cases
 // check the defining residual M (v* − v₀)/h = k₁(x₀) − D v* rather than a frozen output.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

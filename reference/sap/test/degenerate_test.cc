@@ -1,6 +1,7 @@
 // E3-SAP §3–§4 — degenerate but legal problems: every constraint inactive, zero
 // friction μ = 0, and a rigid side (k = inf). Each answer is derived by hand below, checked with
 // both linear solvers, and must be finite with success reported.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

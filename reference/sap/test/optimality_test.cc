@@ -1,5 +1,6 @@
 // Unit tests of the SAP optimality check (E3-SAP §4 (4.1), §4.2 (4.3)) on a 1-DOF problem whose
 // optimum is derived by hand below; a perturbed v, a wrong impulse and v* itself must fail.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/optimality.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 // Unit tests of E3-SAP §4–§4.2: the pizza saver (pizza_saver.h) with closed-form answers derived
 // by hand below, the no-constraint shortcut, the failure at max_iterations, both termination
 // flags, and the model's participating DOFs and Delassus estimate.
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/sap_solver.h"
 
 #include <gtest/gtest.h>

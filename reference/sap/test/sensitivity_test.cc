@@ -2,6 +2,7 @@
 // Unit tests of §5.1 (5.2) on the pizza saver (pizza_saver.h): sensitivities against the
 // closed forms derived in sap_solver_test.cc and against central differences of whole solves
 // inside one projection region; across the stiction/sliding switch they disagree (exercise 8).
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/sap/sensitivity.h"
 
 #include <gtest/gtest.h>

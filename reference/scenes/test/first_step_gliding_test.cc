@@ -2,6 +2,7 @@
 // (first_step_gliding.h), against hand derivations on box_slide's defaults: m = 1 kg, side 0.2 m,
 // N = 4 bottom vertices at the rest depth δ = m g/(4 k), k = 1e5 N/m, τd = 0.01 s, d = 10 s/m,
 // μ = 0.5, h = 1e-3 s, g = 9.81 m/s².
+// Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -41,7 +41,8 @@ json FrictionCone(const json& in) {
   for (int i = 0; i < 3; ++i) w[i] = Number(wj[wj.size() == 1 ? 0 : i]);
   const double w_rms = std::sqrt((w[0] * w[0] + w[1] * w[1] + w[2] * w[2]) / 3);
   const double wt = std::max(0.5 * (w[0] + w[1]), w_rms), wn = std::max(w[2], w_rms);
-  // Regularisation (3.2): near-rigid floor or the linear compliance with relaxation time.
+  // Regularisation, formula sheet E3-SAP (3.2): near-rigid floor or the linear compliance with
+  // relaxation time.
   const double pi = 3.14159265358979323846;
   const double Rn = std::max(beta * beta / (4 * pi * pi) * wn, 1 / (h * k * (h + tau)));
   const double Rt = sigma * wt;
@@ -51,7 +52,7 @@ json FrictionCone(const json& in) {
   const Vec3 vhat{0, 0, vhat_n};
   Vec3 y{};
   for (int i = 0; i < 3; ++i) y[i] = (vhat[i] - Number(in["vc"][i])) / R[i];
-  // Projection on F_μ in the R norm (3.3), soft norm without an offset.
+  // Projection on F_μ in the R norm, formula sheet E3-SAP (3.3), soft norm without an offset.
   const double yr = std::sqrt(y[0] * y[0] + y[1] * y[1] + 1e-14), yn = y[2];
   const double mu_hat = mu * Rt / Rn, mu_tilde2 = mu * mu * Rt / Rn;
   Vec3 gamma{0, 0, 0};

@@ -44,7 +44,8 @@ Family MakeFrictionFamily() {
   family.name = "friction";
   family.section = "E3-geometry §4";
   family.summary =
-      "friction regularisation: Stribeck quintic (4.1), atan(x)/x series (4.2), atan "
+      "friction regularisation (formula sheet E3-geometry): Stribeck quintic (4.1), atan(x)/x "
+      "series (4.2), atan "
       "coefficient with mu_d only, discrete mu = mu_d";
   family.laws = {
       {"friction.stribeck", [] { return StribeckInputs(); }, {1e-13, 1e-12}, {},

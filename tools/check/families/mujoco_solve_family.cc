@@ -2,8 +2,8 @@
 // problem in the format of formats/mujoco-problem.md ({"problem": {...}}); the answer carries
 // efc_force (nefc) and qacc (nv). The answer is checked by the optimality conditions
 // (reference/mujoco/optimality.h): efc_force ∈ Ω, M(qacc − qacc_smooth) = Jᵀ efc_force,
-// efc_force = f(qacc) row by row (the row states of (3.1)) and the primal gradient, each in
-// MuJoCo's scale 1/(meaninertia·max(1, nv)) within 1e-8 + 1e-6 · the scaled magnitude.
+// efc_force = f(qacc) row by row (the row states of formula sheet (3.1)) and the primal gradient,
+// each in MuJoCo's scale 1/(meaninertia·max(1, nv)) within 1e-8 + 1e-6 · the scaled magnitude.
 #include <rapidcheck.h>
 
 #include "property_tests/families/mujoco_problem_generator.h"

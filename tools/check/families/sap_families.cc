@@ -1,6 +1,6 @@
-// Families "sap.friction_cone" (E3-SAP §3.1, (3.2)–(3.4)) and "sap.hunt_crossley" (E3-SAP §3.2,
-// (3.5)–(3.7)): the kSap regularisation and the analytic projection on the friction cone in the
-// R norm; the Similar/Lagged impulses n(z), γt, and Lagged's bound ‖γt‖ ≤ μ n₀.
+// Families "sap.friction_cone" (E3-SAP §3.1, formula sheet (3.2)–(3.4)) and "sap.hunt_crossley"
+// (E3-SAP §3.2, (3.5)–(3.7)): the kSap regularisation and the analytic projection on the friction
+// cone in the R norm; the Similar/Lagged impulses n(z), γt, and Lagged's bound ‖γt‖ ≤ μ n₀.
 #include <Eigen/Dense>
 #include <cmath>
 #include <numbers>

@@ -3,9 +3,9 @@
 // velocity v (Σ n_c) and each constraint's impulse γᵢ ({"v": [...], "gamma": [[...], ...]}).
 // The answer is checked by the optimality conditions (reference/sap/optimality.h), not by
 // values: momentum balance ‖D(A(v − v*) − Jᵀγ(v))‖ ≤ εa + 2εr·max(‖D A v‖, ‖D Jᵀγ‖) with
-// D = diag(A)^(−1/2) and the problem's own (4.3) tolerances (Drake's εa = 1e-14 √J, εr = 1e-6;
-// the queried problems switch the cost criterion (4.4) off, so a faithful solver stops on (4.3)),
-// and γᵢ = Pᵢ(yᵢ(v)) to 1e-8 of the largest impulse.
+// D = diag(A)^(−1/2) and the problem's own formula sheet (4.3) tolerances (Drake's εa = 1e-14 √J,
+// εr = 1e-6; the queried problems switch the cost criterion (4.4) off, so a faithful solver stops
+// on (4.3)), and γᵢ = Pᵢ(yᵢ(v)) to 1e-8 of the largest impulse.
 #include <rapidcheck.h>
 
 #include "property_tests/families/sap_problem_generator.h"
@@ -87,16 +87,18 @@ Family MakeSapSolveFamily() {
   law.output_names = {"v", "gamma"};
   law.tolerance_reason =
       "optimality, not values: |D g(v)| <= eps_a + 2 eps_r max(|D A v|, |D J^T gamma|), "
-      "D = diag(A)^(-1/2), the problem's (4.3) tolerances (1e-14, 1e-6; cost criterion off); "
+      "D = diag(A)^(-1/2), the problem's optimality tolerances (1e-14, 1e-6; cost criterion off); "
       "|gamma_i - P(y_i(v))| <= 1e-8 max|gamma(v)|";
   family.laws.push_back(law);
   family.properties.push_back(PropertyOverGeneratedInputs(
       "optimal_on_mixed_scales",
-      "with diag(A) over 6 decades the answer still satisfies (4.3) in the D = diag(A)^(-1/2) "
+      "with diag(A) over 6 decades the answer still meets the optimality criterion in the "
+      "D = diag(A)^(-1/2) "
       "norm (the header's ^(+1/2) stops before the light DOFs converge)",
       kLaw, ProblemInputs({.mixed_scales = true})));
   family.properties.push_back(PropertyOverGeneratedInputs(
-      "no_constraints_keeps_v_star", "without constraints the optimum of (4.1) is v = v*", kLaw,
+      "no_constraints_keeps_v_star", "without constraints the optimum of the cost l(v) is v = v*",
+      kLaw,
       rc::gen::exec([] {
         sap::SapProblem problem = property_tests::RandomSapProblem();
         problem.constraints.clear();

@@ -163,7 +163,8 @@ def continuous_contact(i):
     pa, pb, n, va, vb = ([num(v) for v in i[key]] for key in ("p_WCa", "p_WCb", "nhat_BA_W", "v_WAc", "v_WBc"))
     require(k >= 0 and d >= 0 and vs > 0 and 0 <= mu_d <= mu_s and x >= 0, "out of domain")
     require(abs(dot(n, n) - 1) <= 1e-10, "nhat_BA_W must be a unit vector")
-    require(abs(x - dot([b - a for a, b in zip(pa, pb)], n)) <= 1e-9, "point-pair identity (0.1)")
+    require(abs(x - dot([b - a for a, b in zip(pa, pb)], n)) <= 1e-9,
+            "point-pair identity, formula sheet (0.1)")
     v_AcBc = [b - a for a, b in zip(va, vb)]
     xdot = dot(v_AcBc, n)  # > 0 approaching
     sign = -1 if BUG == "hunt_crossley_sign" else 1
@@ -186,7 +187,8 @@ def discrete_pair(i):
     require(ka >= 0 and kb >= 0 and math.isfinite(ka) and math.isfinite(kb), "stiffness")
     require(x >= 0, "depth must be >= 0")
     require(abs(dot(n, n) - 1) <= 1e-10, "nhat_BA_W must be a unit vector")
-    require(abs(x - dot([b - a for a, b in zip(pa, pb)], n)) <= 1e-9, "point-pair identity (0.1)")
+    require(abs(x - dot([b - a for a, b in zip(pa, pb)], n)) <= 1e-9,
+            "point-pair identity, formula sheet (0.1)")
     wa = 0.5 if ka + kb == 0 else ka / (ka + kb)
     k = 0.0 if ka + kb == 0 else ka * kb / (ka + kb)
     return {"p_WC": [wa * a + (1 - wa) * b for a, b in zip(pa, pb)], "phi0": -x, "fn0": k * x,

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Whole-solve programs for the tests of `simatlas check sap.solve` and `simatlas check
-mujoco.solve` (E3-SAP §4, §4.2 and MJ-solvers §2b–§5). They speak the line protocol of
-docs/pages/check_protocol.md: one {"law": ..., "inputs": {"problem": {...}}} per line in, one
-{"outputs": ...} or {"error": ...} per line out.
+mujoco.solve` (E3-SAP §4, §4.2 and MJ-solvers §2b–§5; (N.M): the formula sheet's E3-SAP equations).
+They speak the line protocol of docs/pages/check_protocol.md: one {"law": ..., "inputs": {"problem":
+{...}}} per line in, one {"outputs": ...} or {"error": ...} per line out.
 
     solve_port.py SIMATLAS              the faithful adapter: each problem is written to a file and
                                         solved by `SIMATLAS sap solve FILE --json` or

@@ -61,12 +61,13 @@ def Certificate(simatlas, examples):
 
 
 def CGUpdate(simatlas, examples):
-    # The CG direction update (4.1): the first direction is −M⁻¹g under either rule (β enters
-    # from the second iteration), so the first iteration's statistics are equal and later ones
-    # differ; both reach MuJoCo's converged answer (Newton, stored in the file) to 1e-8. (No
-    # "Polak–Ribière+ stalls" case is asserted: with the near-exact PrimalSearch, sᵀg_new ≈ 0
-    # and Hager–Zhang's β reduces to Hestenes–Stiefel = Polak–Ribière, so on the examples and
-    # Debian's humanoid, 22 humanoids and humanoid100 both rules take the same iteration count.)
+    # The CG direction update (formula sheet MJ-solvers (4.1)): the first direction is −M⁻¹g under
+    # either rule (β enters from the second iteration), so the first iteration's statistics are
+    # equal and later ones differ; both reach MuJoCo's converged answer (Newton, stored in the file)
+    # to 1e-8. (No "Polak–Ribière+ stalls" case is asserted: with the near-exact PrimalSearch,
+    # sᵀg_new ≈ 0 and Hager–Zhang's β reduces to Hestenes–Stiefel = Polak–Ribière, so on the
+    # examples and Debian's humanoid, 22 humanoids and humanoid100 both rules take the same
+    # iteration count.)
     path = os.path.join(examples, "chain_limits.json")
     expected = json.load(open(path))["expected"]["efc_force"]
     # One system (chain_limits has two islands, whose statistics are reported apart).
