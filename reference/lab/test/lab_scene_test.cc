@@ -83,7 +83,7 @@ TEST(LabBoxStack, RestsAtTheSpringDepths) {
   // f = K I² |pos|/((1 − I) Â) = k |pos| by the mapping). Four vertices carry 2 m g at the ground
   // (x = 2·9.81/(4e5) = 4.905e-5 m) and m g at the interface (2.4525e-5 m); 2 % leaves room for the
   // residual motion after 1 s. The pyramidal rows share R as 2 μ² R₀ (MJ §2) and are not mapped.
-  for (const std::string& m : {"sap", "similar", "lagged", "newton_elliptic", "cg_elliptic",
+  for (const char* m : {"sap", "similar", "lagged", "newton_elliptic", "cg_elliptic",
                                "pgs_elliptic"}) {
     const RunSummary r = RunCompleted("box_stack", m);
     EXPECT_NEAR(Value(r, "ground_depth"), 4.905e-5, 0.02 * 4.905e-5) << m;

@@ -45,7 +45,7 @@ core::MatrixX HandA() {
   return A / 8;
 }
 
-TEST(DualCoverage, TreeAndCholeskyRoutesGiveTheHandMatrix) {
+TEST(DualSparseRoutes, TreeAndCholeskyRoutesGiveTheHandMatrix) {
   for (const Jacobian jac : {Jacobian::kDense, Jacobian::kSparse}) {
     for (const bool tree : {false, true}) {
       const Problem p = TwoTrees(tree, jac);
@@ -85,7 +85,7 @@ TEST(DualCoverage, TreeAndCholeskyRoutesGiveTheHandMatrix) {
 // Tolerance 0: PGS runs until a sweep no longer lowers the dual cost (rounding) or the cap of
 // 2000 sweeps (the Gauss–Seidel rate on this cond(AR) ≈ 3.8 matrix reaches ε long before);
 // a fixed point is f* to about cond(AR)·16 ε ≈ 1e-14 of |f|, so 1e-12 leaves room.
-TEST(DualCoverage, PgsOnTheTreeAgreesWithTheDenseRoute) {
+TEST(DualSparseRoutes, PgsOnTheTreeAgreesWithTheDenseRoute) {
   Problem dense = TwoTrees(false, Jacobian::kDense);
   Problem tree = TwoTrees(true, Jacobian::kSparse);
   for (Problem* p : {&dense, &tree}) {
@@ -103,7 +103,7 @@ TEST(DualCoverage, PgsOnTheTreeAgreesWithTheDenseRoute) {
 }
 
 // nv = 0: a row on no DOF has A = 0, so AR = R, b = −aref, and the accelerations are empty.
-TEST(DualCoverage, NoDofsLeavesOnlyR) {
+TEST(DualSparseRoutes, NoDofsLeavesOnlyR) {
   Problem p;
   p.nv = 0;
   p.M.resize(0, 0);
@@ -129,7 +129,7 @@ TEST(DualCoverage, NoDofsLeavesOnlyR) {
 // Newton's H carries the cone block (the cone state). The sparse path assembles it on H's
 // pattern; it must reach the dense path's answer (Newton on a strictly convex cost, stopped at
 // 1e-14: both are at the optimum to rounding, 1e-10 leaves room for cond(H) ≈ 10²).
-TEST(DualCoverage, NewtonSparseConeHessianAgreesWithDense) {
+TEST(DualSparseRoutes, NewtonSparseConeHessianAgreesWithDense) {
   Problem p = EllipticPointMass(1, core::Vector3(10, 0, -9.81));
   p.opt.tolerance = 1e-14;
   Problem sparse = p;
@@ -150,7 +150,7 @@ TEST(DualCoverage, NewtonSparseConeHessianAgreesWithDense) {
 // problem; PGS sweeps the same rows with the same AR (M = I, the extra DOF has no row) and the
 // monolithic scale, so it takes the same steps; Newton converges quadratically, so at tolerance
 // 1e-15 both routes are at the optimum to rounding. Row 0 of the first: f = aref/R = 2.
-TEST(DualCoverage, IslandsWithRowsOnNoDofMatchTheWholeProblem) {
+TEST(DualSparseRoutes, IslandsWithRowsOnNoDofMatchTheWholeProblem) {
   Problem orphan;
   orphan.nv = 2;
   orphan.M = core::MatrixX::Identity(2, 2);
@@ -205,7 +205,7 @@ TEST(DualCoverage, IslandsWithRowsOnNoDofMatchTheWholeProblem) {
 }
 
 // A warmstart of the wrong length or with a non-finite entry is named.
-TEST(DualCoverage, WarmstartIsChecked) {
+TEST(DualSparseRoutes, WarmstartIsChecked) {
   const Problem p = TwoTrees(false, Jacobian::kDense);
   const auto message = [&](const core::VectorX& warm) {
     return core::InputErrorOf([&] { RequireWarmstart(p.nv, warm); });

@@ -23,7 +23,7 @@ LinearState Rest() { return {core::VectorX::Zero(1), core::VectorX::Zero(1)}; }
 
 // M of 1 × 2 (one row, so nv = 1 > 0, but not square) is refused like an empty M; a rule joining
 // "nv = 0" and "not square" with "and" would let it through to the LU of a non-square matrix.
-TEST(IntegratorsMutants, NonSquareMassMatrixIsRefused) {
+TEST(IntegratorsInputRules, NonSquareMassMatrixIsRefused) {
   EXPECT_THROW(StepLinear(Plain(core::MatrixX::Ones(1, 2)), Integrator::kEuler, 0.01, Rest()),
                core::InputError);
   EXPECT_THROW(StepLinear(Plain(core::MatrixX::Zero(0, 0)), Integrator::kEuler, 0.01, Rest()),
@@ -33,7 +33,7 @@ TEST(IntegratorsMutants, NonSquareMassMatrixIsRefused) {
 // M = 0 (finite, so the input checks pass; no damping, so Euler solves M a = F with M itself):
 // det = 0 is singular, a NumericalError for every integrator that solves with M or M + hD (+h²K),
 // all zero here. A rule that asked for det both zero and non-finite would solve through 1/0.
-TEST(IntegratorsMutants, SingularMatrixIsANumericalError) {
+TEST(IntegratorsInputRules, SingularMatrixIsANumericalError) {
   for (const Integrator integrator :
        {Integrator::kEuler, Integrator::kImplicit, Integrator::kDiscrete}) {
     SCOPED_TRACE(IntegratorName(integrator));

@@ -25,7 +25,7 @@ std::string ErrorAfter(const std::function<void(LinearSystem&)>& edit, bool moto
   return InputErrorOf([&] { StepLinear(s, Integrator::kEuler, 0.01, kAtRest, u); });
 }
 
-TEST(IntegratorsCoverage, SizesAndFinitenessAreNamed) {
+TEST(IntegratorsStepLinear, SizesAndFinitenessAreNamed) {
   EXPECT_EQ(ErrorAfter([](LinearSystem&) {}), "");
   EXPECT_EQ(ErrorAfter([](LinearSystem& s) { s.M = core::MatrixX::Ones(1, 2); }),
             "M cols = 2 1 must be equal to its rows and > 0");
@@ -49,7 +49,7 @@ TEST(IntegratorsCoverage, SizesAndFinitenessAreNamed) {
 
 // M = 0 without damping: Euler's M a = F has no solution, named; an enum value outside the
 // table is refused.
-TEST(IntegratorsCoverage, SingularMatrixAndUnknownIntegrator) {
+TEST(IntegratorsStepLinear, SingularMatrixAndUnknownIntegrator) {
   LinearSystem massless = OneDof(1, 0, 0);  // OneDof itself refuses m = 0
   massless.M(0, 0) = 0;
   EXPECT_EQ(core::NumericalErrorOf([&] {
@@ -65,7 +65,7 @@ TEST(IntegratorsCoverage, SingularMatrixAndUnknownIntegrator) {
 
 // m = 2 kg at rest, τ₀ = 1 N and a motor of gear 1 at u = 3 N: F = 4 N, a = 2 m/s², so one
 // Euler step of h = 0.5 s gives v⁺ = 1 m/s, q⁺ = h v⁺ = 0.5 m (all exact in binary).
-TEST(IntegratorsCoverage, ConstantForceAndControlByHand) {
+TEST(IntegratorsStepLinear, ConstantForceAndControlByHand) {
   LinearSystem s = OneDof(2, 0, 0, true);
   s.tau0 = core::VectorX::Constant(1, 1);
   const LinearState x =

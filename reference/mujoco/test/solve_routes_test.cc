@@ -29,7 +29,7 @@ Problem PointMassOnEllipticContact() { return EllipticPointMass(2, core::Vector3
 // A prepared problem is validated once and reuses its structure: the same arithmetic, the same
 // bits as a solve that prepares the problem itself. It holds its own copy of the problem, so
 // changing the original afterwards (M, the path) cannot make it stale: its solves stay the same.
-TEST(SolvePathsCoverage, PreparedProblemSolvesAsUnprepared) {
+TEST(SolvePaths, PreparedProblemSolvesAsUnprepared) {
   for (const SolverKind solver : {SolverKind::kPGS, SolverKind::kCG, SolverKind::kNewton}) {
     Problem plain = PointMassOnEllipticContact();
     plain.opt.solver = solver;
@@ -49,7 +49,7 @@ TEST(SolvePathsCoverage, PreparedProblemSolvesAsUnprepared) {
 // MuJoCo 2.2.2's arithmetic sums with τs when given (mujoco222/kernels.h); τs = M a₀ =
 // (6, 0, −19.62) is exact in binary here only to rounding, so the answers agree to rounding
 // (1e-12 of |a| ≈ 10).
-TEST(SolvePathsCoverage, GivenSmoothForceAgreesWithMTimesA0) {
+TEST(SolvePaths, GivenSmoothForceAgreesWithMTimesA0) {
   for (const SolverKind solver : {SolverKind::kCG, SolverKind::kNewton}) {
     Problem p = PointMassOnEllipticContact();
     SetVersion(Version::kMuJoCo222, p.opt);
@@ -67,7 +67,7 @@ TEST(SolvePathsCoverage, GivenSmoothForceAgreesWithMTimesA0) {
 // strictly convex dual (AR ≥ R = 0.01 I) as the dense path. Tolerance 0: both sweep until the
 // dual cost stops falling (rounding) or 2000 sweeps, far past the block's convergence, so both
 // sit at the one minimum to rounding; 1e-10 of |f| leaves room for the cone projection's.
-TEST(SolvePathsCoverage, PgsEllipticSparseResidualsAgreeWithDense) {
+TEST(SolvePaths, PgsEllipticSparseResidualsAgreeWithDense) {
   Problem dense = PointMassOnEllipticContact();
   dense.opt.solver = SolverKind::kPGS;
   dense.opt.iterations = 2000;
@@ -82,7 +82,7 @@ TEST(SolvePathsCoverage, PgsEllipticSparseResidualsAgreeWithDense) {
 }
 
 // The primal loop is for CG and Newton only, under either version; no rows: a = a₀.
-TEST(SolvePathsCoverage, PrimalLoopsRefusePgsAndStopWithoutRows) {
+TEST(SolvePaths, PrimalLoopsRefusePgsAndStopWithoutRows) {
   Problem p = PointMassOnEllipticContact();
   p.opt.solver = SolverKind::kPGS;
   const std::string refusal = "solver = PGS must be CG or Newton for the primal loop";
@@ -104,7 +104,7 @@ TEST(SolvePathsCoverage, PrimalLoopsRefusePgsAndStopWithoutRows) {
 }
 
 // The termination scales (5.1) need positive inertia.
-TEST(SolvePathsCoverage, ScalesNameTheirInertia) {
+TEST(SolvePaths, ScalesNameTheirInertia) {
   Problem p = PointMassOnEllipticContact();
   p.opt.meaninertia = 0;
   EXPECT_EQ(InputErrorOf([&] { MonolithicScale(p); }),
@@ -119,7 +119,7 @@ TEST(SolvePathsCoverage, ScalesNameTheirInertia) {
 }
 
 // The §8 support table's own input checks and the rows the existing table test leaves out.
-TEST(SolvePathsCoverage, SupportTableMessages) {
+TEST(SolvePaths, SupportTableMessages) {
   DiscreteOptions o;
   o.integrator = "verlet";
   EXPECT_EQ(InputErrorOf([&] { CheckDiscreteSupport(o); }),
@@ -159,7 +159,7 @@ TEST(SolvePathsCoverage, SupportTableMessages) {
 }
 
 // The size checks of §8's metric and force shift name the matrix.
-TEST(SolvePathsCoverage, MetricSizesAreNamed) {
+TEST(SolvePaths, MetricSizesAreNamed) {
   const core::MatrixX M = core::MatrixX::Identity(2, 2);
   EXPECT_EQ(InputErrorOf([&] { EffectiveMetric(core::MatrixX::Zero(2, 3), M, M, 0.01); }),
             "M cols = 3 1 must be equal to its rows");
@@ -176,7 +176,7 @@ TEST(SolvePathsCoverage, MetricSizesAreNamed) {
 }
 
 // Name tables; an out-of-range enum reads "unknown".
-TEST(SolvePathsCoverage, NameTables) {
+TEST(SolvePaths, NameTables) {
   EXPECT_EQ(ExitReasonName(ExitReason::kNoConstraints), "no_constraints");
   EXPECT_EQ(ExitReasonName(ExitReason::kCertificate), "certificate");
   EXPECT_EQ(ExitReasonName(ExitReason::kImprovement), "improvement");

@@ -26,7 +26,7 @@ core::MatrixX Indefinite(int n) {
   return A;
 }
 
-TEST(SpdFactorCoverage, DenseAndSparseKindsSolveAndNameTheMatrix) {
+TEST(SpdFactorKinds, DenseAndSparseKindsSolveAndNameTheMatrix) {
   for (const int n : {3, kSparseFactorFromNv}) {
     SpdFactor factor;
     factor.Factor(Diagonal(n), "M");
@@ -45,7 +45,7 @@ TEST(SpdFactorCoverage, DenseAndSparseKindsSolveAndNameTheMatrix) {
 
 // Rank-one update of the dense factor: diag(1, 2) + 1·(1, 1)(1, 1)ᵀ = [[2, 1], [1, 3]], whose
 // solve of (3, 4) is (1, 1). Other kinds decline the update.
-TEST(SpdFactorCoverage, RankOneUpdateOnlyOnTheDenseFactor) {
+TEST(SpdFactorKinds, RankOneUpdateOnlyOnTheDenseFactor) {
   SpdFactor dense;
   dense.Factor(Diagonal(2), "M");
   EXPECT_TRUE(dense.RankOneUpdate(core::Vector2(1, 1), 1));
@@ -58,7 +58,7 @@ TEST(SpdFactorCoverage, RankOneUpdateOnlyOnTheDenseFactor) {
 
 // Along the tree 0 ← 1, 0 ← 2 with M = [[4, 1, 1], [1, 3, 0], [1, 0, 2]]: M (1, 2, 3) =
 // (9, 7, 7), so both Solve and SolveColumns return (1, 2, 3).
-TEST(SpdFactorCoverage, TreeKindSolvesColumns) {
+TEST(SpdFactorKinds, TreeKindSolvesColumns) {
   core::MatrixX M(3, 3);
   M << 4, 1, 1, 1, 3, 0, 1, 0, 2;
   const MTree tree = MakeMTree(M, {-1, 0, 0});  // must outlive the factor
@@ -77,7 +77,7 @@ TEST(SpdFactorCoverage, TreeKindSolvesColumns) {
 // BeginSparse's array, factored; the same pattern again reuses the analysis. H = [[2, 1, 0],
 // [1, 2, 1], [0, 1, 2]] times (1, 1, 1) is (3, 4, 3). Then values of an indefinite matrix
 // ([[1, 2], [2, 1]] block) are named.
-TEST(SpdFactorCoverage, SparsePatternKindSolvesAndNamesH) {
+TEST(SpdFactorKinds, SparsePatternKindSolvesAndNamesH) {
   core::MatrixX upper(3, 3);
   upper << 1, 1, 0, 0, 1, 1, 0, 0, 1;
   const Eigen::SparseMatrix<double> pattern = upper.sparseView();

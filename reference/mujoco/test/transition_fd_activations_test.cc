@@ -35,7 +35,7 @@ TransitionState State() {
 
 // The map is linear: the differences are exact but for rounding, ~ε_machine·|x|/eps = 1e-10
 // at eps = 1e-6; 1e-8 bounds it.
-TEST(TransitionFDCoverage, ActivationsEnterAAndBAsTheClosedForm) {
+TEST(TransitionFDActivations, ActivationsEnterAAndBAsTheClosedForm) {
   core::MatrixX A(3, 3);
   A << 1, kH, 0, -2 * kH, 1, kH, 0, 0, 0.5;
   const core::Vector3 B(0, 0, 1);
@@ -47,7 +47,7 @@ TEST(TransitionFDCoverage, ActivationsEnterAAndBAsTheClosedForm) {
   }
 }
 
-TEST(TransitionFDCoverage, SizesAndRangesAreNamed) {
+TEST(TransitionFDActivations, SizesAndRangesAreNamed) {
   const auto message = [](const TransitionModel& m, const TransitionState& x,
                           const core::VectorX& u) {
     return core::InputErrorOf([&] { TransitionFD(m, x, u, 1e-6, true); });

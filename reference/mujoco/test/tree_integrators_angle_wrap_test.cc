@@ -21,7 +21,7 @@ using testing::FreeBody;
 // 3π/2 − 2π = −π/2 about +z; the antipode gives θ = 2 atan2(√2/2, √2/2) = π/2 about −z. Both:
 // ω = (0, 0, −π/2)/h, with h = 0.5: (0, 0, −π), and no translation. (A wrap by 2/π instead of
 // 2π would give 3π/2 − 2/π ≈ 4.08 rad about +z.)
-TEST(TreeIntegratorsMutants, FreeJointRotationIsTakenTheShortWayRound) {
+TEST(TreeIntegratorsAngleWrap, FreeJointRotationIsTakenTheShortWayRound) {
   const multibody::MultibodyTree tree = FreeBody();
   const double c = std::sqrt(0.5);
   core::VectorX q1 = core::VectorX::Zero(7), q2 = core::VectorX::Zero(7);
@@ -46,7 +46,7 @@ TEST(TreeIntegratorsMutants, FreeJointRotationIsTakenTheShortWayRound) {
 // k instead of divided (k² off) would report no rotation. (MuJoCo's mju_subQuat does not
 // normalise; it is only ever given unit quaternions, mj_normalizeQuat runs first.) k = 1e8 (the
 // other side) gives the same ω; 1e-12 relative covers the rounding of the atan2 of O(1e-9).
-TEST(TreeIntegratorsMutants, FreeJointRotationDoesNotDependOnTheQuaternionNorm) {
+TEST(TreeIntegratorsAngleWrap, FreeJointRotationDoesNotDependOnTheQuaternionNorm) {
   const multibody::MultibodyTree tree = FreeBody();
   const double theta = 2e-9, h = 0.5;
   core::VectorX q1 = core::VectorX::Zero(7), q2 = core::VectorX::Zero(7);

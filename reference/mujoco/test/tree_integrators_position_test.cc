@@ -47,7 +47,7 @@ MultibodyTree SliderWeldHinge() {
 
 // One-coordinate joints difference and integrate linearly; the weld adds nothing:
 // (q2 − q1)/h = ((0.3 − 0.1)/0.5, (−0.1 − 0.2)/0.5) = (0.4, −0.6), and q1 + 0.5 u = q2.
-TEST(TreeIntegratorsCoverage, OneDofAndWeldJointsDifferenceLinearly) {
+TEST(TreeIntegratorsPosition, OneDofAndWeldJointsDifferenceLinearly) {
   const MultibodyTree tree = SliderWeldHinge();
   ASSERT_EQ(tree.num_velocities(), 2);
   const VectorX q1 = core::Vector2(0.1, 0.2), q2 = core::Vector2(0.3, -0.1);
@@ -60,7 +60,7 @@ TEST(TreeIntegratorsCoverage, OneDofAndWeldJointsDifferenceLinearly) {
 // q2 = a rotation by 3π/2 about z from q1 = identity: (cos 3π/4, 0, 0, sin 3π/4). The local
 // rotation vector wraps to (−π, π]: −π/2 about z, so u_ω = (0, 0, −π/2)/h; equal quaternions
 // give no rotation; and zero ω leaves the quaternion as it was.
-TEST(TreeIntegratorsCoverage, FreeBodyRotationWrapsAndZeroRotation) {
+TEST(TreeIntegratorsPosition, FreeBodyRotationWrapsAndZeroRotation) {
   const MultibodyTree tree = FreeBody();
   const double h = 0.25;
   VectorX q1 = tree.DefaultPositions();
@@ -79,7 +79,7 @@ TEST(TreeIntegratorsCoverage, FreeBodyRotationWrapsAndZeroRotation) {
 }
 
 // The transition model's closures run exactly the functions they wrap (the same bits).
-TEST(TreeIntegratorsCoverage, TransitionModelWrapsTheStepAndPositionMaps) {
+TEST(TreeIntegratorsPosition, TransitionModelWrapsTheStepAndPositionMaps) {
   const MultibodyTree tree = SliderWeldHinge();
   const double h = 0.002;
   const TransitionModel m = TreeTransitionModel(tree, Integrator::kEuler, h, {});
@@ -97,7 +97,7 @@ TEST(TreeIntegratorsCoverage, TransitionModelWrapsTheStepAndPositionMaps) {
 }
 
 // Sizes and counts are named with the rule.
-TEST(TreeIntegratorsCoverage, BadSizesAreNamed) {
+TEST(TreeIntegratorsPosition, BadSizesAreNamed) {
   const MultibodyTree free_body = FreeBody();
   const auto message = [](const auto& f) { return core::InputErrorOf(f); };
   EXPECT_EQ(message([&] {
