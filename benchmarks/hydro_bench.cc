@@ -36,9 +36,9 @@ void BM_SphereHalfSpaceSurface(benchmark::State& state) {
   const double tetrahedra = static_cast<double>(field.mesh.tetrahedra.size());
   state.counters["tetrahedra"] = tetrahedra;
   state.counters["faces"] = static_cast<double>(faces);
-  state.counters["ns_per_tetrahedron"] = benchmark::Counter(
-      tetrahedra * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_tetrahedron"] =
+      benchmark::Counter(tetrahedra * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_SphereHalfSpaceSurface)->Arg(4)->Arg(5)->Arg(6)->Unit(benchmark::kMicrosecond);
 
@@ -61,9 +61,9 @@ void BM_SphereSphereSurface(benchmark::State& state) {
   const double tetrahedra = static_cast<double>(2 * mesh.tetrahedra.size());
   state.counters["tetrahedra"] = tetrahedra;
   state.counters["faces"] = static_cast<double>(faces);
-  state.counters["ns_per_tetrahedron"] = benchmark::Counter(
-      tetrahedra * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_tetrahedron"] =
+      benchmark::Counter(tetrahedra * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_SphereSphereSurface)->DenseRange(4, 7)->Unit(benchmark::kMillisecond);
 

@@ -60,14 +60,20 @@ core::MatrixX CornerJacobian(const Eigen::Vector3d& r) {
 
 // kSap contact: μ = 0.5, k = 1e6 N/m, τd = 0, 0.1 mm penetration.
 sap::FrictionConeParameters Contact() {
-  return sap::FrictionConeParameters{.mu = 0.5, .stiffness = 1e6, .relaxation_time = 0.0,
-                                     .phi0 = -1e-4, .beta = 1.0, .sigma = 1e-3};
+  return sap::FrictionConeParameters{.mu = 0.5,
+                                     .stiffness = 1e6,
+                                     .relaxation_time = 0.0,
+                                     .phi0 = -1e-4,
+                                     .beta = 1.0,
+                                     .sigma = 1e-3};
 }
 
 // The four bottom corners r = (±a, ±a, −a) (top corners: z = +a).
 std::vector<Eigen::Vector3d> Corners(double z) {
-  return {{kHalfSide, kHalfSide, z}, {-kHalfSide, kHalfSide, z},
-          {kHalfSide, -kHalfSide, z}, {-kHalfSide, -kHalfSide, z}};
+  return {{kHalfSide, kHalfSide, z},
+          {-kHalfSide, kHalfSide, z},
+          {kHalfSide, -kHalfSide, z},
+          {-kHalfSide, -kHalfSide, z}};
 }
 
 // N independent boxes on the plane.

@@ -56,8 +56,8 @@ class Narrator {
 
 /// One course section's walkthrough.
 struct Section {
-  std::string chapter;  ///< "e3-geometry", "e3-sap", "mj-solvers"
-  std::string number;   ///< "3", "2.1"
+  std::string chapter;                 ///< "e3-geometry", "e3-sap", "mj-solvers"
+  std::string number;                  ///< "3", "2.1"
   std::function<void(Narrator&)> run;  ///< prints the section's claims in the order of the text
   /// "title_zh — title_en" of docs/sections.json (the one registry of titles), set by AllSections
   /// (empty until then, so a section table lists chapter, number and function only).

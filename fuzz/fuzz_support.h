@@ -28,7 +28,8 @@ inline std::string Text(const uint8_t* data, size_t size) {
 /// The input as a JSON document, or nothing if it is not JSON (the file readers turn a syntax
 /// error into an InputError before the problem reader is reached).
 inline std::optional<nlohmann::json> Document(const uint8_t* data, size_t size) {
-  nlohmann::json doc = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json doc =
+      nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return std::nullopt;
   return doc;
 }

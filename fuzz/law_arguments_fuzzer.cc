@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t start = 0;
   while (start < body.size()) {
     const size_t end = body.find('\n', start);
-    arguments.push_back(body.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    arguments.push_back(
+        body.substr(start, end == std::string::npos ? std::string::npos : end - start));
     if (end == std::string::npos) break;
     start = end + 1;
   }

@@ -46,14 +46,14 @@ std::string Row(const std::vector<mujoco::IterationStats>& v, size_t k) {
 
 }  // namespace
 
-RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& answer,
-                          double scale, const core::VectorX& qacc0) {
+RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& answer, double scale,
+                          const core::VectorX& qacc0) {
   const double eps = std::numeric_limits<double>::epsilon();
   const double n = p.nv + p.nefc();
   const mujoco::PrimalEval start = mujoco::EvaluatePrimal(p, qacc0);
-  double C = std::max(std::abs(start.cost) + CostTerms(p, qacc0),
-                      std::abs(mujoco::EvaluatePrimal(p, answer.qacc).cost) +
-                          CostTerms(p, answer.qacc));
+  double C =
+      std::max(std::abs(start.cost) + CostTerms(p, qacc0),
+               std::abs(mujoco::EvaluatePrimal(p, answer.qacc).cost) + CostTerms(p, answer.qacc));
   if (p.opt.solver == mujoco::SolverKind::kPGS) {
     const mujoco::DualProblem dual = mujoco::MakeDual(p);
     const core::VectorX f = answer.efc_force.cwiseAbs();
@@ -72,8 +72,7 @@ std::vector<std::string> CompareIterationsExactly(
     const std::vector<mujoco::IterationStats>& theirs) {
   std::vector<std::string> out;
   if (ours.size() != theirs.size()) {
-    out.push_back(std::to_string(ours.size()) + " iterations vs " +
-                  std::to_string(theirs.size()));
+    out.push_back(std::to_string(ours.size()) + " iterations vs " + std::to_string(theirs.size()));
   }
   for (size_t k = 0; k < std::min(ours.size(), theirs.size()); ++k) {
     const mujoco::IterationStats &a = ours[k], &b = theirs[k];

@@ -28,8 +28,8 @@ struct RoundOff {
 };
 
 /// The floors of the solve `answer` of problem p started at qacc0, with termination scale.
-RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& answer,
-                          double scale, const core::VectorX& qacc0);
+RoundOff StatisticsFloors(const mujoco::Problem& p, const mujoco::SolveResult& answer, double scale,
+                          const core::VectorX& qacc0);
 
 /// Compares two runs field by field with ==, reals included (for a run that repeats MuJoCo's
 /// arithmetic). Returns one message per mismatch, a different length as one more; empty when

@@ -48,8 +48,8 @@ inline std::string Num(double x) {
 
 /// The compiler and option elements: time step h [s], integrator (MJCF name), gravity text.
 inline std::string Option(double h, const std::string& integrator, const std::string& gravity) {
-  return "<compiler angle=\"radian\"/><option timestep=\"" + Num(h) +
-         "\" integrator=\"" + integrator + "\" gravity=\"" + gravity + "\"/>";
+  return "<compiler angle=\"radian\"/><option timestep=\"" + Num(h) + "\" integrator=\"" +
+         integrator + "\" gravity=\"" + gravity + "\"/>";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,9 +216,9 @@ struct Case {
   Model model;           ///< the reference side
   std::string xml_name;  ///< "chain", "free" or "free_g" (file names, case selection)
   std::function<std::string(double, const std::string&)> xml;  ///< MJCF of (h, integrator)
-  VectorX qpos0;  ///< MuJoCo's qpos at the start
-  VectorX qvel0;  ///< MuJoCo's qvel at the start
-  VectorX ctrl;   ///< MuJoCo's ctrl (empty without actuators)
+  VectorX qpos0;                                               ///< MuJoCo's qpos at the start
+  VectorX qvel0;                                               ///< MuJoCo's qvel at the start
+  VectorX ctrl;  ///< MuJoCo's ctrl (empty without actuators)
 };
 
 /// The chain, the free body without gravity, the free body with gravity.
@@ -226,15 +226,15 @@ inline std::vector<Case> Cases() {
   std::vector<Case> cases;
   Model chain{"chain", ChainTree(), false, {}};
   chain.applied.u = VectorX::Constant(1, kChainCtrl);
-  cases.push_back({chain, "chain", ChainXml, ChainQ0(), ChainV0(), VectorX::Constant(1, kChainCtrl)});
+  cases.push_back(
+      {chain, "chain", ChainXml, ChainQ0(), ChainV0(), VectorX::Constant(1, kChainCtrl)});
   for (bool gravity : {false, true}) {
-    Model body{gravity ? "free body, gravity" : "free body, no gravity", FreeBodyTree(gravity), true,
-               {}};
-    cases.push_back({body, gravity ? "free_g" : "free",
-                     [gravity](double h, const std::string& integ) {
-                       return FreeBodyXml(h, integ, gravity);
-                     },
-                     FreeQpos0(), FreeQvel0(), VectorX()});
+    Model body{
+        gravity ? "free body, gravity" : "free body, no gravity", FreeBodyTree(gravity), true, {}};
+    cases.push_back(
+        {body, gravity ? "free_g" : "free",
+         [gravity](double h, const std::string& integ) { return FreeBodyXml(h, integ, gravity); },
+         FreeQpos0(), FreeQvel0(), VectorX()});
   }
   return cases;
 }

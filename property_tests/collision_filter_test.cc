@@ -27,20 +27,20 @@ namespace {
 // One step of a random scene history.
 struct Op {
   enum Kind { kRegister, kAssignProximity, kExclude, kExcludeWithin, kAllow } kind = kRegister;
-  int frame = 0;            // kRegister: frame index (0 = world)
-  int shape = 0;            // kRegister: index into kAllShapeKinds
-  int roles = 0;            // kRegister: bit mask of roles (bit 2 = proximity)
-  int compliance = 0;       // kRegister / kAssignProximity: 0 undefined, 1 rigid, 2 compliant
-  int target = 0;           // kAssignProximity: geometry index (mod count)
+  int frame = 0;       // kRegister: frame index (0 = world)
+  int shape = 0;       // kRegister: index into kAllShapeKinds
+  int roles = 0;       // kRegister: bit mask of roles (bit 2 = proximity)
+  int compliance = 0;  // kRegister / kAssignProximity: 0 undefined, 1 rigid, 2 compliant
+  int target = 0;      // kAssignProximity: geometry index (mod count)
   std::vector<int> geometries_a, frames_a, geometries_b, frames_b;  // raw operands (mod count)
 };
 
 // A random scene history.
 struct History {
-  std::vector<bool> welded;                  // per body
-  std::vector<std::pair<int, int>> joints;   // (parent frame, child frame)
+  std::vector<bool> welded;                 // per body
+  std::vector<std::pair<int, int>> joints;  // (parent frame, child frame)
   std::vector<Op> ops;
-  int snapshot_after = 0;                    // ops applied before the context copy
+  int snapshot_after = 0;  // ops applied before the context copy
   bool finalize = false;
 };
 
@@ -70,9 +70,11 @@ History RandomHistory() {
   const int steps = *rc::gen::inRange(0, 22);
   for (int s = 0; s < steps; ++s) {
     Op op;
-    op.kind = static_cast<Op::Kind>(*rc::gen::weightedElement<int>(
-        {{6, Op::kRegister}, {2, Op::kAssignProximity}, {2, Op::kExclude},
-         {1, Op::kExcludeWithin}, {2, Op::kAllow}}));
+    op.kind = static_cast<Op::Kind>(*rc::gen::weightedElement<int>({{6, Op::kRegister},
+                                                                    {2, Op::kAssignProximity},
+                                                                    {2, Op::kExclude},
+                                                                    {1, Op::kExcludeWithin},
+                                                                    {2, Op::kAllow}}));
     op.frame = *rc::gen::inRange(0, bodies + 1);
     op.shape = *rc::gen::inRange(0, 8);
     op.roles = *rc::gen::inRange(0, 8);
@@ -95,10 +97,10 @@ std::pair<int, int> Key(int a, int b) { return a < b ? std::pair{a, b} : std::pa
 // Builds the scene and, alongside, an independent per-pair oracle of declared exclusions.
 struct Replay {
   SceneGeometry scene;
-  SceneGeometry context;  // copy after snapshot_after ops
-  std::vector<int> frame_of;                 // per geometry
-  std::vector<bool> proximity;               // per geometry, current
-  std::set<std::pair<int, int>> oracle;      // declared exclusions by replay
+  SceneGeometry context;                 // copy after snapshot_after ops
+  std::vector<int> frame_of;             // per geometry
+  std::vector<bool> proximity;           // per geometry, current
+  std::set<std::pair<int, int>> oracle;  // declared exclusions by replay
 };
 
 // Operand → geometry indices holding proximity now (the lifetime rule, from the spec).
@@ -136,8 +138,10 @@ void OracleSet(Replay& r, const std::set<int>& a, const std::set<int>& b, bool e
   for (int x : a) {
     for (int y : b) {
       if (x == y) continue;
-      if (excluded) r.oracle.insert(Key(x, y));
-      else r.oracle.erase(Key(x, y));
+      if (excluded)
+        r.oracle.insert(Key(x, y));
+      else
+        r.oracle.erase(Key(x, y));
     }
   }
 }
@@ -180,8 +184,10 @@ Replay Run(const History& h) {
         const bool exclude = op.kind == Op::kExclude;
         const GeometrySet a = ToSet(r, op.geometries_a, op.frames_a, frame_count);
         const GeometrySet b = ToSet(r, op.geometries_b, op.frames_b, frame_count);
-        if (exclude) r.scene.ExcludeBetween(a, b);
-        else r.scene.AllowBetween(a, b);
+        if (exclude)
+          r.scene.ExcludeBetween(a, b);
+        else
+          r.scene.AllowBetween(a, b);
         OracleSet(r, ResolveOracle(r, op.geometries_a, op.frames_a, frame_count),
                   ResolveOracle(r, op.geometries_b, op.frames_b, frame_count), exclude);
         break;
@@ -256,9 +262,8 @@ RC_GTEST_PROP(CollisionFilter, DeclarationsNeverReachLaterGeometry, ()) {
       RC_ASSERT(r.scene.IsDeclaredExcluded(a, b) == oracle);
       // Inherent state from frame data alone.
       const bool same_frame = r.frame_of[a.value] == r.frame_of[b.value];
-      const bool both_anchored =
-          r.scene.frame(FrameId{r.frame_of[a.value]}).anchored &&
-          r.scene.frame(FrameId{r.frame_of[b.value]}).anchored;
+      const bool both_anchored = r.scene.frame(FrameId{r.frame_of[a.value]}).anchored &&
+                                 r.scene.frame(FrameId{r.frame_of[b.value]}).anchored;
       RC_ASSERT(r.scene.IsInherentlyExcluded(a, b) == (same_frame || both_anchored));
     }
   }

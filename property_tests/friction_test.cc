@@ -83,7 +83,8 @@ RC_GTEST_PROP(Stribeck, MonotoneTowardDynamicOnTheSecondPiece, ()) {
   RC_PRE(s1 < s2);
   // From μs at s = 1 to μd at s = 3: the distance to μd never grows.
   const double tol = 2 * StepRounding(c.mu_s);
-  RC_ASSERT(std::abs(StribeckMu(s2, vs, c) - c.mu_d) <= std::abs(StribeckMu(s1, vs, c) - c.mu_d) + tol);
+  RC_ASSERT(std::abs(StribeckMu(s2, vs, c) - c.mu_d) <=
+            std::abs(StribeckMu(s1, vs, c) - c.mu_d) + tol);
   // With μd ≤ μs that means non-increasing, and it stays between μd and μs.
   RC_ASSERT(StribeckMu(s2, vs, c) <= StribeckMu(s1, vs, c) + tol);
   RC_ASSERT(StribeckMu(s1, vs, c) >= c.mu_d - tol);
@@ -127,8 +128,10 @@ RC_GTEST_PROP(AtanFriction, BelowDynamicAndIncreasing, ()) {
   const double mu_d = *Mu();
   RC_PRE(mu_d > 0.0);
   // s ≤ 1e6: (2/π) atan(s) ≤ 1 − 6e-7, far from the double rounding of atan to π/2 (s ≳ 1e16).
-  const double s1 = *rc::gen::map(rc::gen::inRange(0, 1200), [](int e) { return e == 0 ? 0.0 : std::pow(10.0, e / 200.0); });
-  const double s2 = *rc::gen::map(rc::gen::inRange(0, 1200), [](int e) { return e == 0 ? 0.0 : std::pow(10.0, e / 200.0); });
+  const double s1 = *rc::gen::map(rc::gen::inRange(0, 1200),
+                                  [](int e) { return e == 0 ? 0.0 : std::pow(10.0, e / 200.0); });
+  const double s2 = *rc::gen::map(rc::gen::inRange(0, 1200),
+                                  [](int e) { return e == 0 ? 0.0 : std::pow(10.0, e / 200.0); });
   const double mu1 = AtanFrictionCoefficient(s1 * vs, vs, mu_d);
   RC_ASSERT(mu1 >= 0.0);
   RC_ASSERT(mu1 < mu_d);

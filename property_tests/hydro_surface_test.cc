@@ -121,8 +121,8 @@ RC_GTEST_PROP(HydroSurface, TotalForceFollowsARigidMotionOfThePair, ()) {
   const Matrix3 R_WS = AnyRotation();
   const auto sphere = geometry::MakeSphereVolumeMesh(R, R / 3);
   const Vector3 center(0.0, 0.0, R - depth);
-  const auto M0 = geometry::MakePressureField(
-      geometry::TransformVolumeMesh(sphere, R_WS, center), E);
+  const auto M0 =
+      geometry::MakePressureField(geometry::TransformVolumeMesh(sphere, R_WS, center), E);
   const Matrix3 Rm = AnyRotation();
   const Vector3 pm(*InRange(-1, 1), *InRange(-1, 1), *InRange(-1, 1));
   const auto M1 = geometry::MakePressureField(
@@ -179,10 +179,9 @@ TEST(HydroLaws, SphereHalfSpaceConvergesQuadraticallyToTheAnalyticForce) {
   double previous_error = 0.0;
   for (int level = 2; level <= 6; ++level) {
     const double hint = std::sqrt(2.0) * 0.1 / std::ldexp(1.0, level) * 1.0001;
-    const laws::Values out = RunLaw("hydro.sphere_halfspace", {{"E", 1e5},
-                                                               {"R", 0.1},
-                                                               {"depth", 0.01},
-                                                               {"resolution_hint", hint}});
+    const laws::Values out =
+        RunLaw("hydro.sphere_halfspace",
+               {{"E", 1e5}, {"R", 0.1}, {"depth", 0.01}, {"resolution_hint", hint}});
     EXPECT_EQ(out.Number("level"), level);
     EXPECT_NEAR(out.Number("analytic"), 29.3215, 1e-4);
     const double error = out.Number("analytic") - out.Number("force");
@@ -226,10 +225,9 @@ TEST(HydroLaws, EqualSpheresPressEachOtherLikeAHalfSpace) {
                                                            {"R2", 0.1},
                                                            {"overlap", 0.02},
                                                            {"resolution_hint", 0.02}});
-  const laws::Values single = RunLaw("hydro.sphere_halfspace", {{"E", 1e5},
-                                                                {"R", 0.1},
-                                                                {"depth", 0.01},
-                                                                {"resolution_hint", 0.02}});
+  const laws::Values single =
+      RunLaw("hydro.sphere_halfspace",
+             {{"E", 1e5}, {"R", 0.1}, {"depth", 0.01}, {"resolution_hint", 0.02}});
   EXPECT_NEAR(pair.Number("force"), single.Number("force"), 1e-9 * single.Number("force"));
   EXPECT_GT(pair.Number("force"), 0.0);
   // A stiffer partner (E2 = 4 E1) presses sphere 1 harder than the equal one does.
@@ -241,23 +239,24 @@ TEST(HydroLaws, EqualSpheresPressEachOtherLikeAHalfSpace) {
                                                             {"resolution_hint", 0.02}});
   EXPECT_GT(stiff.Number("force"), pair.Number("force"));
   EXPECT_THROW(RunLaw("hydro.sphere_sphere", {{"E1", 1e5},
-                                               {"R1", 0.1},
-                                               {"E2", 1e5},
-                                               {"R2", 0.05},
-                                               {"overlap", 0.06},
-                                               {"resolution_hint", 0.02}}),
+                                              {"R1", 0.1},
+                                              {"E2", 1e5},
+                                              {"R2", 0.05},
+                                              {"overlap", 0.06},
+                                              {"resolution_hint", 0.02}}),
                core::InputError);
 }
 
 TEST(HydroLaws, TractionAtTheStictionTolerance) {
   // e = 1000 Pa, d = 0.5 s/m, vn = 0.2 m/s: p = 1000(1 − 0.1) = 900 Pa. vt = (vs, 0):
   // |ft| = (2/π)·0.4·900·atan(1) = 0.4·900/2 = 180 Pa against vt.
-  const laws::Values out = RunLaw("hydro.traction", {{"e", 1000.0},
-                                                     {"d", 0.5},
-                                                     {"vn", 0.2},
-                                                     {"vt", Eigen::VectorXd(Eigen::Vector2d(1e-4, 0))},
-                                                     {"mu", 0.4},
-                                                     {"vs", 1e-4}});
+  const laws::Values out =
+      RunLaw("hydro.traction", {{"e", 1000.0},
+                                {"d", 0.5},
+                                {"vn", 0.2},
+                                {"vt", Eigen::VectorXd(Eigen::Vector2d(1e-4, 0))},
+                                {"mu", 0.4},
+                                {"vs", 1e-4}});
   EXPECT_DOUBLE_EQ(out.Number("p"), 900.0);
   EXPECT_NEAR(out.Vector("ft")[0], -180.0, 1e-9);
   EXPECT_NEAR(out.Vector("ft")[1], 0.0, 1e-12);

@@ -37,12 +37,15 @@ RC_GTEST_PROP(MujocoRow, SanitiseAppliesGetsolparamsRules, ()) {
   const bool refsafe = *rc::gen::arbitrary<bool>();
   const int kind = *rc::gen::inRange(0, 3);  // standard, direct, mixed sign
   const double a = Uniform(1e-4, 0.05), b = Uniform(0.1, 2);
-  const SolRef given = kind == 0 ? SolRef{a, b} : kind == 1 ? SolRef{-a * 1e5, -b * 10} : SolRef{a, -b};
+  const SolRef given = kind == 0   ? SolRef{a, b}
+                       : kind == 1 ? SolRef{-a * 1e5, -b * 10}
+                                   : SolRef{a, -b};
   RC_CLASSIFY(kind == 2, "mixed-sign solref");
   RC_CLASSIFY(kind == 0 && refsafe && a < 2 * h, "refsafe raises timeconst");
   const SolParams used = SanitiseSolParams(given, drawn.solimp, h, refsafe);
   const SolRef expected_ref = kind == 2 ? SolRef{0.02, 1.0} : given;
-  const double tc = refsafe && expected_ref[0] > 0 ? std::max(expected_ref[0], 2 * h) : expected_ref[0];
+  const double tc =
+      refsafe && expected_ref[0] > 0 ? std::max(expected_ref[0], 2 * h) : expected_ref[0];
   RC_ASSERT(used.solref[0] == tc);
   RC_ASSERT(used.solref[1] == expected_ref[1]);
   RC_ASSERT(used.mixed_replaced == (kind == 2));
@@ -83,7 +86,8 @@ RC_GTEST_PROP(MujocoImpedance, ContinuousAtTheMidpointAndDerivativeMatches, ()) 
   const double x = Uniform(0.02, 0.98);
   RC_PRE(std::abs(x - s[3]) > 0.02);
   const double r = -x * s[2], h = 1e-7 * s[2];
-  const double fd = (EvaluateImpedance(r + h, 0, s).imp - EvaluateImpedance(r - h, 0, s).imp) / (2 * h);
+  const double fd =
+      (EvaluateImpedance(r + h, 0, s).imp - EvaluateImpedance(r - h, 0, s).imp) / (2 * h);
   const double exact = EvaluateImpedance(r, 0, s).imp_prime;
   RC_ASSERT(std::abs(fd - exact) <= 1e-5 * (1 + std::abs(exact)));
 }

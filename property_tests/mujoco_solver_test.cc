@@ -84,8 +84,8 @@ Optimum Polished(const Problem& p) {
   PrimalEval eval = EvaluatePrimal(p, rows, ops, newton.qacc);
   core::MatrixX H = PrimalHessian(p, rows, ops, eval);
   for (int step = 0; step < 5; ++step, H = PrimalHessian(p, rows, ops, eval)) {
-    const PrimalEval next = EvaluatePrimal(
-        p, rows, ops, eval.qacc - Eigen::LLT<core::MatrixX>(H).solve(eval.gradient));
+    const PrimalEval next =
+        EvaluatePrimal(p, rows, ops, eval.qacc - Eigen::LLT<core::MatrixX>(H).solve(eval.gradient));
     if (!(next.gradient.lpNorm<Eigen::Infinity>() < eval.gradient.lpNorm<Eigen::Infinity>())) break;
     eval = next;
   }
@@ -140,9 +140,7 @@ RC_GTEST_PROP(MujocoDuality, PrimalForcesAreTheDualMinimiser, ()) {
         if (f[i] <= -fl + tol) RC_ASSERT(rho[i] >= -tol);
         break;
       }
-      default:
-        RC_ASSERT(rho[i] >= -tol);
-        RC_ASSERT(std::abs(f[i] * rho[i]) <= tol * Scale(f));
+      default: RC_ASSERT(rho[i] >= -tol); RC_ASSERT(std::abs(f[i] * rho[i]) <= tol * Scale(f));
     }
   }
 }
@@ -186,11 +184,13 @@ bool WithinStrongConvexityBound(const core::VectorX& f, const core::VectorX& f_s
 double GaussSeidelContraction(const core::MatrixX& AR, bool any_order) {
   const core::VectorX d = AR.diagonal().cwiseSqrt().cwiseInverse();
   const core::MatrixX scaled = d.asDiagonal() * AR * d.asDiagonal();
-  const double lambda_min = Eigen::SelfAdjointEigenSolver<core::MatrixX>(scaled).eigenvalues().minCoeff();
+  const double lambda_min =
+      Eigen::SelfAdjointEigenSolver<core::MatrixX>(scaled).eigenvalues().minCoeff();
   const core::MatrixX identity = core::MatrixX::Identity(AR.rows(), AR.cols());
   double norm = 1 + (scaled - identity).norm() / std::sqrt(2.0);
   if (!any_order) {
-    const core::MatrixX lower = core::MatrixX(scaled.triangularView<Eigen::StrictlyLower>()) + identity;
+    const core::MatrixX lower =
+        core::MatrixX(scaled.triangularView<Eigen::StrictlyLower>()) + identity;
     norm = Eigen::JacobiSVD<core::MatrixX>(lower).singularValues()(0);
   }
   return lambda_min / (norm * norm);
@@ -227,7 +227,8 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
   const DualProblem d = MakeDual(p);
   const double d_star = DualCost(d, newton.efc_force);
   const double slack = DualGapSlack(d_star);
-  const double lambda_min = Eigen::SelfAdjointEigenSolver<core::MatrixX>(d.AR).eigenvalues().minCoeff();
+  const double lambda_min =
+      Eigen::SelfAdjointEigenSolver<core::MatrixX>(d.AR).eigenvalues().minCoeff();
 
   // (b) CG's gap, then its forces by (SC). PR+ may stop a few 1e-7 short on a lost descent
   // (gᵀs ≈ +1e-23 after a rounding-level line search, seen in ~1 of 5000 problems): its gap is
@@ -240,7 +241,8 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
   // iterations), so the gap bound holds when CG ended by its own rule; (SC) holds always.
   RC_CLASSIFY(r_cg.exit == ExitReason::kIterations, "CG at the iteration cap");
   if (r_cg.exit != ExitReason::kIterations) RC_ASSERT(cg_gap <= 1e-9 * (1 + std::abs(d_star)));
-  RC_ASSERT(WithinStrongConvexityBound(r_cg.efc_force, newton.efc_force, cg_gap, slack, lambda_min));
+  RC_ASSERT(
+      WithinStrongConvexityBound(r_cg.efc_force, newton.efc_force, cg_gap, slack, lambda_min));
 
   // PGS never beats the optimum and stays in Ω.
   const double pgs_gap = DualCost(d, r_pgs.efc_force) - d_star;
@@ -259,7 +261,8 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
     // 3.11), which may cost more than f; in the fixed order it can even cycle. What holds for
     // any answer in Ω (asserted above) is (SC), which ties its forces to its gap.
     RC_CLASSIFY(DualCost(d, r_pgs.efc_force) > slack, "momentum PGS ended above D(0)");
-    RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
+    RC_ASSERT(
+        WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
     return;
   }
   if (std::none_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.elliptic; })) {
@@ -270,7 +273,8 @@ RC_GTEST_PROP(MujocoSolvers, PgsCgNewtonAgree, ()) {
     const double improvement = std::max(0.0, r_pgs.stats.back().improvement) / MonolithicScale(pgs);
     const double contraction = GaussSeidelContraction(d.AR, pgs.opt.pgs_shuffle);
     RC_ASSERT(pgs_gap <= improvement / contraction + slack);
-    RC_ASSERT(WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
+    RC_ASSERT(
+        WithinStrongConvexityBound(r_pgs.efc_force, newton.efc_force, pgs_gap, slack, lambda_min));
     return;
   }
   // (d) Elliptic blocks: agreement to 1e-5 — or, stalled at a cone apex: a block with f = 0
@@ -446,14 +450,16 @@ RC_GTEST_PROP(MujocoIslands, SplitSolveEqualsMonolithic, ()) {
   const double d_mono = DualCost(d, mono.efc_force);
   const double gap = DualCost(d, split.efc_force) - d_mono;
   const double slack = DualGapSlack(d_mono);
-  const double lambda_min = Eigen::SelfAdjointEigenSolver<core::MatrixX>(d.AR).eigenvalues().minCoeff();
+  const double lambda_min =
+      Eigen::SelfAdjointEigenSolver<core::MatrixX>(d.AR).eigenvalues().minCoeff();
   RC_ASSERT(std::abs(gap) <= slack);
-  RC_ASSERT(WithinStrongConvexityBound(split.efc_force, mono.efc_force, std::abs(gap), slack, lambda_min));
+  RC_ASSERT(WithinStrongConvexityBound(split.efc_force, mono.efc_force, std::abs(gap), slack,
+                                       lambda_min));
   // qacc − qacc* = M⁻¹Jᵀ(f − f*), so ‖Δqacc‖²_M = ΔfᵀAΔf ≤ 2 (gap + slack) and
   // ‖Δqacc‖ ≤ √(2 (gap + slack)/λmin(M)) (a flat 1e-9 failed with the same seed: 1.5e-7).
   const double m_min = Eigen::SelfAdjointEigenSolver<core::MatrixX>(p.M).eigenvalues().minCoeff();
-  RC_ASSERT((split.qacc - mono.qacc).norm() <= std::sqrt(2 * (std::abs(gap) + slack) / m_min) +
-                                                   1e-12 * Scale(mono.qacc));
+  RC_ASSERT((split.qacc - mono.qacc).norm() <=
+            std::sqrt(2 * (std::abs(gap) + slack) / m_min) + 1e-12 * Scale(mono.qacc));
 }
 
 }  // namespace

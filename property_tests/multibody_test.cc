@@ -28,7 +28,8 @@ namespace {
 
 // A real in [lo, hi] with 1e-4 resolution of the range.
 rc::Gen<double> Real(double lo, double hi) {
-  return rc::gen::map(rc::gen::inRange(0, 10001), [lo, hi](int i) { return lo + (hi - lo) * i / 1e4; });
+  return rc::gen::map(rc::gen::inRange(0, 10001),
+                      [lo, hi](int i) { return lo + (hi - lo) * i / 1e4; });
 }
 
 Vector3 RandomVector(double lo, double hi) { return {*Real(lo, hi), *Real(lo, hi), *Real(lo, hi)}; }
@@ -73,8 +74,8 @@ MultibodyTree RandomTree(bool floating) {
   const int n = *rc::gen::inRange(1, 6);
   for (int i = 1; i <= n; ++i) {
     const int b = tree.AddBody(RandomBody("body" + std::to_string(i)));
-    const int parent = floating ? (i == 1 ? kWorldBody : *rc::gen::inRange(1, i))
-                                : *rc::gen::inRange(0, i);
+    const int parent =
+        floating ? (i == 1 ? kWorldBody : *rc::gen::inRange(1, i)) : *rc::gen::inRange(0, i);
     const int kind = floating && i == 1 ? 0 : *rc::gen::inRange(0, 4);
     const std::string name = "joint" + std::to_string(i);
     switch (kind) {
@@ -124,7 +125,8 @@ RC_GTEST_PROP(MultibodyPower, AppliedForceGeneralizedPowerEqualsPointPower, ()) 
   // The point Jacobian gives the same point velocity and the same generalized force for f alone.
   const MatrixX J = tree.CalcPointJacobian(q, body, e.p_BoQ_B);
   RC_ASSERT((J * v - v_Q).norm() <= 1e-11 * (1 + v_Q.norm() + v.norm()));
-  const VectorX tau_f = CalcExternalGeneralizedForces(tree, q, {{body, e.p_BoQ_B, e.force_W, Vector3::Zero()}});
+  const VectorX tau_f =
+      CalcExternalGeneralizedForces(tree, q, {{body, e.p_BoQ_B, e.force_W, Vector3::Zero()}});
   RC_ASSERT((J.transpose() * e.force_W - tau_f).norm() <= 1e-10 * (1 + tau_f.norm()));
 }
 
@@ -210,7 +212,8 @@ RC_GTEST_PROP(MultibodyFreeFlight, MomentumConservedPerStep, ()) {
 
 RC_GTEST_PROP(MultibodyLaws, QuaternionStepNormFormula, ()) {
   // norm_linear = ‖q0‖ √(1 + h²‖w‖²/4) (qᵀN_r = 0, N_rᵀN_r = ‖q‖²/4·1); norm_exp = ‖q0‖.
-  const Eigen::Vector4d q0 = Eigen::Vector4d(*Real(-1, 1), *Real(-1, 1), *Real(-1, 1), *Real(0.1, 1));
+  const Eigen::Vector4d q0 =
+      Eigen::Vector4d(*Real(-1, 1), *Real(-1, 1), *Real(-1, 1), *Real(0.1, 1));
   const Vector3 w = RandomVector(-20, 20);
   const double h = *Real(0, 0.05);
   laws::Values in;
@@ -236,7 +239,8 @@ RC_GTEST_PROP(MultibodyLaws, FreeMotionSatisfiesTheImplicitDampingEquation, ()) 
   const laws::Values out = laws::Evaluate(laws::AllLaws().Get("multibody.free_motion"), in);
   const double vstar = out.Number("vstar");
   const double lhs = m * (vstar - v0) / h, rhs = force - d * vstar;
-  RC_ASSERT(std::abs(lhs - rhs) <= 1e-9 * (1 + std::abs(force) + d * std::abs(vstar) + std::abs(lhs)));
+  RC_ASSERT(std::abs(lhs - rhs) <=
+            1e-9 * (1 + std::abs(force) + d * std::abs(vstar) + std::abs(lhs)));
 }
 
 }  // namespace

@@ -167,14 +167,14 @@ RC_GTEST_PROP(NormalVelocitySigns, SeparatingIsPositiveInFrameCAndNegativeXdot, 
   const Matrix3 R_WC = MakeDiscretePointPair(1e5, 1e5, pair).R_WC;
   RC_ASSERT(std::abs(ContactVelocity(R_WC, v_WBc - v_WAc).z() - c) <= 1e-12);
   // Continuous path: ẋ = vn_code = −c (< 0), the course's separation speed is +c.
-  const auto r = CalcContinuousPointContact(pair, 1e5, 0.1, CoulombFriction{0.6, 0.4}, 1e-4,
-                                            v_WAc, v_WBc);
+  const auto r =
+      CalcContinuousPointContact(pair, 1e5, 0.1, CoulombFriction{0.6, 0.4}, 1e-4, v_WAc, v_WBc);
   RC_ASSERT(std::abs(r.xdot + c) <= 1e-12);
   RC_ASSERT(std::abs(r.separation_speed - c) <= 1e-12);
   // Separating lowers the normal force below k x; approaching at the same speed raises it.
   RC_ASSERT(r.fn <= 1e5 * pair.depth);
-  const auto a = CalcContinuousPointContact(pair, 1e5, 0.1, CoulombFriction{0.6, 0.4}, 1e-4,
-                                            v_WBc, v_WAc);  // velocities swapped: approaching
+  const auto a = CalcContinuousPointContact(pair, 1e5, 0.1, CoulombFriction{0.6, 0.4}, 1e-4, v_WBc,
+                                            v_WAc);  // velocities swapped: approaching
   RC_ASSERT(a.xdot > 0.0);
   RC_ASSERT(a.fn >= 1e5 * pair.depth);
   if (pair.depth > 0) RC_ASSERT(a.fn > r.fn || r.skipped);

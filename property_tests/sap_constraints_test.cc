@@ -24,13 +24,13 @@ using core::Matrix3;
 using core::Vector3;
 
 // Generators shared with `simatlas check` (property_tests/families/sap_generators.h).
+using property_tests::sap::Approximations;
 using property_tests::sap::ConeCase;
 using property_tests::sap::ConeCases;
 using property_tests::sap::HcCase;
 using property_tests::sap::HcCases;
 using property_tests::sap::LogUniform;
 using property_tests::sap::Uniform;
-using property_tests::sap::Approximations;
 
 // y with ‖y‖ in 1e-3…1e2 N·s and a random direction.
 rc::Gen<Vector3> Impulse() {
@@ -122,9 +122,8 @@ void CheckDerivatives(const SapConstraint& c, const Vector3& vc, const Vector3& 
     // share of ℓc is tiny, e.g. Rt yt² ≪ Rn yn²).
     const double cost_roundoff = 10.0 * core::kEpsilon * std::abs(v.cost) / step(j);
     RC_ASSERT(std::abs(-dcost - v.gamma(j)) <= tol * gscale + cost_roundoff);
-    const core::VectorX dgamma =
-        CentralDifference([&](const Vector3& x) { return core::VectorX(c.Calc(x).gamma); }, vc,
-                          step, j);
+    const core::VectorX dgamma = CentralDifference(
+        [&](const Vector3& x) { return core::VectorX(c.Calc(x).gamma); }, vc, step, j);
     const double gamma_roundoff = 10.0 * core::kEpsilon * v.gamma.norm() / step(j);
     RC_ASSERT((-dgamma - v.G.col(j)).norm() <= tol * Gscale + gamma_roundoff);
   }
@@ -139,8 +138,8 @@ RC_GTEST_PROP(FrictionConeConstraint, GammaAndGMatchFiniteDifferencesInEveryRegi
   // large v̂ the difference v̂ − R y cancels and no step size gives a clean derivative).
   c.p.phi0 = 0.0;
   const FrictionConeConstraint constraint(c.p, c.h, c.w);
-  const auto mode = *rc::gen::element(ContactMode::kStiction, ContactMode::kSliding,
-                                      ContactMode::kNoContact);
+  const auto mode =
+      *rc::gen::element(ContactMode::kStiction, ContactMode::kSliding, ContactMode::kNoContact);
   const Vector3 y = *Impulse();
   const Vector3 R = constraint.R();
   // vc = v̂ − R y maps y back to the constraint velocity.

@@ -70,7 +70,8 @@ Rebuilt Rebuild(const SapProblem& problem, const SapModel& model, const VectorX&
     for (size_t b = 0; b < spec.cliques.size(); ++b) {
       const int c = spec.cliques[b], size = problem.cliques[c].v_star.size();
       out.impulse.segment(out.offset[c], size) += spec.J[b].transpose() * gamma;
-      out.magnitude.segment(out.offset[c], size) += spec.J[b].cwiseAbs().transpose() * gamma.cwiseAbs();
+      out.magnitude.segment(out.offset[c], size) +=
+          spec.J[b].cwiseAbs().transpose() * gamma.cwiseAbs();
     }
     out.terms += static_cast<int>(vc.size());
     out.vc.push_back(vc);
@@ -105,8 +106,8 @@ RC_GTEST_PROP(SapSolver, AnswerSatisfiesTheOptimalityConditions, ()) {
   // no longer changes in the 15th digit, i.e. g ~ √(εcr) of the scale).
   const StoppingCriteriaResidual c = CalcStoppingCriteriaResidual(
       model.inv_sqrt_A(), model.Reduce(momentum - impulse), model.Reduce(p), model.Reduce(impulse));
-  const double allowed = r.optimality_criterion_reached ? 1e-14 + 1e-6 * c.momentum_scale
-                                                        : 1e-4 * c.momentum_scale;
+  const double allowed =
+      r.optimality_criterion_reached ? 1e-14 + 1e-6 * c.momentum_scale : 1e-4 * c.momentum_scale;
   RC_ASSERT(c.momentum_residual <= allowed * (1 + 1e-9));
 }
 
@@ -128,9 +129,11 @@ RC_GTEST_PROP(SapSolver, CostIsMonotoneOverIterations, ()) {
   RC_ASSERT(r.nonmonotonic_iterations == 0);
   for (size_t k = 1; k < r.stats.size(); ++k) {
     const double prev = r.stats[k - 1].cost, now = r.stats[k].cost;
-    RC_ASSERT(now <= prev + p.relative_slop * std::max(1.0, 0.5 * (std::abs(now) + std::abs(prev))));
+    RC_ASSERT(now <=
+              prev + p.relative_slop * std::max(1.0, 0.5 * (std::abs(now) + std::abs(prev))));
   }
-  if (!r.stats.empty()) RC_ASSERT(r.cost <= r.stats.back().cost + 1e-12 * std::abs(r.cost) + 1e-300);
+  if (!r.stats.empty())
+    RC_ASSERT(r.cost <= r.stats.back().cost + 1e-12 * std::abs(r.cost) + 1e-300);
 }
 
 // How far an answer v can be from the optimum v_opt, in the A-norm, from its gradient alone.

@@ -48,7 +48,8 @@ RC_GTEST_PROP(SolveOptimality, SapReferenceAnswerPassesOnMixedScales, ()) {
 
 RC_GTEST_PROP(SolveOptimality, MujocoReferenceAnswerPasses, ()) {
   const auto cone = *rc::gen::element(mujoco::Cone::kPyramidal, mujoco::Cone::kElliptic);
-  mujoco::Problem problem = property_tests::RandomMujocoProblem(*rc::gen::arbitrary<unsigned>(), cone);
+  mujoco::Problem problem =
+      property_tests::RandomMujocoProblem(*rc::gen::arbitrary<unsigned>(), cone);
   problem.opt.solver = mujoco::SolverKind::kNewton;
   // What `simatlas check mujoco.solve` sends: no early exit (optimality.h, kRunToRoundOff).
   problem.opt.tolerance = mujoco::kRunToRoundOff;
@@ -56,8 +57,8 @@ RC_GTEST_PROP(SolveOptimality, MujocoReferenceAnswerPasses, ()) {
   const auto m = mujoco::EvaluateMujocoOptimality(problem, r.efc_force, r.qacc);
   RC_ASSERT(mujoco::MujocoOptimalityViolation(m) == "");
   // qacc_smooth with zero forces: optimal only if no row is active there.
-  const auto trivial = mujoco::EvaluateMujocoOptimality(problem, VectorX::Zero(problem.nefc()),
-                                                        problem.qacc_smooth);
+  const auto trivial =
+      mujoco::EvaluateMujocoOptimality(problem, VectorX::Zero(problem.nefc()), problem.qacc_smooth);
   if (trivial.force_at_qacc.norm() > 0) RC_ASSERT(mujoco::MujocoOptimalityViolation(trivial) != "");
 }
 

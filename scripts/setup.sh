@@ -6,7 +6,7 @@
 #           `jupyter notebook` for the student (README.md); libgtest/libgmock because the
 #           configure step requires GTest
 # test      what scripts/test adds: Google Benchmark, clang and its runtimes (fuzz targets),
-#           pytest, headless Chromium and a CJK font for its screenshots
+#           pytest, headless Chromium and a CJK font for its screenshots, clang-format (format_test)
 # coverage  gcovr and lcov (scripts/coverage)
 # Then the pinned live engines (scripts/setup_engines.sh) into BUILD_DIR/venv.
 set -euo pipefail
@@ -18,7 +18,7 @@ build_packages=(cmake g++ make ninja-build libgtest-dev libgmock-dev libeigen3-d
                 python3-venv libmujoco-dev libmujoco-samples libjs-mathjax pybind11-dev python3-dev
                 python3-nbclient python3-ipykernel python3-nbconvert
                 jupyter-core jupyter-nbconvert jupyter-notebook)
-test_packages=(libbenchmark-dev clang libclang-rt-14-dev python3-pytest chromium fonts-wqy-microhei)
+test_packages=(libbenchmark-dev clang clang-format libclang-rt-14-dev python3-pytest chromium fonts-wqy-microhei)
 coverage_packages=(gcovr lcov)
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=(build test)

@@ -31,7 +31,6 @@ std::string Five(const mujoco::SolImp& s) {
   return out;
 }
 
-
 std::string ConeName(mujoco::Cone cone) {
   return cone == mujoco::Cone::kElliptic ? "elliptic" : "pyramidal";
 }
@@ -83,8 +82,8 @@ RowNotes NotesOf(const RowView& row, double timestep, bool refsafe) {
                       "): MuJoCo fell back to the default (0.02, 1)");
   }
   if (n.used.refsafe_clamped) {
-    n.notes.push_back("refsafe: timeconst " + Num(row.solref[0]) + " s < 2h raised to 2h = " +
-                      Num(n.used.solref[0]) + " s");
+    n.notes.push_back("refsafe: timeconst " + Num(row.solref[0]) +
+                      " s < 2h raised to 2h = " + Num(n.used.solref[0]) + " s");
   }
   for (int k = 0; k < 5; ++k) {
     if (n.used.solimp[k] != row.solimp[k]) {
@@ -133,12 +132,18 @@ json InspectJson(const Snapshot& s, const std::vector<SolverComparison>& solvers
   for (const RowView& r : s.rows) rows.push_back(RowJson(r, NotesOf(r, s.timestep, s.refsafe)));
   json contacts = json::array();
   for (const ContactView& c : s.contacts) {
-    json entry = {{"index", c.index}, {"geom1", c.geom1}, {"geom2", c.geom2}, {"dim", c.dim},
-                  {"friction", c.friction}, {"mu", c.mu}, {"cone", ConeName(p.opt.cone)},
-                  {"dist", c.dist}, {"efc_address", c.efc_address}};
+    json entry = {{"index", c.index},
+                  {"geom1", c.geom1},
+                  {"geom2", c.geom2},
+                  {"dim", c.dim},
+                  {"friction", c.friction},
+                  {"mu", c.mu},
+                  {"cone", ConeName(p.opt.cone)},
+                  {"dist", c.dist},
+                  {"efc_address", c.efc_address}};
     if (c.dim > 1 && s.impratio != 1) {
-      entry["note"] = "impratio = " + Num(s.impratio) + ": mu = friction[0]/sqrt(impratio) = " +
-                      Num(c.mu);
+      entry["note"] =
+          "impratio = " + Num(s.impratio) + ": mu = friction[0]/sqrt(impratio) = " + Num(c.mu);
     }
     contacts.push_back(entry);
   }
@@ -154,19 +159,31 @@ json InspectJson(const Snapshot& s, const std::vector<SolverComparison>& solvers
   return {{"source", s.file.source},
           {"nv", p.nv},
           {"nefc", p.nefc()},
-          {"opt", {{"cone", ConeName(p.opt.cone)}, {"solver", mujoco::SolverName(p.opt.solver)},
-                   {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
-                   {"impratio", s.impratio}, {"timestep", s.timestep}, {"refsafe", s.refsafe},
-                   {"warmstart", s.file.settings.qacc_warmstart.has_value()}}},
-          {"units", {{"pos", "m"}, {"imp", "1"}, {"K", "1/s^2"}, {"B", "1/s"},
-                     {"R", "1/kg (1/(kg m^2) for rotational rows)"}, {"D", "kg (kg m^2), = 1/R"},
-                     {"aref", "m/s^2 or rad/s^2"}, {"force", "N or N m (pyramidal rows: edge weights)"},
-                     {"solref_given", "the row's values after MuJoCo mixed the two geoms' (contacts)"}}},
+          {"opt",
+           {{"cone", ConeName(p.opt.cone)},
+            {"solver", mujoco::SolverName(p.opt.solver)},
+            {"iterations", p.opt.iterations},
+            {"tolerance", p.opt.tolerance},
+            {"impratio", s.impratio},
+            {"timestep", s.timestep},
+            {"refsafe", s.refsafe},
+            {"warmstart", s.file.settings.qacc_warmstart.has_value()}}},
+          {"units",
+           {{"pos", "m"},
+            {"imp", "1"},
+            {"K", "1/s^2"},
+            {"B", "1/s"},
+            {"R", "1/kg (1/(kg m^2) for rotational rows)"},
+            {"D", "kg (kg m^2), = 1/R"},
+            {"aref", "m/s^2 or rad/s^2"},
+            {"force", "N or N m (pyramidal rows: edge weights)"},
+            {"solref_given", "the row's values after MuJoCo mixed the two geoms' (contacts)"}}},
           {"rows", rows},
           {"contacts", contacts},
-          {"mujoco", {{"engine", EngineName()},
-                      {"solver", mujoco::SolverName(p.opt.solver)},
-                      {"solver_iter", s.file.expected->solver_iter}}},
+          {"mujoco",
+           {{"engine", EngineName()},
+            {"solver", mujoco::SolverName(p.opt.solver)},
+            {"solver_iter", s.file.expected->solver_iter}}},
           {"solvers", compared},
           {"warnings", s.warnings}};
 }
@@ -176,8 +193,8 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
   std::ostringstream o;
   o << s.file.source << "\n";
   o << "nv " << p.nv << ", nefc " << p.nefc() << ", contacts " << s.contacts.size() << "; cone "
-    << ConeName(p.opt.cone) << ", impratio " << Num(s.impratio) << ", timestep "
-    << Num(s.timestep) << " s, refsafe " << (s.refsafe ? "on" : "off") << "\n";
+    << ConeName(p.opt.cone) << ", impratio " << Num(s.impratio) << ", timestep " << Num(s.timestep)
+    << " s, refsafe " << (s.refsafe ? "on" : "off") << "\n";
   // No rows: nothing to tabulate; say how to get a state that has some.
   if (s.rows.empty()) {
     o << "\nno constraint rows (nefc = 0): nothing touches, and no limit or equality is active in this "
@@ -223,11 +240,12 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
   // Contacts.
   o << "\ncontacts\n";
   for (const ContactView& c : s.contacts) {
-    o << "  " << c.index << ": " << c.geom1 << " / " << c.geom2 << ", dim " << c.dim
-      << ", dist " << Num(c.dist) << " m, friction";
+    o << "  " << c.index << ": " << c.geom1 << " / " << c.geom2 << ", dim " << c.dim << ", dist "
+      << Num(c.dist) << " m, friction";
     for (double f : c.friction) o << " " << Num(f);
     o << ", mu " << Num(c.mu) << " (" << ConeName(p.opt.cone) << ")";
-    if (c.dim > 1 && s.impratio != 1) o << "  note: mu = friction[0]/sqrt(impratio " << Num(s.impratio) << ")";
+    if (c.dim > 1 && s.impratio != 1)
+      o << "  note: mu = friction[0]/sqrt(impratio " << Num(s.impratio) << ")";
     o << ", rows " << c.efc_address << "…\n";
   }
   // Solvers beside MuJoCo.
@@ -236,8 +254,8 @@ std::string InspectText(const Snapshot& s, const std::vector<SolverComparison>& 
     << s.file.expected->solver_iter << " iterations\n";
   for (const SolverComparison& c : solvers) {
     o << "  reference " << mujoco::SolverName(c.solver) << ": " << c.result.iterations
-      << " iterations, exit " << mujoco::ExitReasonName(c.result.exit)
-      << ", max |f - f_MuJoCo| " << Num(c.max_force_difference);
+      << " iterations, exit " << mujoco::ExitReasonName(c.result.exit) << ", max |f - f_MuJoCo| "
+      << Num(c.max_force_difference);
     if (c.row_of_max >= 0) o << " (row " << c.row_of_max << ")";
     o << ", max |qacc - qacc_MuJoCo| " << Num(c.max_qacc_difference) << "\n";
   }

@@ -19,8 +19,9 @@ namespace simatlas::adapters {
 
 /// A row's parameters as used and why they differ from the given ones.
 struct RowNotes {
-  mujoco::SolParams used;          ///< getsolparam's result (SanitiseSolParams)
-  std::vector<std::string> notes;  ///< "refsafe: ...", "solimp clamped: ...", "mixed-sign solref: ..."
+  mujoco::SolParams used;  ///< getsolparam's result (SanitiseSolParams)
+  std::vector<std::string>
+      notes;  ///< "refsafe: ...", "solimp clamped: ...", "mixed-sign solref: ..."
 };
 
 /// The notes of one row (timestep and refsafe from the snapshot).
@@ -29,7 +30,7 @@ RowNotes NotesOf(const RowView& row, double timestep, bool refsafe);
 /// One reference solver's answer beside MuJoCo's.
 struct SolverComparison {
   mujoco::SolverKind solver = mujoco::SolverKind::kNewton;  ///< which reference solver
-  mujoco::SolveResult result;       ///< its answer
+  mujoco::SolveResult result;                               ///< its answer
   double max_force_difference = 0;  ///< max_i |f_i − MuJoCo's efc_force_i|
   int row_of_max = -1;              ///< the row where it occurs (−1 when nefc = 0)
   double max_qacc_difference = 0;   ///< max_j |qacc_j − MuJoCo's qacc_j|

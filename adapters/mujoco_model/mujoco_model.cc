@@ -108,7 +108,8 @@ core::MatrixX DenseJacobian(const mjModel* m, const mjData* d) {
     core::MatrixX J = core::MatrixX::Zero(nefc, nv);
     for (int i = 0; i < nefc; ++i) {
       const int adr = d->efc_J_rowadr[i];
-      for (int k = 0; k < d->efc_J_rownnz[i]; ++k) J(i, d->efc_J_colind[adr + k]) = d->efc_J[adr + k];
+      for (int k = 0; k < d->efc_J_rownnz[i]; ++k)
+        J(i, d->efc_J_colind[adr + k]) = d->efc_J[adr + k];
     }
     return J;
   }
@@ -155,7 +156,8 @@ ModelData LoadModelFile(const std::string& path) {
   if (m == nullptr) {
     // MuJoCo's message may span lines; the program's errors are one line.
     std::string message = error[0] ? error : "unknown error";
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+      message.pop_back();
     for (size_t k = message.find('\n'); k != std::string::npos; k = message.find('\n', k)) {
       message.replace(k, 1, " ");
     }
@@ -298,7 +300,8 @@ SettleRecord SettleModel(mjModel* m, mjData* d, const ModelOptions& options,
     }
     mj_resetDataKeyframe(m, d, *options.keyframe);
   }
-  if (options.cone) m->opt.cone = *options.cone == mujoco::Cone::kElliptic ? mjCONE_ELLIPTIC : mjCONE_PYRAMIDAL;
+  if (options.cone)
+    m->opt.cone = *options.cone == mujoco::Cone::kElliptic ? mjCONE_ELLIPTIC : mjCONE_PYRAMIDAL;
   mju_user_warning = CollectWarning;
   std::vector<std::string> stepping;
   g_warnings = &stepping;
@@ -376,8 +379,8 @@ Snapshot LoadedModel::Read(const std::string& source) const {
     row.b = d->efc_b[i];
     row.force = d->efc_force[i];
     row.state = StateOf(m, d, i);
-    s.file.rows.push_back({row.solref, row.solimp, row.pos, row.margin, row.vel, row.diag_approx,
-                           row.KBIP});
+    s.file.rows.push_back(
+        {row.solref, row.solimp, row.pos, row.margin, row.vel, row.diag_approx, row.KBIP});
     s.rows.push_back(row);
   }
   for (int c = 0; c < d->ncon; ++c) {

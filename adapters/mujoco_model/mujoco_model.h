@@ -25,10 +25,11 @@ namespace simatlas::adapters {
 
 /// How to reach the state: the `dump`/`inspect` flags.
 struct ModelOptions {
-  int steps = 0;                            ///< mj_step calls with the model's own options
-  std::optional<int> keyframe;              ///< mj_resetDataKeyframe first (absent: qpos0)
-  std::optional<mujoco::Cone> cone;         ///< overrides the model's cone for the whole run
-  std::optional<mujoco::SolverKind> solver; ///< solver of the final mj_forward (absent: the model's)
+  int steps = 0;                     ///< mj_step calls with the model's own options
+  std::optional<int> keyframe;       ///< mj_resetDataKeyframe first (absent: qpos0)
+  std::optional<mujoco::Cone> cone;  ///< overrides the model's cone for the whole run
+  std::optional<mujoco::SolverKind>
+      solver;                ///< solver of the final mj_forward (absent: the model's)
   int iterations = 1000;     ///< iteration cap of the final mj_forward (converged by default)
   double tolerance = 1e-15;  ///< tolerance of the final mj_forward [1]
   bool warmstart = true;     ///< MuJoCo's warmstart in the final mj_forward (mjDSBL_WARMSTART off)
@@ -61,7 +62,7 @@ ModelData LoadModelFile(const std::string& path);
 /// What settling kept besides mjData.
 struct SettleRecord {
   std::vector<std::string> warnings;  ///< MuJoCo's warnings of the final mj_forward
-  core::VectorX warmstart;  ///< qacc_warmstart before the final mj_forward (its start)
+  core::VectorX warmstart;            ///< qacc_warmstart before the final mj_forward (its start)
 };
 
 /// Keyframe, cone, `steps` × mj_step with the model's own options, then the final mj_forward
@@ -83,21 +84,21 @@ bool ApplyModelOption(const std::string& flag, const std::string& value, ModelOp
 /// One efc row as MuJoCo reports it after the final mj_forward.
 struct RowView {
   mujoco::RowKind kind = mujoco::RowKind::kEquality;  ///< efc_type
-  int id = 0;               ///< efc_id: equality, dof, joint, tendon or contact index
-  std::string owner;        ///< "joint knee", "contact floor / foot", "equality weld1", ...
-  mujoco::SolRef solref{};  ///< solref as given (model array or mjContact.solref)
-  mujoco::SolImp solimp{};  ///< solimp as given
-  double pos = 0;           ///< efc_pos [m or rad]
-  double margin = 0;        ///< efc_margin [m]
-  double vel = 0;           ///< efc_vel = J qvel
-  double diag_approx = 0;   ///< efc_diagApprox Â
+  int id = 0;                    ///< efc_id: equality, dof, joint, tendon or contact index
+  std::string owner;             ///< "joint knee", "contact floor / foot", "equality weld1", ...
+  mujoco::SolRef solref{};       ///< solref as given (model array or mjContact.solref)
+  mujoco::SolImp solimp{};       ///< solimp as given
+  double pos = 0;                ///< efc_pos [m or rad]
+  double margin = 0;             ///< efc_margin [m]
+  double vel = 0;                ///< efc_vel = J qvel
+  double diag_approx = 0;        ///< efc_diagApprox Â
   std::array<double, 4> KBIP{};  ///< efc_KBIP: K [1/s²], B [1/s], imp, imp'
-  double R = 0;             ///< efc_R
-  double D = 0;             ///< efc_D = 1/R
-  double aref = 0;          ///< efc_aref
-  double b = 0;             ///< efc_b = J a₀ − aref
-  double force = 0;         ///< efc_force
-  int state = 0;            ///< efc_state (mjtConstraintState)
+  double R = 0;                  ///< efc_R
+  double D = 0;                  ///< efc_D = 1/R
+  double aref = 0;               ///< efc_aref
+  double b = 0;                  ///< efc_b = J a₀ − aref
+  double force = 0;              ///< efc_force
+  int state = 0;                 ///< efc_state (mjtConstraintState)
 };
 
 /// One active contact (mjContact with efc_address ≥ 0).
@@ -114,13 +115,13 @@ struct ContactView {
 
 /// Everything read from one settled model.
 struct Snapshot {
-  io::MujocoProblemFile file;          ///< the problem, row records, expected, qacc_warmstart
-  std::vector<RowView> rows;           ///< one per efc row
-  std::vector<ContactView> contacts;   ///< the active contacts in MuJoCo's order
-  bool refsafe = true;                 ///< mjDSBL_REFSAFE not set
-  double timestep = 0;                 ///< opt.timestep h [s]
-  double impratio = 1;                 ///< opt.impratio
-  std::vector<std::string> warnings;   ///< MuJoCo's warnings during the final mj_forward
+  io::MujocoProblemFile file;         ///< the problem, row records, expected, qacc_warmstart
+  std::vector<RowView> rows;          ///< one per efc row
+  std::vector<ContactView> contacts;  ///< the active contacts in MuJoCo's order
+  bool refsafe = true;                ///< mjDSBL_REFSAFE not set
+  double timestep = 0;                ///< opt.timestep h [s]
+  double impratio = 1;                ///< opt.impratio
+  std::vector<std::string> warnings;  ///< MuJoCo's warnings during the final mj_forward
 };
 
 /// A loaded model and its data (freed together).

@@ -59,8 +59,8 @@ void RegisterExamples() {
   for (const auto& file : files) {
     const mujoco::Problem problem = io::ReadMujocoProblem(file.string()).problem;
     for (mujoco::SolverKind solver : kSolvers) {
-      const std::string name = "MJ/reference/" + file.stem().string() + "/" +
-                               mujoco::SolverName(solver);
+      const std::string name =
+          "MJ/reference/" + file.stem().string() + "/" + mujoco::SolverName(solver);
       benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
         ReferenceBench(s, problem, solver);
       })->Unit(benchmark::kMicrosecond);
@@ -103,8 +103,8 @@ void MujocoBench(benchmark::State& state, const oracle222::SceneSpec& spec, mjtC
 
 // The same problem extracted for the reference (R and aref taken from MuJoCo; the dense
 // Jacobian the problem form holds).
-void ExtractedReferenceBench(benchmark::State& state, const oracle222::SceneSpec& spec, mjtCone cone,
-                             mujoco::SolverKind solver) {
+void ExtractedReferenceBench(benchmark::State& state, const oracle222::SceneSpec& spec,
+                             mjtCone cone, mujoco::SolverKind solver) {
   oracle222::Scene scene = oracle222::Prepare(spec, cone);
   ConfigureScene(scene, solver, mjJAC_DENSE);
   // The oracle marks its problems dense (as MuJoCo solved them); timed against MuJoCo's
@@ -122,15 +122,13 @@ void RegisterOracle() {
     if (spec.label != "humanoid" && spec.label != "humanoid22") continue;
     for (const auto& [cone, cone_name] : cones) {
       for (mujoco::SolverKind solver : kSolvers) {
-        const std::string tail =
-            spec.label + "_" + cone_name + "/" + mujoco::SolverName(solver);
+        const std::string tail = spec.label + "_" + cone_name + "/" + mujoco::SolverName(solver);
         benchmark::RegisterBenchmark(("MJ/mujoco/" + tail).c_str(), [=](benchmark::State& s) {
           MujocoBench(s, spec, cone, solver, mjJAC_AUTO);
         })->Unit(benchmark::kMicrosecond);
-        benchmark::RegisterBenchmark(("MJ/mujoco_dense/" + tail).c_str(),
-                                     [=](benchmark::State& s) {
-                                       MujocoBench(s, spec, cone, solver, mjJAC_DENSE);
-                                     })->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark(("MJ/mujoco_dense/" + tail).c_str(), [=](benchmark::State& s) {
+          MujocoBench(s, spec, cone, solver, mjJAC_DENSE);
+        })->Unit(benchmark::kMicrosecond);
         benchmark::RegisterBenchmark(("MJ/reference/" + tail).c_str(), [=](benchmark::State& s) {
           ExtractedReferenceBench(s, spec, cone, solver);
         })->Unit(benchmark::kMicrosecond);

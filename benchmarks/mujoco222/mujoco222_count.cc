@@ -63,9 +63,9 @@ int Run(const std::string& label, const std::string& cone_name, const std::strin
   bench::SetCountedOptions(m, solver);
   if (side == "dump") {
     // The state's file, then MuJoCo's iterations on it (CountedProblemFile solved it last).
-    const std::string source = adapters::EngineName() + " " + spec->path + " steps=" +
-                               std::to_string(spec->steps) + " (benchmarks: " + cone_name + " " +
-                               solver_name + ")";
+    const std::string source = adapters::EngineName() + " " + spec->path +
+                               " steps=" + std::to_string(spec->steps) +
+                               " (benchmarks: " + cone_name + " " + solver_name + ")";
     const io::MujocoProblemFile file = bench::CountedProblemFile(m, d, source);
     bench::WriteProblemFile(file, args[1]);
     std::cout << "wrote " << args[1] << ": nv " << m->nv << ", nefc " << d->nefc

@@ -73,8 +73,9 @@ void Section1Layers(Narrator& n) {
   const auto fast = Law("mujoco.row", {"diag_approx=1", "pos=-1e-3", "solref=0.02,1"});
   const auto slow = Law("mujoco.row", {"diag_approx=1", "pos=-1e-3", "solref=0.04,1"});
   // Catches: solref not entering the reference acceleration, or timeconst entering linearly.
-  n.Claim("model layer: solref timeconst 0.02 s -> 0.04 s changes aref from " + Num(fast.Number("aref")) + " to " +
-              Num(slow.Number("aref")) + " m/s² (hand 1e-3/(0.95 tc²): 2.631579, 0.6578947)",
+  n.Claim("model layer: solref timeconst 0.02 s -> 0.04 s changes aref from " +
+              Num(fast.Number("aref")) + " to " + Num(slow.Number("aref")) +
+              " m/s² (hand 1e-3/(0.95 tc²): 2.631579, 0.6578947)",
           std::abs(fast.Number("aref") - 1e-3 / (0.95 * 0.0004)) < 1e-9 &&
               std::abs(slow.Number("aref") - 1e-3 / (0.95 * 0.0016)) < 1e-9,
           {{"aref_0.02", fast.Number("aref")}, {"aref_0.04", slow.Number("aref")}});
@@ -87,13 +88,15 @@ void Section1Layers(Narrator& n) {
   file.problem.opt.solver = mujoco::SolverKind::kNewton;
   const auto newton = mujoco::SolveProblem(file.problem);
   const double diff = RelativeError(cg.efc_force, newton.efc_force);
-  const double vs_mujoco = file.expected ? RelativeError(newton.efc_force, file.expected->efc_force) : 1.0;
+  const double vs_mujoco =
+      file.expected ? RelativeError(newton.efc_force, file.expected->efc_force) : 1.0;
   // Catches: two solvers minimising different objectives (the algorithm changes only the path).
   n.Claim("algorithm layer: CG (" + std::to_string(cg.iterations) + " iterations) and Newton (" +
-              std::to_string(newton.iterations) + ") on the chain, tolerance 1e-12: forces differ by " + Num(diff, 3) +
-              " (relative); Newton vs " + WrittenBy(file) + "'s answer in the file " + Num(vs_mujoco, 3),
-          diff < 1e-6 && vs_mujoco < 1e-6,
-          {{"difference", diff}});
+              std::to_string(newton.iterations) +
+              ") on the chain, tolerance 1e-12: forces differ by " + Num(diff, 3) +
+              " (relative); Newton vs " + WrittenBy(file) + "'s answer in the file " +
+              Num(vs_mujoco, 3),
+          diff < 1e-6 && vs_mujoco < 1e-6, {{"difference", diff}});
 }
 
 // §2 dual 问题 — R = (1 − I)/I · Â, aref = −B vel − K I (r − margin); pyramid decode.
@@ -102,10 +105,12 @@ void Section2Dual(Narrator& n) {
   // Hand values: |r|/width = 1 saturates I = dmax = 0.95; K = 1/(0.95² 0.02²) = 2770.083 1/s².
   const double K = 1.0 / (0.95 * 0.95 * 0.02 * 0.02);
   // Catches: R without the (1 - I)/I factor, or K built from I instead of dmax (hand values beside).
-  n.Claim("default row, A-hat = 1, r = -1 mm: I = " + Num(row.Number("imp")) + " = dmax, R = (1 - I)/I A-hat = " +
-              Num(row.Number("R")) + " (hand 0.05/0.95), aref = -K I r = " + Num(row.Number("aref")) +
-              " m/s² (hand " + Num(K * 0.95 * 1e-3) + ")",
-          std::abs(row.Number("imp") - 0.95) < 1e-15 && std::abs(row.Number("R") - 0.05 / 0.95) < 1e-14 &&
+  n.Claim("default row, A-hat = 1, r = -1 mm: I = " + Num(row.Number("imp")) +
+              " = dmax, R = (1 - I)/I A-hat = " + Num(row.Number("R")) +
+              " (hand 0.05/0.95), aref = -K I r = " + Num(row.Number("aref")) + " m/s² (hand " +
+              Num(K * 0.95 * 1e-3) + ")",
+          std::abs(row.Number("imp") - 0.95) < 1e-15 &&
+              std::abs(row.Number("R") - 0.05 / 0.95) < 1e-14 &&
               std::abs(row.Number("aref") - K * 0.95 * 1e-3) < 1e-9,
           {{"imp", row.Number("imp")}, {"R", row.Number("R")}, {"aref", row.Number("aref")}});
   const auto decode = Law("mujoco.pyramid_decode", {"edges=2,4", "mu=0.5"});
@@ -126,20 +131,22 @@ void Section3Primal(Narrator& n) {
   const auto dual = mujoco::SolveProblem(file.problem);
   const double diff = RelativeError(dual.efc_force, primal.efc_force);
   // Catches: primal and dual problems that are not the same optimisation.
-  n.Claim("box on plane, elliptic: f from the primal (Newton) vs the dual minimiser (PGS): relative difference " +
-              Num(diff),
-          diff < 1e-5, {{"difference", diff}});
+  n.Claim(
+      "box on plane, elliptic: f from the primal (Newton) vs the dual minimiser (PGS): relative difference " +
+          Num(diff),
+      diff < 1e-5, {{"difference", diff}});
   const double vs_mujoco = RelativeError(primal.efc_force, file.expected->efc_force);
   // Catches: a Newton that converges to something other than MuJoCo's answer (stored in the example file).
-  n.Claim("Newton's efc_force vs " + WrittenBy(file) + "'s converged answer in the file: relative error " +
-              Num(vs_mujoco),
+  n.Claim("Newton's efc_force vs " + WrittenBy(file) +
+              "'s converged answer in the file: relative error " + Num(vs_mujoco),
           vs_mujoco < 1e-8, {{"relative_error", vs_mujoco}});
 }
 
 // §4 三个 solver — PGS, CG and Newton reach the same answer on a pyramidal problem.
 void Section4Solvers(Narrator& n) {
   auto file = Example("box_plane_pyramidal.json");
-  for (mujoco::SolverKind s : {mujoco::SolverKind::kPGS, mujoco::SolverKind::kCG, mujoco::SolverKind::kNewton}) {
+  for (mujoco::SolverKind s :
+       {mujoco::SolverKind::kPGS, mujoco::SolverKind::kCG, mujoco::SolverKind::kNewton}) {
     auto p = file.problem;
     p.opt.solver = s;
     p.opt.iterations = s == mujoco::SolverKind::kPGS ? 5000 : 200;
@@ -159,9 +166,10 @@ void Section5Termination(Narrator& n) {
   auto file = Example("chain_limits.json");
   const double scale = mujoco::MonolithicScale(file.problem);
   // Catches: a scale from nv alone or from the island inertia on the monolithic path (hand: 1/(meaninertia nv)).
-  n.Claim("chain: scale = " + Num(scale) + " = 1/(meaninertia " + Num(file.problem.opt.meaninertia) + " x nv " +
-              std::to_string(file.problem.nv) + ")",
-          std::abs(scale - 1.0 / (file.problem.opt.meaninertia * std::max(1, file.problem.nv))) < 1e-15 * scale);
+  n.Claim("chain: scale = " + Num(scale) + " = 1/(meaninertia " +
+              Num(file.problem.opt.meaninertia) + " x nv " + std::to_string(file.problem.nv) + ")",
+          std::abs(scale - 1.0 / (file.problem.opt.meaninertia * std::max(1, file.problem.nv))) <
+              1e-15 * scale);
   // The exit rule of §5's table: PGS stops at the first iteration whose scaled improvement
   // is below tolerance; Newton at the first with a positive scaled improvement or a scaled
   // gradient below it. Every earlier iteration must fail the test, the last must pass it.
@@ -173,7 +181,8 @@ void Section5Termination(Narrator& n) {
     const auto r = mujoco::SolveProblem(p);
     auto passes = [&](const mujoco::IterationStats& st) {
       if (solver == mujoco::SolverKind::kPGS) return st.improvement < p.opt.tolerance;
-      return (st.improvement > 0 && st.improvement < p.opt.tolerance) || st.gradient < p.opt.tolerance;
+      return (st.improvement > 0 && st.improvement < p.opt.tolerance) ||
+             st.gradient < p.opt.tolerance;
     };
     int first = -1;
     for (int k = 0; k < r.iterations && k < static_cast<int>(r.stats.size()); ++k) {
@@ -185,12 +194,16 @@ void Section5Termination(Narrator& n) {
     const auto& last = r.stats[std::max(0, r.iterations - 1)];
     // Catches: a solver that runs on past its exit test, stops before it, or tests the unscaled
     // cost (the first passing iteration must be the last one run).
-    n.Claim(mujoco::SolverName(solver) + " on the chain, tolerance 1e-8: stops after " + std::to_string(r.iterations) +
-                " iterations (exit " + mujoco::ExitReasonName(r.exit) + "), last scaled improvement " +
+    n.Claim(mujoco::SolverName(solver) + " on the chain, tolerance 1e-8: stops after " +
+                std::to_string(r.iterations) + " iterations (exit " +
+                mujoco::ExitReasonName(r.exit) + "), last scaled improvement " +
                 Num(last.improvement, 3) + ", gradient " + Num(last.gradient, 3) +
-                "; the first iteration passing the exit test is iteration " + std::to_string(first + 1),
+                "; the first iteration passing the exit test is iteration " +
+                std::to_string(first + 1),
             r.iterations > 1 && r.iterations < 1000 && first == r.iterations - 1,
-            {{"iterations", r.iterations}, {"improvement", last.improvement}, {"gradient", last.gradient}});
+            {{"iterations", r.iterations},
+             {"improvement", last.improvement},
+             {"gradient", last.gradient}});
   }
 }
 
@@ -206,9 +219,10 @@ void Section6Warmstart(Narrator& n) {
   const auto again = mujoco::SolveProblem(file.problem, warm);
   // Catches: a warm start ignored (Newton iterating again from qacc_smooth).
   n.Claim("3.15 Newton warm-started at its own answer: " + std::to_string(again.iterations) +
-              " iterations (exit " + mujoco::ExitReasonName(again.exit) + ") with nefc = " +
-              std::to_string(file.problem.nefc()) + " and the same forces",
-          again.iterations == 0 && file.problem.nefc() > 0 && RelativeError(again.efc_force, cold.efc_force) < 1e-12);
+              " iterations (exit " + mujoco::ExitReasonName(again.exit) +
+              ") with nefc = " + std::to_string(file.problem.nefc()) + " and the same forces",
+          again.iterations == 0 && file.problem.nefc() > 0 &&
+              RelativeError(again.efc_force, cold.efc_force) < 1e-12);
   // Two copies of the box, block-diagonal (no coupling): two islands, each solved and stopped
   // on its own, must give the monolithic forces.
   const mujoco::Problem pair = TwoCopies(file.problem);
@@ -221,9 +235,11 @@ void Section6Warmstart(Narrator& n) {
   const double copy = RelativeError(whole.efc_force.head(file.problem.nefc()), cold.efc_force);
   // Catches: islands that couple through a wrong graph, or a per-island scale that stops one
   // island early (forces would differ from the monolithic solve).
-  n.Claim("two uncoupled boxes: " + std::to_string(found.size()) + " islands; per-island forces vs monolithic: relative " +
-              "difference " + Num(diff, 3) + "; first box vs the single-box solve " + Num(copy, 3),
-          found.size() == 2 && diff < 1e-8 && copy < 1e-8, {{"islands", static_cast<double>(found.size())}, {"difference", diff}});
+  n.Claim("two uncoupled boxes: " + std::to_string(found.size()) +
+              " islands; per-island forces vs monolithic: relative " + "difference " +
+              Num(diff, 3) + "; first box vs the single-box solve " + Num(copy, 3),
+          found.size() == 2 && diff < 1e-8 && copy < 1e-8,
+          {{"islands", static_cast<double>(found.size())}, {"difference", diff}});
   // Three bodies touching only the floor (formats/examples/three_islands.json, MuJoCo 3.15.0's
   // problem: a 3-box stack, a lone box, a sphere), CG from a cold start at the default 1e-8:
   // with islands each island stops at its own exit test; the solve reports the island that
@@ -249,11 +265,13 @@ void Section6Warmstart(Narrator& n) {
   n.Claim("three bodies on the floor (three_islands, CG, tolerance 1e-8, cold start): " +
               std::to_string(own.islands.size()) + " islands stop after " + counts +
               " iterations, the solve reports " + std::to_string(reported.iterations) +
-              "; one solve of all " + std::to_string(three.problem.nv) + " DOFs (islands off) takes " +
-              std::to_string(single.iterations),
+              "; one solve of all " + std::to_string(three.problem.nv) +
+              " DOFs (islands off) takes " + std::to_string(single.iterations),
           own.islands.size() == 3 && fewest < most && reported.iterations == most,
-          {{"islands", static_cast<double>(own.islands.size())}, {"fewest", static_cast<double>(fewest)},
-           {"most", static_cast<double>(most)}, {"single", static_cast<double>(single.iterations)}});
+          {{"islands", static_cast<double>(own.islands.size())},
+           {"fewest", static_cast<double>(fewest)},
+           {"most", static_cast<double>(most)},
+           {"single", static_cast<double>(single.iterations)}});
   // NoSlip is a post-processing pass, not a more accurate main solve: after PGS stopped at 2
   // sweeps on the pyramidal box, it moves force between the opposing edges of each pair (the
   // pair's sum, its normal part, stays) and counts its own sweeps; the answer still differs from
@@ -273,21 +291,28 @@ void Section6Warmstart(Narrator& n) {
   for (const mujoco::Contact& c : pyramid.problem.contacts) {
     for (int j = 0; j + 1 < 2 * (c.dim - 1); j += 2) {
       const int a = c.efc_address + j;
-      pair_sum_change = std::max(pair_sum_change, std::abs((post.efc_force[a] + post.efc_force[a + 1]) -
-                                                           (early.efc_force[a] + early.efc_force[a + 1])));
+      pair_sum_change =
+          std::max(pair_sum_change, std::abs((post.efc_force[a] + post.efc_force[a + 1]) -
+                                             (early.efc_force[a] + early.efc_force[a + 1])));
       edge_change = std::max(edge_change, std::abs(post.efc_force[a] - early.efc_force[a]));
     }
   }
   const double from_converged = RelativeError(post.efc_force, best.efc_force);
   // Catches: NoSlip that moves the normal part of a pyramid pair, counts its sweeps into the
   // main solver's iterations, or is mistaken for finishing the main solve.
-  n.Claim("NoSlip after PGS capped at 2 on the pyramidal box: " + std::to_string(post.noslip_iterations) +
-              " NoSlip sweeps beside " + std::to_string(post.iterations) + " main iterations; edge forces moved by up to " +
-              Num(edge_change, 3) + " N while each opposing pair's sum moved by " + Num(pair_sum_change, 3) +
-              " N; the forces still differ from the converged main solve by " + Num(from_converged, 3) + " (relative)",
-          post.iterations == early.iterations && post.noslip_iterations >= 1 && edge_change > 1e-6 &&
-              pair_sum_change < 1e-9 * std::max(1.0, early.efc_force.cwiseAbs().maxCoeff()) && from_converged > 1e-6,
-          {{"noslip_iterations", post.noslip_iterations}, {"pair_sum_change", pair_sum_change},
+  n.Claim("NoSlip after PGS capped at 2 on the pyramidal box: " +
+              std::to_string(post.noslip_iterations) + " NoSlip sweeps beside " +
+              std::to_string(post.iterations) + " main iterations; edge forces moved by up to " +
+              Num(edge_change, 3) + " N while each opposing pair's sum moved by " +
+              Num(pair_sum_change, 3) +
+              " N; the forces still differ from the converged main solve by " +
+              Num(from_converged, 3) + " (relative)",
+          post.iterations == early.iterations && post.noslip_iterations >= 1 &&
+              edge_change > 1e-6 &&
+              pair_sum_change < 1e-9 * std::max(1.0, early.efc_force.cwiseAbs().maxCoeff()) &&
+              from_converged > 1e-6,
+          {{"noslip_iterations", post.noslip_iterations},
+           {"pair_sum_change", pair_sum_change},
            {"from_converged", from_converged}});
 }
 
@@ -302,32 +327,37 @@ void Section7Integrators(Narrator& n) {
   const auto euler = with("euler");
   const auto rk4 = with("rk4");
   // Catches: explicit damping in Euler (v = 1 - h d = 0.9).
-  n.Claim("T8, Euler with implicit damping: v = 1/(1 + h d) = " + Num(euler.Number("v"), 10) + " m/s, q = h v = " +
-              Num(euler.Number("q"), 10) + " m",
-          std::abs(euler.Number("v") - 1.0 / 1.1) < 1e-15 && std::abs(euler.Number("q") - 0.01 / 1.1) < 1e-16,
+  n.Claim("T8, Euler with implicit damping: v = 1/(1 + h d) = " + Num(euler.Number("v"), 10) +
+              " m/s, q = h v = " + Num(euler.Number("q"), 10) + " m",
+          std::abs(euler.Number("v") - 1.0 / 1.1) < 1e-15 &&
+              std::abs(euler.Number("q") - 0.01 / 1.1) < 1e-16,
           {{"v", euler.Number("v")}, {"q", euler.Number("q")}});
   // Catches: a lower-order stage combination (the Taylor series of exp(-0.1) to 4th order is the hand value).
-  n.Claim("T8, RK4 (explicit damping): v = 1 - 0.1 + 0.005 - 1/6000 + 1/240000 = " + Num(rk4.Number("v"), 10) +
-              " m/s",
+  n.Claim("T8, RK4 (explicit damping): v = 1 - 0.1 + 0.005 - 1/6000 + 1/240000 = " +
+              Num(rk4.Number("v"), 10) + " m/s",
           std::abs(rk4.Number("v") - 0.9048375) < 1e-14, {{"v", rk4.Number("v")}});
 }
 
 // §8 discrete — metric M + hD + h²K and shift −hKv: implicit Euler on a linear spring.
 void Section8Discrete(Narrator& n) {
-  const auto d = Law("mujoco.integrate_linear", {"m=1", "k=100", "h=0.01", "q0=1", "integrator=discrete"});
-  const auto e = Law("mujoco.integrate_linear", {"m=1", "k=100", "h=0.01", "q0=1", "integrator=euler"});
+  const auto d =
+      Law("mujoco.integrate_linear", {"m=1", "k=100", "h=0.01", "q0=1", "integrator=discrete"});
+  const auto e =
+      Law("mujoco.integrate_linear", {"m=1", "k=100", "h=0.01", "q0=1", "integrator=euler"});
   // (m + h²k) a = −k q0 → a = −100/1.01.
   // Catches: the discrete metric without h²K (v+ = -1 instead of -1/1.01).
-  n.Claim("spring m = 1 kg, k = 100 N/m, q0 = 1 m, h = 10 ms: discrete v+ = " + Num(d.Number("v"), 10) +
-              " m/s = -h 100/(1 + 100 h²); Euler v+ = " + Num(e.Number("v"), 10) + " m/s",
-          std::abs(d.Number("v") + 1.0 / 1.01) < 1e-15 && std::abs(e.Number("v") + 1.0) < 1e-15,
-          {{"v_discrete", d.Number("v")}, {"v_euler", e.Number("v")}});
+  n.Claim(
+      "spring m = 1 kg, k = 100 N/m, q0 = 1 m, h = 10 ms: discrete v+ = " + Num(d.Number("v"), 10) +
+          " m/s = -h 100/(1 + 100 h²); Euler v+ = " + Num(e.Number("v"), 10) + " m/s",
+      std::abs(d.Number("v") + 1.0 / 1.01) < 1e-15 && std::abs(e.Number("v") + 1.0) < 1e-15,
+      {{"v_discrete", d.Number("v")}, {"v_euler", e.Number("v")}});
 }
 
 // §9 可微 — FD transition Jacobian of a linear system equals its exact discrete Jacobian; RK4 rejected.
 void Section9FiniteDifferences(Narrator& n) {
   const double h = 0.01, k = 100;
-  const auto model = mujoco::LinearTransitionModel(mujoco::OneDof(1.0, k, 0.0), mujoco::Integrator::kEuler, h);
+  const auto model =
+      mujoco::LinearTransitionModel(mujoco::OneDof(1.0, k, 0.0), mujoco::Integrator::kEuler, h);
   mujoco::TransitionState x;
   x.q = core::VectorX::Constant(1, 0.3);
   x.v = core::VectorX::Constant(1, -0.2);
@@ -338,14 +368,15 @@ void Section9FiniteDifferences(Narrator& n) {
   exact << 1 - h * h * k, h, -h * k, 1;
   const double err = (jac.A - exact).cwiseAbs().maxCoeff();
   // Catches: an FD Jacobian whose columns are swapped or scaled (exact matrix by hand beside).
-  n.Claim("spring under Euler: centred FD A = [[" + Num(jac.A(0, 0)) + ", " + Num(jac.A(0, 1)) + "], [" +
-              Num(jac.A(1, 0)) + ", " + Num(jac.A(1, 1)) + "]] equals the exact [[1 - h²k, h], [-hk, 1]] (max error " +
-              Num(err) + ")",
+  n.Claim("spring under Euler: centred FD A = [[" + Num(jac.A(0, 0)) + ", " + Num(jac.A(0, 1)) +
+              "], [" + Num(jac.A(1, 0)) + ", " + Num(jac.A(1, 1)) +
+              "]] equals the exact [[1 - h²k, h], [-hk, 1]] (max error " + Num(err) + ")",
           err < 1e-8, {{"max_error", err}});
   bool rejected = false;
   try {
-    mujoco::TransitionFD(mujoco::LinearTransitionModel(mujoco::OneDof(1.0, k, 0.0), mujoco::Integrator::kRk4, h), x,
-                         core::VectorX(0), 1e-6, true);
+    mujoco::TransitionFD(
+        mujoco::LinearTransitionModel(mujoco::OneDof(1.0, k, 0.0), mujoco::Integrator::kRk4, h), x,
+        core::VectorX(0), 1e-6, true);
   } catch (const core::InputError&) {
     rejected = true;
   }
@@ -355,7 +386,8 @@ void Section9FiniteDifferences(Narrator& n) {
 
 // §10 阅读练习 — exercise 2 (zero iterations) and 6 (NoSlip counts) against the rules.
 void Section10Exercises(Narrator& n) {
-  n.Say("the eight exercises: simatlas exercise mj-solvers N (N = 1..8) prints a question; --answer FILE grades it.");
+  n.Say(
+      "the eight exercises: simatlas exercise mj-solvers N (N = 1..8) prints a question; --answer FILE grades it.");
   auto file = Example("box_plane_elliptic.json");
   file.problem.opt.solver = mujoco::SolverKind::kNewton;
   auto zero = file.problem;
@@ -363,17 +395,21 @@ void Section10Exercises(Narrator& n) {
   const auto none = mujoco::SolveProblem(zero);
   const auto full = mujoco::SolveProblem(file.problem);
   // Catches: a cap of 0 ignored (ex2): with warmstart off, 0 iterations leave qacc = qacc_smooth.
-  n.Claim("ex2: Newton with iterations 0, warmstart off: qacc = qacc_smooth exactly (max |difference| " +
-              Num((none.qacc - zero.qacc_smooth).cwiseAbs().maxCoeff()) + "), " +
-              "while the converged qacc differs by " + Num((full.qacc - zero.qacc_smooth).norm(), 4) + " m/s²",
-          none.iterations == 0 && none.qacc == zero.qacc_smooth && (full.qacc - zero.qacc_smooth).norm() > 1e-3);
+  n.Claim(
+      "ex2: Newton with iterations 0, warmstart off: qacc = qacc_smooth exactly (max |difference| " +
+          Num((none.qacc - zero.qacc_smooth).cwiseAbs().maxCoeff()) + "), " +
+          "while the converged qacc differs by " + Num((full.qacc - zero.qacc_smooth).norm(), 4) +
+          " m/s²",
+      none.iterations == 0 && none.qacc == zero.qacc_smooth &&
+          (full.qacc - zero.qacc_smooth).norm() > 1e-3);
   auto noslip = file.problem;
   noslip.opt.noslip_iterations = 4;
   const auto r = mujoco::SolveProblem(noslip);
   // Catches: NoSlip sweeps counted into solver_iter, or their statistics not appended (ex6).
-  n.Claim("ex6: noslip_iterations 4: solver iterations " + std::to_string(r.iterations) + " (same as without NoSlip: " +
-              std::to_string(full.iterations) + "), NoSlip sweeps " + std::to_string(r.noslip_iterations) +
-              ", statistics entries " + std::to_string(r.stats.size()) + " = their sum",
+  n.Claim("ex6: noslip_iterations 4: solver iterations " + std::to_string(r.iterations) +
+              " (same as without NoSlip: " + std::to_string(full.iterations) + "), NoSlip sweeps " +
+              std::to_string(r.noslip_iterations) + ", statistics entries " +
+              std::to_string(r.stats.size()) + " = their sum",
           r.iterations == full.iterations && r.noslip_iterations >= 1 && r.noslip_iterations <= 4 &&
               static_cast<int>(r.stats.size()) == r.iterations + r.noslip_iterations,
           {{"iterations", r.iterations}, {"noslip_iterations", r.noslip_iterations}});

@@ -18,7 +18,9 @@ namespace {
 
 TEST(Ex1, SeriesStiffness) {
   const Exercise exercise{
-      "e3-geometry", 1, "E3-geometry §5",
+      "e3-geometry",
+      1,
+      "E3-geometry §5",
       "Both point stiffnesses are 100000 N/m. Is the combined stiffness still 100000 N/m?",
       {YesNo("answer", "is the combined stiffness 100000 N/m?"),
        Number("combined_stiffness", "N/m", "the combined point stiffness", 1e-3)}};
@@ -36,8 +38,9 @@ TEST(Ex1, SeriesStiffness) {
     property_tests::material::PointStiffnessIsAtMostTheSofterSide(contact::CombinePointStiffness);
   });
   EXPECT_TRUE(bounded);
-  evidence.Show(std::string("property 'combined <= min side' over random k1, k2 in [1e-2, 1e9] N/m: ") +
-                (bounded ? "holds" : "FAILS"));
+  evidence.Show(
+      std::string("property 'combined <= min side' over random k1, k2 in [1e-2, 1e9] N/m: ") +
+      (bounded ? "holds" : "FAILS"));
 
   evidence.Imply("answer", k == 1e5);
   evidence.Imply("combined_stiffness", k);

@@ -28,7 +28,9 @@ namespace {
 
 TEST(Ex2, HydroSurfaceNetForce) {
   const Exercise exercise{
-      "e3-geometry", 2, "E3-geometry §5",
+      "e3-geometry",
+      2,
+      "E3-geometry §5",
       "A model returns a hydroelastic contact surface. Can you assert that its final net normal "
       "force is positive?",
       {YesNo("answer", "can a positive net normal force be asserted?"),
@@ -66,10 +68,10 @@ TEST(Ex2, HydroSurfaceNetForce) {
   for (const double vn_d : {-0.5, 0.0, 0.5, 1.0, 2.0}) {
     contact::RigidVelocity sphere_velocity;
     sphere_velocity.v_WBo = core::Vector3(0, 0, vn_d / d);
-    const double force = contact::IntegrateTractionOnA(surface, parameters, sphere_velocity,
-                                                       contact::RigidVelocity{},
-                                                       core::Vector3::Zero())
-                             .force.z();
+    const double force =
+        contact::IntegrateTractionOnA(surface, parameters, sphere_velocity,
+                                      contact::RigidVelocity{}, core::Vector3::Zero())
+            .force.z();
     evidence.Show("vn = " + core::FormatNumber(vn_d) + "/d = " + core::FormatNumber(vn_d / d) +
                   " m/s: net normal force on the sphere = " + core::FormatNumber(force) + " N");
     EXPECT_GE(force, 0.0) << "p = pe[1 - d vn]+ never pulls";
@@ -81,7 +83,8 @@ TEST(Ex2, HydroSurfaceNetForce) {
   const contact::DiscreteFace flat = contact::MakeDiscreteFace(1e-4, 1e5, 1e-15, core::kInfinity);
   evidence.Show("discrete face a = 1e-4 m^2, p0 = 1e5 Pa, gM = 1e-15 Pa/m: skipped = " +
                 std::string(flat.skipped() ? "yes" : "no") + " (" +
-                contact::FaceSkipName(flat.skip) + "), fe0 = " + core::FormatNumber(flat.fe0) + " N");
+                contact::FaceSkipName(flat.skip) + "), fe0 = " + core::FormatNumber(flat.fe0) +
+                " N");
   EXPECT_TRUE(flat.skipped());
 
   // A surface exists (pe > 0) and its force is not positive: positivity cannot be asserted.

@@ -29,7 +29,9 @@ std::string Outcome(contact::ContactModel model, const contact::ContactSide& a,
 
 TEST(Ex3, StrictHydroRigidPair) {
   const Exercise exercise{
-      "e3-geometry", 3, "E3-geometry §5",
+      "e3-geometry",
+      3,
+      "E3-geometry §5",
       "In strict hydroelastic mode (kHydroelastic) two rigid geometries intersect and the pair is "
       "not filtered. Does it automatically become a point contact? What happens with "
       "kHydroelasticWithFallback?",

@@ -18,7 +18,9 @@ namespace {
 
 TEST(Ex4, EqualFriction) {
   const Exercise exercise{
-      "e3-geometry", 4, "E3-geometry §5",
+      "e3-geometry",
+      4,
+      "E3-geometry §5",
       "Both sides have friction mu = 0.5. What is the combined mu, and does the stiffness "
       "(series) rule, which would give 0.25, apply to friction?",
       {Number("combined_mu", "1", "the combined static and dynamic friction", 1e-3),
@@ -32,8 +34,9 @@ TEST(Ex4, EqualFriction) {
       law, laws::ParseArguments(law, {"mu_s1=0.5", "mu_d1=0.5", "mu_s2=0.5", "mu_d2=0.5"}));
   const double mu_s = out.Number("mu_s");
   const double mu_d = out.Number("mu_d");
-  evidence.Show("simatlas law material.friction mu_s1=0.5 mu_d1=0.5 mu_s2=0.5 mu_d2=0.5 -> mu_s = " +
-                core::FormatNumber(mu_s) + ", mu_d = " + core::FormatNumber(mu_d));
+  evidence.Show(
+      "simatlas law material.friction mu_s1=0.5 mu_d1=0.5 mu_s2=0.5 mu_d2=0.5 -> mu_s = " +
+      core::FormatNumber(mu_s) + ", mu_d = " + core::FormatNumber(mu_d));
   EXPECT_EQ(mu_s, mu_d);
 
   // The series rule on the same numbers (what the question warns against).

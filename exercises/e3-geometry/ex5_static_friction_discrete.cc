@@ -49,7 +49,9 @@ double DiscreteFrictionBound(const contact::CoulombFriction& a, const contact::C
 
 TEST(Ex5, StaticFrictionInDiscreteContact) {
   const Exercise exercise{
-      "e3-geometry", 5, "E3-geometry §5",
+      "e3-geometry",
+      5,
+      "E3-geometry §5",
       "Raise only the static friction mu_s and keep mu_d. Does the friction of this version's "
       "discrete contact (kSap, Similar, Lagged) grow?",
       {YesNo("answer", "does discrete friction grow?"),
@@ -75,24 +77,25 @@ TEST(Ex5, StaticFrictionInDiscreteContact) {
   const auto combined_before = contact::CombineFriction(before, ground);
   const auto combined_after = contact::CombineFriction(after, ground);
   evidence.Show("combined mu_s: " + core::FormatNumber(combined_before.static_friction) + " -> " +
-                core::FormatNumber(combined_after.static_friction) + " (never read by the discrete assembly)");
+                core::FormatNumber(combined_after.static_friction) +
+                " (never read by the discrete assembly)");
   evidence.Show("discrete friction coefficient (DiscreteFrictionCoefficient): " +
                 core::FormatNumber(contact::DiscreteFrictionCoefficient(combined_before)) + " -> " +
                 core::FormatNumber(contact::DiscreteFrictionCoefficient(combined_after)));
   const double bound_before = DiscreteFrictionBound(before, ground, pair);
   const double bound_after = DiscreteFrictionBound(after, ground, pair);
-  evidence.Show("discrete friction bound mu_d * fe0: " + core::FormatNumber(bound_before) + " N -> " +
-                core::FormatNumber(bound_after) + " N");
+  evidence.Show("discrete friction bound mu_d * fe0: " + core::FormatNumber(bound_before) +
+                " N -> " + core::FormatNumber(bound_after) + " N");
   EXPECT_NE(combined_before.static_friction, combined_after.static_friction);
 
   // Which fields the three approximations read.
-  for (const auto approximation :
-       {contact::DiscreteContactApproximation::kSap, contact::DiscreteContactApproximation::kSimilar,
-        contact::DiscreteContactApproximation::kLagged}) {
+  for (const auto approximation : {contact::DiscreteContactApproximation::kSap,
+                                   contact::DiscreteContactApproximation::kSimilar,
+                                   contact::DiscreteContactApproximation::kLagged}) {
     const contact::MaterialFieldUse use = contact::MaterialFieldsUsed(approximation);
-    evidence.Show(std::string(contact::ApproximationName(approximation)) + " reads mu_s: " +
-                  (use.static_friction ? "yes" : "no") + ", mu_d: " +
-                  (use.dynamic_friction ? "yes" : "no"));
+    evidence.Show(std::string(contact::ApproximationName(approximation)) +
+                  " reads mu_s: " + (use.static_friction ? "yes" : "no") +
+                  ", mu_d: " + (use.dynamic_friction ? "yes" : "no"));
     EXPECT_FALSE(use.static_friction);
   }
 
@@ -105,10 +108,10 @@ TEST(Ex5, StaticFrictionInDiscreteContact) {
   evidence.Show("kSap gamma at vc = (0.1, 0, -0.01) m/s: " + Text(gamma_before) + " -> " +
                 Text(gamma_after) + " N*s");
 
-  evidence.Imply("answer", bound_after > bound_before || gamma_after.head<2>().norm() >
-                                                             gamma_before.head<2>().norm());
+  evidence.Imply("answer", bound_after > bound_before ||
+                               gamma_after.head<2>().norm() > gamma_before.head<2>().norm());
   evidence.Imply("discrete_mu_change", contact::DiscreteFrictionCoefficient(combined_after) -
-                                          contact::DiscreteFrictionCoefficient(combined_before));
+                                           contact::DiscreteFrictionCoefficient(combined_before));
   CheckAnswers(exercise, evidence);
 }
 

@@ -33,9 +33,8 @@ double EngineSumOfLocalStiffness(double E, double R, double depth, double hint) 
   const geometry::VolumeMesh sphere =
       geometry::TransformVolumeMesh(geometry::MakeSphereVolumeMesh(R, hint),
                                     core::Matrix3::Identity(), core::Vector3(0, 0, R - depth));
-  const geometry::ContactSurface surface =
-      geometry::ComputeContactSurface(geometry::MakePressureField(sphere, E),
-                                      geometry::HalfSpacePlane{});
+  const geometry::ContactSurface surface = geometry::ComputeContactSurface(
+      geometry::MakePressureField(sphere, E), geometry::HalfSpacePlane{});
   double k = 0.0;
   for (const contact::DiscreteFaceConstraint& constraint :
        contact::MakeDiscreteFaceConstraints(surface)) {
@@ -46,7 +45,9 @@ double EngineSumOfLocalStiffness(double E, double R, double depth, double hint) 
 
 TEST(Ex6, ModulusIsNotStiffness) {
   const Exercise exercise{
-      "e3-geometry", 6, "E3-geometry §5",
+      "e3-geometry",
+      6,
+      "E3-geometry §5",
       "Set E = 1e6 Pa (hydroelastic modulus) and k = 1e6 N/m (point stiffness). Is this the same "
       "hardness? Estimate the hydro pair's discrete stiffness for the 0.05 m sphere pressed 1 mm "
       "into a rigid half-space.",
@@ -56,14 +57,14 @@ TEST(Ex6, ModulusIsNotStiffness) {
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 
-  const double E = 1e6;  // [Pa]
+  const double E = 1e6;   // [Pa]
   const double R = 0.05;  // [m]
   // Σ a·g at 1 mm for several resolutions (rings = faces), and the closed forms.
   double k_fine = 0.0;
   for (const int rings : {1, 4, 64}) {
     const double k = SumOfLocalStiffness(SphereOnHalfSpaceFaces(E, R, 1e-3, rings));
-    evidence.Show("depth 1 mm, " + std::to_string(rings) + " ring face(s): sum a*g = " +
-                  core::FormatNumber(k) + " N/m");
+    evidence.Show("depth 1 mm, " + std::to_string(rings) +
+                  " ring face(s): sum a*g = " + core::FormatNumber(k) + " N/m");
     k_fine = k;
   }
   const double integral = SphereOnHalfSpaceStiffnessIntegral(E, R, 1e-3);

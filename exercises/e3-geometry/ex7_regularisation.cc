@@ -19,11 +19,14 @@ namespace {
 
 TEST(Ex7, TwoRegularisations) {
   const Exercise exercise{
-      "e3-geometry", 7, "E3-geometry §5",
+      "e3-geometry",
+      7,
+      "E3-geometry §5",
       "Do continuous point contact and continuous hydroelastic contact use the same velocity "
       "regularisation of friction? Give each curve's mu at slip speeds vs and 3 vs.",
       {YesNo("answer", "the same regularisation?"),
-       Number("stribeck_mu_at_vs_over_mu_s", "1", "Stribeck mu at |vt| = vs, divided by mu_s", 1e-3),
+       Number("stribeck_mu_at_vs_over_mu_s", "1", "Stribeck mu at |vt| = vs, divided by mu_s",
+              1e-3),
        Number("atan_mu_at_vs_over_mu_d", "1", "atan mu at |vt| = vs, divided by mu_d", 1e-3),
        Number("atan_mu_at_3vs_over_mu_d", "1", "atan mu at |vt| = 3 vs, divided by mu_d", 2e-3)}};
   StateQuestion(exercise, std::cout);

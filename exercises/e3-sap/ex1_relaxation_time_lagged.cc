@@ -40,13 +40,16 @@ StepOutput Step(double tau, double d, const std::string& approximation) {
 
 TEST(Ex1, RelaxationTimeInLagged) {
   const Exercise exercise{
-      "e3-sap", 1, "E3-SAP §6",
+      "e3-sap",
+      1,
+      "E3-SAP §6",
       "With the same SAP solver, why does relaxation_time not set the Hunt–Crossley dissipation "
       "in Lagged? Which material field sets the dissipation in Lagged, and which in kSap?",
       {YesNo("answer", "does relaxation_time change a Lagged step?"),
        Choice("lagged_field", "the dissipation field Lagged reads",
               {"relaxation_time", "dissipation"}),
-       Choice("sap_field", "the dissipation field kSap reads", {"relaxation_time", "dissipation"})}};
+       Choice("sap_field", "the dissipation field kSap reads",
+              {"relaxation_time", "dissipation"})}};
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 

@@ -17,7 +17,9 @@ namespace {
 
 TEST(Ex3, LaggedFrictionBound) {
   const Exercise exercise{
-      "e3-sap", 3, "E3-SAP §6",
+      "e3-sap",
+      3,
+      "E3-SAP §6",
       "Lagged reports ||gamma_t|| > mu gamma_n. Did the solve fail? Which quantity bounds the "
       "Lagged friction impulse?",
       {YesNo("answer", "did the solve fail?"),
@@ -35,21 +37,26 @@ TEST(Ex3, LaggedFrictionBound) {
   p.vn0 = -0.5;
   const sap::SapProblem problem = e3_sap::PointMassProblem(h, core::Vector3(1.0, 0.0, 0.5), p);
   const sap::SapModel model(problem);
-  const auto& c = dynamic_cast<const sap::HuntCrossleyConstraint&>(*model.constraints()[0].constraint);
+  const auto& c =
+      dynamic_cast<const sap::HuntCrossleyConstraint&>(*model.constraints()[0].constraint);
   const double n0 = c.data().n0;
   const sap::SapSolverResult r = sap::SolveSapProblem(problem, {});
   const double gt = r.gamma[0].head<2>().norm(), gn = r.gamma[0](2);
-  evidence.Show("n0 = h fe0 (1 - d vn0) = " + core::FormatNumber(n0) + " N s (hand: 1e-3 * 100 * 6 = 0.6)");
+  evidence.Show("n0 = h fe0 (1 - d vn0) = " + core::FormatNumber(n0) +
+                " N s (hand: 1e-3 * 100 * 6 = 0.6)");
   evidence.Show(std::string("solver: ") + (r.success ? "success" : "failure") + " after " +
-                std::to_string(r.iterations) + " iterations; vn = " + core::FormatNumber(r.vc[0](2)) + " m/s");
-  evidence.Show("||gamma_t|| = " + core::FormatNumber(gt) + " N s, mu n0 = " + core::FormatNumber(mu * n0) +
+                std::to_string(r.iterations) +
+                " iterations; vn = " + core::FormatNumber(r.vc[0](2)) + " m/s");
+  evidence.Show("||gamma_t|| = " + core::FormatNumber(gt) +
+                " N s, mu n0 = " + core::FormatNumber(mu * n0) +
                 " N s, mu gamma_n = " + core::FormatNumber(mu * gn) + " N s");
   const bool within_lagged_bound = gt <= mu * n0 * (1 + 1e-12);
   const bool above_mu_gamma_n = gt > mu * gn;
   EXPECT_TRUE(within_lagged_bound);
   EXPECT_TRUE(above_mu_gamma_n);
   evidence.Imply("answer", !r.success);
-  evidence.Imply("friction_bound", std::string(within_lagged_bound && above_mu_gamma_n ? "mu_n0" : "mu_gamma_n"));
+  evidence.Imply("friction_bound",
+                 std::string(within_lagged_bound && above_mu_gamma_n ? "mu_n0" : "mu_gamma_n"));
   CheckAnswers(exercise, evidence);
 }
 

@@ -16,7 +16,9 @@ namespace {
 
 TEST(Ex4, SuccessByCostCriterion) {
   const Exercise exercise{
-      "e3-sap", 4, "E3-SAP §6",
+      "e3-sap",
+      4,
+      "E3-SAP §6",
       "SAP returns success with optimality_criterion_reached = false. Is that a contradiction? "
       "With rel_tolerance = 1e-14 on a stiff problem, which criterion flags are set?",
       {YesNo("answer", "is it a contradiction?"),
@@ -38,13 +40,16 @@ TEST(Ex4, SuccessByCostCriterion) {
   const sap::SapSolverResult r = sap::SolveSapProblem(problem, parameters);
   evidence.Show(std::string("rel_tolerance = 1e-14: ") + (r.success ? "success" : "failure") +
                 " after " + std::to_string(r.iterations) + " iterations");
-  evidence.Show(std::string("optimality_criterion_reached = ") + (r.optimality_criterion_reached ? "true" : "false") +
+  evidence.Show(std::string("optimality_criterion_reached = ") +
+                (r.optimality_criterion_reached ? "true" : "false") +
                 ", cost_criterion_reached = " + (r.cost_criterion_reached ? "true" : "false"));
-  evidence.Show("||Dg|| = " + core::FormatNumber(r.momentum_residual) + " sqrt(J) vs eps_a + eps_r * s = " +
-                core::FormatNumber(parameters.abs_tolerance + 1e-14 * r.momentum_scale) + " sqrt(J)");
+  evidence.Show(
+      "||Dg|| = " + core::FormatNumber(r.momentum_residual) + " sqrt(J) vs eps_a + eps_r * s = " +
+      core::FormatNumber(parameters.abs_tolerance + 1e-14 * r.momentum_scale) + " sqrt(J)");
   EXPECT_TRUE(r.success);
   // Success means at least one flag; the answer "contradiction" would need success without both.
-  evidence.Imply("answer", r.success && !r.optimality_criterion_reached && !r.cost_criterion_reached);
+  evidence.Imply("answer",
+                 r.success && !r.optimality_criterion_reached && !r.cost_criterion_reached);
   evidence.Imply("optimality_criterion_reached", r.optimality_criterion_reached);
   evidence.Imply("cost_criterion_reached", r.cost_criterion_reached);
   CheckAnswers(exercise, evidence);

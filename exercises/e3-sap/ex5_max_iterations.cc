@@ -16,7 +16,9 @@ namespace {
 
 TEST(Ex5, MaxIterationsIsABudget) {
   const Exercise exercise{
-      "e3-sap", 5, "E3-SAP §6",
+      "e3-sap",
+      5,
+      "E3-SAP §6",
       "Does raising max_iterations from 100 to 200 turn a time step h = 1 ms into 0.5 ms? "
       "Solve the same step with both budgets.",
       {YesNo("answer", "does h change?"),
@@ -40,11 +42,14 @@ TEST(Ex5, MaxIterationsIsABudget) {
   const sap::SapSolverResult r200 = sap::SolveSapProblem(problem, p200);
   EXPECT_TRUE(r100.success && r200.success);
   const bool same_v = r100.v == r200.v;
-  evidence.Show("h = " + core::FormatNumber(problem.time_step * 1e3) + " ms with either budget (the problem's time_step; SapSolverParameters has no time field)");
-  evidence.Show("max_iterations 100: " + std::to_string(r100.iterations) + " iterations; 200: " +
-                std::to_string(r200.iterations) + " iterations");
-  evidence.Show(std::string("v_next ") + (same_v ? "bit-identical" : "differs") + ": vn = " +
-                core::FormatNumber(r200.v(2)) + " m/s, vt1 = " + core::FormatNumber(r200.v(0)) + " m/s");
+  evidence.Show(
+      "h = " + core::FormatNumber(problem.time_step * 1e3) +
+      " ms with either budget (the problem's time_step; SapSolverParameters has no time field)");
+  evidence.Show("max_iterations 100: " + std::to_string(r100.iterations) +
+                " iterations; 200: " + std::to_string(r200.iterations) + " iterations");
+  evidence.Show(std::string("v_next ") + (same_v ? "bit-identical" : "differs") +
+                ": vn = " + core::FormatNumber(r200.v(2)) +
+                " m/s, vt1 = " + core::FormatNumber(r200.v(0)) + " m/s");
   EXPECT_TRUE(same_v);
   evidence.Imply("answer", false);
   evidence.Imply("time_step", problem.time_step * 1e3);

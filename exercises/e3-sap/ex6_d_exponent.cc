@@ -27,7 +27,9 @@ double ScaledGradientNorm(const sap::SapProblem& problem, double exponent) {
 
 TEST(Ex6, ExponentOfD) {
   const Exercise exercise{
-      "e3-sap", 6, "E3-SAP §6",
+      "e3-sap",
+      6,
+      "E3-SAP §6",
       "The stopping test uses ||D g|| with D a square root of diag(A), positive or inverse. Which "
       "exponent of diag(A) leaves ||D g|| unchanged when one coordinate is rescaled from m to mm, "
       "and does the other one?",
@@ -43,19 +45,24 @@ TEST(Ex6, ExponentOfD) {
   p.phi0 = -1e-3;
   const sap::SapProblem metres = e3_sap::PointMassProblem(1e-3, core::Vector3(0.3, 0.1, -0.2), p);
   sap::SapProblem millimetres = metres;
-  millimetres.cliques[0].A(0, 0) /= 1e6;      // kg per (mm/s)² of rate
-  millimetres.cliques[0].v_star(0) *= 1e3;    // mm/s
+  millimetres.cliques[0].A(0, 0) /= 1e6;    // kg per (mm/s)² of rate
+  millimetres.cliques[0].v_star(0) *= 1e3;  // mm/s
   millimetres.constraints[0].J[0].col(0) /= 1e3;
-  const double inv_m = ScaledGradientNorm(metres, -0.5), inv_mm = ScaledGradientNorm(millimetres, -0.5);
-  const double pos_m = ScaledGradientNorm(metres, 0.5), pos_mm = ScaledGradientNorm(millimetres, 0.5);
-  evidence.Show("exponent -1/2: ||Dg|| = " + core::FormatNumber(inv_m) + " (m), " + core::FormatNumber(inv_mm) + " (mm)");
-  evidence.Show("exponent +1/2: ||Dg|| = " + core::FormatNumber(pos_m) + " (m), " + core::FormatNumber(pos_mm) + " (mm)");
+  const double inv_m = ScaledGradientNorm(metres, -0.5),
+               inv_mm = ScaledGradientNorm(millimetres, -0.5);
+  const double pos_m = ScaledGradientNorm(metres, 0.5),
+               pos_mm = ScaledGradientNorm(millimetres, 0.5);
+  evidence.Show("exponent -1/2: ||Dg|| = " + core::FormatNumber(inv_m) + " (m), " +
+                core::FormatNumber(inv_mm) + " (mm)");
+  evidence.Show("exponent +1/2: ||Dg|| = " + core::FormatNumber(pos_m) + " (m), " +
+                core::FormatNumber(pos_mm) + " (mm)");
   const sap::SapSolverResult rm = sap::SolveSapProblem(metres, {});
   const sap::SapSolverResult rmm = sap::SolveSapProblem(millimetres, {});
-  evidence.Show("solver (code: D = diag(A)^(-1/2)): " + std::to_string(rm.iterations) + " iterations (m), " +
-                std::to_string(rmm.iterations) + " (mm); exit ||Dg|| " + core::FormatNumber(rm.momentum_residual) +
-                ", " + core::FormatNumber(rmm.momentum_residual) + " sqrt(J); v_t1 " + core::FormatNumber(rm.v(0)) +
-                " m/s = " + core::FormatNumber(rmm.v(0)) + " mm/s");
+  evidence.Show("solver (code: D = diag(A)^(-1/2)): " + std::to_string(rm.iterations) +
+                " iterations (m), " + std::to_string(rmm.iterations) + " (mm); exit ||Dg|| " +
+                core::FormatNumber(rm.momentum_residual) + ", " +
+                core::FormatNumber(rmm.momentum_residual) + " sqrt(J); v_t1 " +
+                core::FormatNumber(rm.v(0)) + " m/s = " + core::FormatNumber(rmm.v(0)) + " mm/s");
   const bool inverse_invariant = std::abs(inv_m - inv_mm) <= 1e-9 * inv_m;
   const bool positive_invariant = std::abs(pos_m - pos_mm) <= 1e-9 * pos_m;
   EXPECT_EQ(rm.iterations, rmm.iterations);

@@ -17,7 +17,9 @@ namespace {
 
 TEST(Ex7, TimeDiscretization) {
   const Exercise exercise{
-      "e3-sap", 7, "E3-SAP §6",
+      "e3-sap",
+      7,
+      "E3-SAP §6",
       "The paper's time discretization differs from q_next = q0 + h N(q0) v_next. Which one does "
       "the executed step follow?",
       {Choice("executed_update", "the update the step executes",
@@ -48,7 +50,8 @@ TEST(Ex7, TimeDiscretization) {
   const double roundoff = 1e-14;
   EXPECT_LT(executed, roundoff);
   const bool midpoint_matches = mid_v < roundoff || mid_q < roundoff;
-  evidence.Imply("executed_update", std::string(executed < roundoff ? "q0_plus_h_n_q0_v_next" : "midpoint"));
+  evidence.Imply("executed_update",
+                 std::string(executed < roundoff ? "q0_plus_h_n_q0_v_next" : "midpoint"));
   evidence.Imply("midpoint_matches", midpoint_matches);
   CheckAnswers(exercise, evidence);
 }

@@ -33,7 +33,8 @@ sap::SapSolverParameters Tight() {
 }
 
 core::VectorX SolveV(const State& s) {
-  const sap::SapSolverResult r = sap::SolveSapProblem(e3_sap::PointMassProblem(kH, s.v_star, s.p), Tight());
+  const sap::SapSolverResult r =
+      sap::SolveSapProblem(e3_sap::PointMassProblem(kH, s.v_star, s.p), Tight());
   EXPECT_TRUE(r.success);
   return r.v;
 }
@@ -41,7 +42,8 @@ core::VectorX SolveV(const State& s) {
 std::string Region(const State& s) {
   const sap::SapProblem problem = e3_sap::PointMassProblem(kH, s.v_star, s.p);
   const sap::SapModel model(problem);
-  const auto& c = dynamic_cast<const sap::FrictionConeConstraint&>(*model.constraints()[0].constraint);
+  const auto& c =
+      dynamic_cast<const sap::FrictionConeConstraint&>(*model.constraints()[0].constraint);
   return sap::ContactModeName(c.Project(core::Vector3(SolveV(s))).mode);
 }
 
@@ -75,22 +77,25 @@ double RelativeGap(const core::VectorX& a, const core::VectorX& b) {
 
 TEST(Ex8, SensitivityLimits) {
   const Exercise exercise{
-      "e3-sap", 8, "E3-SAP §6",
+      "e3-sap",
+      8,
+      "E3-SAP §6",
       "The internal AutoDiff (implicit-function) path exists. May we claim 'sphere radius -> "
       "grasp success score' is differentiable? Check the sensitivity H dv/dtheta = -dg/dtheta "
       "(formula sheet E3-SAP (5.2)) inside one region and across a switch.",
       {YesNo("answer", "may we make the claim?"),
        YesNo("matches_inside_region",
              "does the sensitivity match central differences inside one region?"),
-       YesNo("matches_across_switch", "does it match a difference across a stiction/sliding switch?"),
+       YesNo("matches_across_switch",
+             "does it match a difference across a stiction/sliding switch?"),
        YesNo("radius_is_a_parameter",
              "is the sphere radius one of the theta the sensitivity differentiates?")}};
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 
   const char* names[] = {"k", "mu", "phi0"};
-  const sap::ConeParameter thetas[] = {sap::ConeParameter::kStiffness, sap::ConeParameter::kFriction,
-                                       sap::ConeParameter::kPhi0};
+  const sap::ConeParameter thetas[] = {sap::ConeParameter::kStiffness,
+                                       sap::ConeParameter::kFriction, sap::ConeParameter::kPhi0};
   State stiction{{.mu = 0.5, .stiffness = 1e5, .relaxation_time = 0.01, .phi0 = -1e-3, .beta = 1.0},
                  core::Vector3(0.02, 0.0, -0.05)};
   State sliding = stiction;
@@ -138,7 +143,8 @@ TEST(Ex8, SensitivityLimits) {
   const core::VectorX a = Analytic(near, sap::ConeParameter::kFriction);
   const core::VectorX fd = Central(near, sap::ConeParameter::kFriction, 0.1);
   const double across_gap = RelativeGap(a, fd);
-  evidence.Show("mu = 0.3 / 0.4 / 0.5 with v*_t1 = 0.03 m/s: " + below + " / " + at + " / " + above);
+  evidence.Show("mu = 0.3 / 0.4 / 0.5 with v*_t1 = 0.03 m/s: " + below + " / " + at + " / " +
+                above);
   evidence.Show("dv/dmu by the sensitivity at mu = 0.4: vt1 " + core::FormatNumber(a(0)) +
                 "; central diff over the switch: " + core::FormatNumber(fd(0)) + " (gap " +
                 core::FormatNumber(across_gap) + ")");
@@ -147,8 +153,9 @@ TEST(Ex8, SensitivityLimits) {
   const bool across = !switches || across_gap < 1e-3;
   // The θ of (5.2): sensitivity.h's ConeParameter {kStiffness, kFriction, kPhi0} and v*; a sphere
   // radius enters only through geometry (φ₀, the contact point, J), which (5.2) holds fixed.
-  evidence.Show("theta differentiated by the sensitivity: v*, k, mu, phi0 (sap::ConeParameter); "
-                "no geometry parameter");
+  evidence.Show(
+      "theta differentiated by the sensitivity: v*, k, mu, phi0 (sap::ConeParameter); "
+      "no geometry parameter");
   evidence.Imply("matches_inside_region", inside);
   evidence.Imply("matches_across_switch", across);
   evidence.Imply("radius_is_a_parameter", false);

@@ -51,9 +51,10 @@ int main(int argc, char** argv) {
   std::cout << simatlas::check::ReportText(report);
   if (!expect_blank) return report.ExitCode();
   // The blank must fail as a property failure (exit 1) whose counterexample is "not implemented".
-  const bool blank_caught =
-      report.ExitCode() == 1 && simatlas::check::ReportText(report).find("not implemented") != std::string::npos;
-  std::cout << (blank_caught ? "the blank implementation is rejected, as it must be\n"
-                             : "EXPECTED the blank implementation to be rejected with 'not implemented'\n");
+  const bool blank_caught = report.ExitCode() == 1 && simatlas::check::ReportText(report).find(
+                                                          "not implemented") != std::string::npos;
+  std::cout << (blank_caught
+                    ? "the blank implementation is rejected, as it must be\n"
+                    : "EXPECTED the blank implementation to be rejected with 'not implemented'\n");
   return blank_caught ? 0 : 1;
 }

@@ -19,7 +19,9 @@ TEST(ImplementFriction, Task) {
   StateTaskAndRequireImplementation(
       "Write CombineFriction(surface1, surface2): mu = 2 mu1 mu2/(mu1 + mu2) for mu_s and mu_d, "
       "each on its own; equal surfaces keep their mu.",
-      [] { (void)CombineFriction({0.6, 0.5}, {0.5, 0.4}); });
+      [] {
+        (void)CombineFriction({0.6, 0.5}, {0.5, 0.4});
+      });
 }
 
 RC_GTEST_PROP(ImplementFriction, IdenticalMaterialsKeepMu, ()) {

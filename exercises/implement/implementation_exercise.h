@@ -21,13 +21,14 @@ namespace simatlas::exercises {
 /// is still the blank (it throws std::logic_error("not implemented")). call_once makes one call.
 template <class Call>
 void StateTaskAndRequireImplementation(const std::string& task, Call call_once) {
-  std::cout << "\n[implementation exercise] " << task << "\n  graded implementation: "
-            << SIMATLAS_IMPLEMENTATION_SOURCE << "\n";
+  std::cout << "\n[implementation exercise] " << task
+            << "\n  graded implementation: " << SIMATLAS_IMPLEMENTATION_SOURCE << "\n";
   try {
     call_once();
   } catch (const std::logic_error& error) {
     if (std::string(error.what()) == "not implemented") {
-      FAIL() << SIMATLAS_IMPLEMENTATION_SOURCE << " is still the blank: implement it (see its header)";
+      FAIL() << SIMATLAS_IMPLEMENTATION_SOURCE
+             << " is still the blank: implement it (see its header)";
     }
     throw;
   }

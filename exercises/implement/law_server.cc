@@ -29,7 +29,8 @@ double Number(const json& inputs, const std::string& name) {
   if (value.is_number()) return value.get<double>();
   if (value == "inf") return std::numeric_limits<double>::infinity();
   if (value == "-inf") return -std::numeric_limits<double>::infinity();
-  throw std::invalid_argument("input " + name + " = " + value.dump() + " must be a number or \"inf\"");
+  throw std::invalid_argument("input " + name + " = " + value.dump() +
+                              " must be a number or \"inf\"");
 }
 
 // ±∞ as the strings the protocol uses, other numbers as JSON numbers.
@@ -44,16 +45,16 @@ json Answer(const std::string& law, const json& in) {
     return {{"k", Out(implement::CombinePointStiffness(Number(in, "k1"), Number(in, "k2")))}};
   }
   if (law == "material.dissipation") {
-    return {{"d", Out(implement::CombineHuntCrossleyDissipation(Number(in, "k1"), Number(in, "k2"),
-                                                                Number(in, "d1"), Number(in, "d2")))}};
+    return {{"d", Out(implement::CombineHuntCrossleyDissipation(
+                      Number(in, "k1"), Number(in, "k2"), Number(in, "d1"), Number(in, "d2")))}};
   }
   if (law == "material.friction") {
     const auto mu = implement::CombineFriction({Number(in, "mu_s1"), Number(in, "mu_d1")},
                                                {Number(in, "mu_s2"), Number(in, "mu_d2")});
     return {{"mu_s", Out(mu.static_friction)}, {"mu_d", Out(mu.dynamic_friction)}};
   }
-  throw std::invalid_argument("law " + law +
-                              " is not an implementation exercise (point_stiffness, dissipation, friction)");
+  throw std::invalid_argument(
+      "law " + law + " is not an implementation exercise (point_stiffness, dissipation, friction)");
 }
 
 }  // namespace

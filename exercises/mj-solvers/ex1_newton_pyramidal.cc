@@ -16,7 +16,9 @@ namespace {
 
 TEST(Ex1, NewtonPyramidalIsTheDefault) {
   const Exercise exercise{
-      "mj-solvers", 1, "MJ-solvers §10",
+      "mj-solvers",
+      1,
+      "MJ-solvers §10",
       "Is the Newton solver with the pyramidal cone an illegal combination? Solve one pyramidal "
       "problem with Newton, CG and PGS.",
       {YesNo("answer", "is Newton + pyramidal illegal?"),
@@ -28,8 +30,9 @@ TEST(Ex1, NewtonPyramidalIsTheDefault) {
   const mujoco::Options defaults;
   const bool is_default =
       defaults.solver == mujoco::SolverKind::kNewton && defaults.cone == mujoco::Cone::kPyramidal;
-  evidence.Show(std::string("mj_defaultOption: solver = ") + mujoco::SolverName(defaults.solver) +
-                ", cone = " + (defaults.cone == mujoco::Cone::kPyramidal ? "pyramidal" : "elliptic"));
+  evidence.Show(
+      std::string("mj_defaultOption: solver = ") + mujoco::SolverName(defaults.solver) +
+      ", cone = " + (defaults.cone == mujoco::Cone::kPyramidal ? "pyramidal" : "elliptic"));
 
   mujoco::Problem problem =
       mj_solvers::PointMassContact(1.0, mujoco::Cone::kPyramidal, 0.5, 2.0, 1e-3, 0.3, 0.0);

@@ -18,7 +18,9 @@ namespace {
 
 TEST(Ex2, ZeroIterationsIsNotNoContact) {
   const Exercise exercise{
-      "mj-solvers", 2, "MJ-solvers §10",
+      "mj-solvers",
+      2,
+      "MJ-solvers §10",
       "Does solver_niter = 0 prove there was no contact or no solve? Step a resting box twice "
       "(warmstart on) and look at the second solve.",
       {YesNo("answer", "does solver_niter = 0 prove there was no contact?"),

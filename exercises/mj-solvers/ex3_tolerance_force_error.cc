@@ -32,14 +32,16 @@ double ForceErrorAtTolerance(double m, Evidence& evidence) {
   evidence.Show("m = " + core::FormatNumber(m) + " kg: tolerance 1e-8 stops after " +
                 std::to_string(stopped.iterations) + " iterations (" +
                 mujoco::ExitReasonName(stopped.exit) + "); normal force " +
-                core::FormatNumber(converged.efc_force.sum()) + " N; max |f - f*| = " +
-                core::FormatNumber(error) + " N");
+                core::FormatNumber(converged.efc_force.sum()) +
+                " N; max |f - f*| = " + core::FormatNumber(error) + " N");
   return error;
 }
 
 TEST(Ex3, SameToleranceDifferentForceError) {
   const Exercise exercise{
-      "mj-solvers", 3, "MJ-solvers §10",
+      "mj-solvers",
+      3,
+      "MJ-solvers §10",
       "Two solves with the same tolerance 1e-8: why not the same absolute force error? Compare "
       "two contact problems that differ only in mass scale (1 kg and 1000 kg).",
       {YesNo("answer", "does the same tolerance give the same absolute force error?"),

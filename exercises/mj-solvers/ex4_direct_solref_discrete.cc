@@ -17,11 +17,14 @@ namespace {
 
 TEST(Ex4, DirectSolrefHasNoFloor) {
   const Exercise exercise{
-      "mj-solvers", 4, "MJ-solvers §10",
+      "mj-solvers",
+      4,
+      "MJ-solvers §10",
       "With a very stiff solref = (-1e6, -100) (direct format), does the discrete integrator "
       "still floor timeconst at 2h? Use h = 10 ms and a saturated impedance I = dmax = 0.95.",
       {YesNo("answer", "is the direct solref floored at 2h?"),
-       YesNo("direct_solref_unchanged", "does the parameter code leave the direct solref as given?"),
+       YesNo("direct_solref_unchanged",
+             "does the parameter code leave the direct solref as given?"),
        Number("standard_timeconst_euler", "s",
               "timeconst of a standard solref (0.001 s, 1) after refsafe under Euler", 1e-9),
        Number("standard_k_discrete", "1/s^2",
@@ -41,8 +44,8 @@ TEST(Ex4, DirectSolrefHasNoFloor) {
   const mujoco::SolParams s = mujoco::SanitiseSolParams(standard, solimp, h, true);
   const bool unchanged = d.solref == direct && !d.refsafe_clamped;
   evidence.Show("direct (-1e6, -100), refsafe on: solref -> (" + core::FormatNumber(d.solref[0]) +
-                ", " + core::FormatNumber(d.solref[1]) + "), clamped = " +
-                (d.refsafe_clamped ? "yes" : "no"));
+                ", " + core::FormatNumber(d.solref[1]) +
+                "), clamped = " + (d.refsafe_clamped ? "yes" : "no"));
   evidence.Show("standard (0.001 s, 1), refsafe on (Euler): timeconst -> " +
                 core::FormatNumber(s.solref[0]) + " s = 2h");
 

@@ -16,7 +16,9 @@ namespace {
 
 TEST(Ex5, DiscreteQaccDependsOnH) {
   const Exercise exercise{
-      "mj-solvers", 5, "MJ-solvers §10",
+      "mj-solvers",
+      5,
+      "MJ-solvers §10",
       "qacc differs under the discrete integrator. Did the integrator just change qvel at the end? "
       "Step a spring (m = 1 kg, k = 100 N/m, q0 = 1 m, v0 = 0) with h = 10 ms and h = 5 ms.",
       {YesNo("answer", "is only qvel changed at the end (the same qacc for both h)?"),
@@ -36,9 +38,10 @@ TEST(Ex5, DiscreteQaccDependsOnH) {
     const double a = (d.v(0) - x0.v(0)) / h;
     const double a_euler = (e.v(0) - x0.v(0)) / h;
     qacc.push_back(a);
-    evidence.Show("h = " + core::FormatNumber(h) + " s: discrete v+ = " + core::FormatNumber(d.v(0)) +
-                  " m/s, qacc = (v+ - v)/h = " + core::FormatNumber(a) + " m/s^2; Euler qacc = " +
-                  core::FormatNumber(a_euler) + " m/s^2");
+    evidence.Show("h = " + core::FormatNumber(h) +
+                  " s: discrete v+ = " + core::FormatNumber(d.v(0)) +
+                  " m/s, qacc = (v+ - v)/h = " + core::FormatNumber(a) +
+                  " m/s^2; Euler qacc = " + core::FormatNumber(a_euler) + " m/s^2");
     // (8.1) by hand: (m + h²k) a = −k q0 − h k v0.
     EXPECT_NEAR(a, -100.0 / (1.0 + 100.0 * h * h), 1e-9);
   }

@@ -17,13 +17,16 @@ namespace {
 
 TEST(Ex6, NoSlipCountsAreAppended) {
   const Exercise exercise{
-      "mj-solvers", 6, "MJ-solvers §10",
+      "mj-solvers",
+      6,
+      "MJ-solvers §10",
       "With NoSlip on, the reported solver iteration count exceeds `iterations`. Is that an "
       "overflow? Solve a sliding box with iterations = 1 and noslip_iterations = 5.",
       {YesNo("answer", "is it an overflow?"),
        Number("main_iterations", "", "iterations of the main solver", 0, 0.5),
-       YesNo("total_within_caps",
-             "is the total count (statistics entries) between 2 and iterations + noslip_iterations = 6?")}};
+       YesNo(
+           "total_within_caps",
+           "is the total count (statistics entries) between 2 and iterations + noslip_iterations = 6?")}};
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 
@@ -38,7 +41,7 @@ TEST(Ex6, NoSlipCountsAreAppended) {
                 " + NoSlip " + std::to_string(r.noslip_iterations) + " = " + std::to_string(total) +
                 " statistics entries");
   EXPECT_EQ(total, r.iterations + r.noslip_iterations);  // appended, not overwritten
-  EXPECT_GT(r.noslip_iterations, 0);                      // NoSlip really ran
+  EXPECT_GT(r.noslip_iterations, 0);                     // NoSlip really ran
 
   evidence.Imply("answer", r.iterations > problem.opt.iterations ||
                                r.noslip_iterations > problem.opt.noslip_iterations);

@@ -68,7 +68,9 @@ Drop DropSphere(double h, bool pair_present) {
 
 TEST(Ex7, SmallerStepCannotAddAPair) {
   const Exercise exercise{
-      "mj-solvers", 7, "MJ-solvers §10",
+      "mj-solvers",
+      7,
+      "MJ-solvers §10",
       "Why doesn't a smaller time step repair a missing (filtered) collision pair? Drop a sphere "
       "whose pair with the floor is filtered, with h = 10, 1 and 0.1 ms.",
       {YesNo("answer", "does a small enough h stop the filtered sphere at the floor?"),

@@ -38,15 +38,19 @@ core::VectorX DifferentiateBall(const core::VectorX& q1, const core::VectorX& q2
 
 TEST(Ex8, TangentSpacePerturbation) {
   const Exercise exercise{
-      "mj-solvers", 8, "MJ-solvers §10",
+      "mj-solvers",
+      8,
+      "MJ-solvers §10",
       "Why does finite differencing perturb qpos with nv directions, not nq? Take a ball joint "
       "(nq = 4, nv = 3) rotating at constant angular velocity.",
       {Choice("answer", "the reason", {"manifold_tangent", "fewer_evaluations"}),
-       Number("tangent_directions", "", "position directions perturbed by mjd_transitionFD", 0, 0.5),
+       Number("tangent_directions", "", "position directions perturbed by mjd_transitionFD", 0,
+              0.5),
        YesNo("tangent_block_matches_exact",
              "does the FD position block equal the exact R(h w)^T within 1e-6?"),
        Number("component_block_rank", "",
-              "rank of the 4x4 block from perturbing quaternion components and renormalising", 0, 0.5)}};
+              "rank of the 4x4 block from perturbing quaternion components and renormalising", 0,
+              0.5)}};
   StateQuestion(exercise, std::cout);
   Evidence evidence;
 
@@ -63,7 +67,8 @@ TEST(Ex8, TangentSpacePerturbation) {
     return next;
   };
   model.integrate_pos = [](const core::VectorX& q, const core::VectorX& dv, double scale) {
-    return core::VectorX(multibody::QuaternionStepExponentialLocal(Vector4(q), core::Vector3(dv), scale));
+    return core::VectorX(
+        multibody::QuaternionStepExponentialLocal(Vector4(q), core::Vector3(dv), scale));
   };
   model.differentiate_pos = DifferentiateBall;
   mujoco::TransitionState x;
@@ -77,7 +82,8 @@ TEST(Ex8, TangentSpacePerturbation) {
       multibody::QuaternionStepExponentialLocal(Vector4(1, 0, 0, 0), omega, h));
   const double tangent_error = (Aqq - R.transpose()).cwiseAbs().maxCoeff();
   evidence.Show("mjd_transitionFD-style A is " + std::to_string(jac.A.rows()) + "x" +
-                std::to_string(jac.A.cols()) + " (2 nv); position block vs exact R(h w)^T: max error " +
+                std::to_string(jac.A.cols()) +
+                " (2 nv); position block vs exact R(h w)^T: max error " +
                 core::FormatNumber(tangent_error));
 
   // Perturbing the four components and renormalising.
@@ -100,7 +106,7 @@ TEST(Ex8, TangentSpacePerturbation) {
                 std::to_string(rank) + " of 4");
 
   evidence.Imply("answer", std::string(rank < 4 && tangent_error < 1e-6 ? "manifold_tangent"
-                                                                         : "fewer_evaluations"));
+                                                                        : "fewer_evaluations"));
   evidence.Imply("tangent_directions", static_cast<double>(jac.A.rows() / 2));
   evidence.Imply("tangent_block_matches_exact", tangent_error < 1e-6);
   evidence.Imply("component_block_rank", static_cast<double>(rank));

@@ -44,8 +44,8 @@ AnswerField YesNo(std::string key, std::string prompt) {
   return field;
 }
 
-AnswerField Number(std::string key, std::string unit, std::string prompt,
-                   double relative_tolerance, double absolute_tolerance) {
+AnswerField Number(std::string key, std::string unit, std::string prompt, double relative_tolerance,
+                   double absolute_tolerance) {
   AnswerField field;
   field.key = std::move(key);
   field.kind = AnswerKind::kNumber;
@@ -105,13 +105,13 @@ std::string FormatAnswerValue(const AnswerField& field, const AnswerValue& value
 
 std::string DescribeForm(const AnswerField& field) {
   switch (field.kind) {
-    case AnswerKind::kYesNo:
-      return "yes|no";
+    case AnswerKind::kYesNo: return "yes|no";
     case AnswerKind::kNumber: {
       std::ostringstream form;
       form << "<number>";
       if (!field.unit.empty() && field.unit != "1") form << " [" << field.unit << "]";
-      if (field.relative_tolerance > 0) form << ", within " << field.relative_tolerance * 100 << "%";
+      if (field.relative_tolerance > 0)
+        form << ", within " << field.relative_tolerance * 100 << "%";
       if (field.absolute_tolerance > 0) {
         form << (field.relative_tolerance > 0 ? " or " : ", within ") << field.absolute_tolerance;
       }

@@ -18,10 +18,10 @@ enum class AnswerKind {
 
 /// One field of an exercise's answer.
 struct AnswerField {
-  std::string key;                   ///< key in the answer file
+  std::string key;                       ///< key in the answer file
   AnswerKind kind = AnswerKind::kYesNo;  ///< the form the answer takes (yes/no, number, choice)
-  std::string prompt;                ///< what the field means, printed with the question
-  std::string unit;                  ///< numbers: SI unit ("1" dimensionless)
+  std::string prompt;                    ///< what the field means, printed with the question
+  std::string unit;                      ///< numbers: SI unit ("1" dimensionless)
   double relative_tolerance = 0.0;   ///< numbers: |given − expected| ≤ rel·|expected| + abs
   double absolute_tolerance = 0.0;   ///< numbers: for expected values at or near zero
   std::vector<std::string> choices;  ///< choices: the allowed words
@@ -30,8 +30,8 @@ struct AnswerField {
 /// A yes/no field.
 AnswerField YesNo(std::string key, std::string prompt);
 /// A number field with its unit and tolerance.
-AnswerField Number(std::string key, std::string unit, std::string prompt,
-                   double relative_tolerance, double absolute_tolerance = 0.0);
+AnswerField Number(std::string key, std::string unit, std::string prompt, double relative_tolerance,
+                   double absolute_tolerance = 0.0);
 /// A choice among named options.
 AnswerField Choice(std::string key, std::string prompt, std::vector<std::string> choices);
 

@@ -49,7 +49,8 @@ AnswerSheet AnswerSheet::Parse(std::string_view text, std::string origin) {
     std::string line = Trim(raw);
     if (line.empty() || line.front() == '#') continue;
     // An inline comment starts at " #".
-    if (const auto hash = line.find(" #"); hash != std::string::npos) line = Trim(line.substr(0, hash));
+    if (const auto hash = line.find(" #"); hash != std::string::npos)
+      line = Trim(line.substr(0, hash));
     // key: value, split at the first ':'.
     const auto colon = line.find(':');
     if (colon == std::string::npos) {
@@ -69,11 +70,13 @@ AnswerSheet AnswerSheet::Parse(std::string_view text, std::string origin) {
 AnswerSheet AnswerSheet::Load(const std::filesystem::path& path) {
   // A directory opens as a stream on Linux but cannot be read as text.
   if (std::filesystem::is_directory(path)) {
-    throw core::InputError("answer file " + path.string() + " cannot be read (" + std::strerror(EISDIR) + ")");
+    throw core::InputError("answer file " + path.string() + " cannot be read (" +
+                           std::strerror(EISDIR) + ")");
   }
   std::ifstream file(path);
   if (!file) {
-    throw core::InputError("answer file " + path.string() + " cannot be read (" + std::strerror(errno) + ")");
+    throw core::InputError("answer file " + path.string() + " cannot be read (" +
+                           std::strerror(errno) + ")");
   }
   std::ostringstream text;
   text << file.rdbuf();

@@ -77,7 +77,8 @@ Verdict Grade(const Exercise& exercise, const AnswerSheet& sheet, const Evidence
   for (const auto& [key, value] : sheet.entries()) {
     bool known = false;
     for (const AnswerField& field : exercise.fields) known = known || field.key == key;
-    if (!known) verdict.fields.push_back({key, false, "unknown key (this exercise asks for other keys)"});
+    if (!known)
+      verdict.fields.push_back({key, false, "unknown key (this exercise asks for other keys)"});
   }
   verdict.passed = true;
   for (const FieldVerdict& field : verdict.fields) verdict.passed = verdict.passed && field.agrees;
@@ -98,15 +99,17 @@ std::vector<std::string> FormProblems(const Exercise& exercise, const AnswerShee
   for (const AnswerField& field : exercise.fields) keys += (keys.empty() ? "" : ", ") + field.key;
   // The shipped form, unchanged: every key still commented out.
   if (sheet.entries().empty()) {
-    return {"answer file " + sheet.origin() + " gives no answer (the blank form: every key is "
-            "commented out); remove the '#' before each key (" + keys + ") and fill it in"};
+    return {"answer file " + sheet.origin() +
+            " gives no answer (the blank form: every key is "
+            "commented out); remove the '#' before each key (" +
+            keys + ") and fill it in"};
   }
   std::vector<std::string> problems;
   for (const FieldVerdict& field : Grade(exercise, sheet, Evidence()).fields) {
     const bool unknown = field.message.rfind("unknown key", 0) == 0;
     if (unknown) {
-      problems.push_back(sheet.origin() + ": " + field.key + ": unknown key (this exercise asks for " +
-                         keys + ")");
+      problems.push_back(sheet.origin() + ": " + field.key +
+                         ": unknown key (this exercise asks for " + keys + ")");
     } else if (field.message.rfind("missing", 0) == 0 || field.message.rfind("malformed", 0) == 0) {
       problems.push_back(sheet.origin() + ": " + field.key + ": " + field.message);
     }
@@ -122,17 +125,19 @@ std::string GradedAnswersLabel() {
 
 std::filesystem::path AnswerPath(const std::string& mode, const Exercise& exercise) {
   const std::string n = std::to_string(exercise.number);
-  const std::filesystem::path folder = std::filesystem::path(SIMATLAS_EXERCISES_SOURCE_DIR) / exercise.chapter;
+  const std::filesystem::path folder =
+      std::filesystem::path(SIMATLAS_EXERCISES_SOURCE_DIR) / exercise.chapter;
   if (mode == "answers") return folder / ("ex" + n + "_answer.txt");
   if (mode == "solutions") return folder / ("ex" + n + "_solution.txt");
   return std::filesystem::path(mode) / exercise.chapter / (n + ".txt");
 }
 
 void StateQuestion(const Exercise& exercise, std::ostream& out) {
-  out << "\n[" << exercise.section << ", exercise " << exercise.number << "] "
-      << exercise.question << "\n";
+  out << "\n[" << exercise.section << ", exercise " << exercise.number << "] " << exercise.question
+      << "\n";
   const auto override_file = AnswerFileOverride();
-  out << "  answer in " << (override_file ? *override_file : AnswerPath(GradedAnswersLabel(), exercise)).string()
+  out << "  answer in "
+      << (override_file ? *override_file : AnswerPath(GradedAnswersLabel(), exercise)).string()
       << " (graded: " << (override_file ? "the given file" : GradedAnswersLabel()) << ") with:\n";
   for (const AnswerField& field : exercise.fields) {
     out << "    " << field.key << ": " << DescribeForm(field) << "    # " << field.prompt << "\n";
@@ -159,11 +164,17 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
   std::cout << "  reference solution:\n" << FormatVerdict(reference);
   EXPECT_TRUE(reference.passed) << "the evidence does not support the reference solution "
                                 << solution.origin();
-  ExerciseReport report{&exercise, &evidence, reference, std::nullopt, SolutionReason(solution_path), "",
+  ExerciseReport report{&exercise,
+                        &evidence,
+                        reference,
+                        std::nullopt,
+                        SolutionReason(solution_path),
+                        "",
                         SolutionHint(solution_path)};
   // The graded answer (solutions, the student's answers, or SIMATLAS_EXERCISE_ANSWER_FILE) must
   // agree with the evidence.
-  const std::filesystem::path graded_path = AnswerFileOverride().value_or(AnswerPath(GradedAnswersLabel(), exercise));
+  const std::filesystem::path graded_path =
+      AnswerFileOverride().value_or(AnswerPath(GradedAnswersLabel(), exercise));
   if (graded_path == solution_path) {
     report.graded = reference;  // graded just above
   } else {
@@ -177,7 +188,8 @@ void CheckAnswers(const Exercise& exercise, const Evidence& evidence) {
         report.error += (report.error.empty() ? "" : "\n") + problem;
       }
       EXPECT_TRUE(graded.passed) << "answer " << graded_path.string() << " does not agree with "
-                                 << "the evidence printed above:\n" << FormatVerdict(graded);
+                                 << "the evidence printed above:\n"
+                                 << FormatVerdict(graded);
     } catch (const core::InputError& error) {
       report.error = error.what();
       ADD_FAILURE() << "answer file not readable: " << error.what();

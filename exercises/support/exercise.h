@@ -25,8 +25,9 @@ namespace simatlas::exercises {
 
 /// One reading exercise.
 struct Exercise {
-  std::string chapter;              ///< chapter as the CLI names it, its folder under exercises/ ("e3-geometry")
-  int number = 0;                   ///< N: the answer form is `<chapter>/ex<N>_answer.txt`
+  std::string
+      chapter;     ///< chapter as the CLI names it, its folder under exercises/ ("e3-geometry")
+  int number = 0;  ///< N: the answer form is `<chapter>/ex<N>_answer.txt`
   std::string section;              ///< course section ("E3-geometry §5")
   std::string question;             ///< as the course asks it
   std::vector<AnswerField> fields;  ///< what an answer must give
@@ -60,7 +61,7 @@ struct FieldVerdict {
 
 /// The grade of one answer file.
 struct Verdict {
-  std::string origin;  ///< the graded file
+  std::string origin;                ///< the graded file
   bool passed = false;               ///< every field agrees and no unknown key is present
   std::vector<FieldVerdict> fields;  ///< one verdict per field, unknown keys included
 };

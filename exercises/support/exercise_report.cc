@@ -50,10 +50,13 @@ void WriteExerciseReport(const ExerciseReport& report) {
   for (const AnswerField& field : exercise.fields) {
     fields.push_back({{"key", field.key}, {"form", DescribeForm(field)}, {"prompt", field.prompt}});
   }
-  nlohmann::ordered_json json = {{"chapter", exercise.chapter}, {"number", exercise.number},
-                                 {"section", exercise.section}, {"question", exercise.question},
+  nlohmann::ordered_json json = {{"chapter", exercise.chapter},
+                                 {"number", exercise.number},
+                                 {"section", exercise.section},
+                                 {"question", exercise.question},
                                  {"fields", fields}};
-  json["evidence"] = report.evidence ? nlohmann::ordered_json(report.evidence->lines()) : nlohmann::ordered_json::array();
+  json["evidence"] = report.evidence ? nlohmann::ordered_json(report.evidence->lines())
+                                     : nlohmann::ordered_json::array();
   json["solution"] = report.solution ? VerdictJson(*report.solution) : nlohmann::ordered_json();
   json["graded"] = report.graded ? VerdictJson(*report.graded) : nlohmann::ordered_json();
   json["reason"] = report.reason;
@@ -62,7 +65,8 @@ void WriteExerciseReport(const ExerciseReport& report) {
   std::ofstream file(path);
   if (file) file << json.dump(1) << "\n";
   if (!file) {
-    throw core::InputError("exercise report " + path + " cannot be written (" + std::strerror(errno) + ")");
+    throw core::InputError("exercise report " + path + " cannot be written (" +
+                           std::strerror(errno) + ")");
   }
 }
 

@@ -89,7 +89,8 @@ void WriteHuntCrossleyForce(const std::filesystem::path& dir) {
   for (int i = 0; i <= 350; ++i) {
     const double xdot = -2.5 + 3.5 * i / 350;
     csv << xdot;
-    for (double d : {0.0, 0.5, 2.0}) csv << "," << contact::CalcContinuousNormalForce(1e5, d, 1e-3, xdot).fn;
+    for (double d : {0.0, 0.5, 2.0})
+      csv << "," << contact::CalcContinuousNormalForce(1e5, d, 1e-3, xdot).fn;
     csv << "\n";
   }
 }

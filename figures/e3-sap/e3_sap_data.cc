@@ -78,7 +78,8 @@ sap::SapProblem BoxStackProblem(int n) {
   for (int j = 0; j < n; ++j) {
     core::VectorX v0 = core::VectorX::Zero(3);
     if (j >= n / 2) v0[0] = 0.1;
-    problem.cliques.push_back({m * core::MatrixX::Identity(3, 3), v0 + h * core::Vector3(0, 0, -g)});
+    problem.cliques.push_back(
+        {m * core::MatrixX::Identity(3, 3), v0 + h * core::Vector3(0, 0, -g)});
   }
   for (int j = 0; j < n; ++j) {
     sap::FrictionConeParameters cone;
@@ -120,11 +121,12 @@ void WriteConvergenceOf(const sap::SapProblem& problem, const sap::SapSolverPara
     for (std::size_t k = 0; k <= n; ++k) {
       // Iterate k: the stats of the top of iteration k, or the solver's own result for the last.
       const sap::StoppingCriteriaResidual residual =
-          k < n ? sap::StoppingCriteriaResidual{r.stats[k].momentum_residual, r.stats[k].momentum_scale}
+          k < n ? sap::StoppingCriteriaResidual{r.stats[k].momentum_residual,
+                                                r.stats[k].momentum_scale}
                 : sap::StoppingCriteriaResidual{r.momentum_residual, r.momentum_scale};
       const double ell = k < n ? r.stats[k].cost : r.cost;
-      const bool optimality =
-          sap::OptimalityCriterionReached(residual, parameters.abs_tolerance, parameters.rel_tolerance);
+      const bool optimality = sap::OptimalityCriterionReached(residual, parameters.abs_tolerance,
+                                                              parameters.rel_tolerance);
       out << approximation << ',' << k << ',' << residual.momentum_residual << ','
           << sap::OptimalityThreshold(residual, parameters.abs_tolerance, parameters.rel_tolerance)
           << ',' << ell;
@@ -140,22 +142,29 @@ void WriteConvergenceOf(const sap::SapProblem& problem, const sap::SapSolverPara
                                            parameters.cost_rel_tolerance)
             << ',' << alpha;
       }
-      if (k == n && (optimality != r.optimality_criterion_reached || cost != r.cost_criterion_reached)) {
-        throw std::runtime_error(approximation + ": the criteria recomputed at the last iterate differ from the solver's");
+      if (k == n &&
+          (optimality != r.optimality_criterion_reached || cost != r.cost_criterion_reached)) {
+        throw std::runtime_error(
+            approximation +
+            ": the criteria recomputed at the last iterate differ from the solver's");
       }
       if (k < n && (optimality || cost)) {
-        throw std::runtime_error(approximation + ": a criterion holds at iterate " + std::to_string(k) +
-                                 " before the last");
+        throw std::runtime_error(approximation + ": a criterion holds at iterate " +
+                                 std::to_string(k) + " before the last");
       }
-      out << ',' << (optimality && cost ? "both" : optimality ? "optimality" : cost ? "cost" : "none")
+      out << ','
+          << (optimality && cost ? "both"
+              : optimality       ? "optimality"
+              : cost             ? "cost"
+                                 : "none")
           << '\n';
     }
   }
 }
 
 void WriteConvergence(const std::filesystem::path& dir) {
-  const io::SapProblemFile file =
-      io::ReadSapProblem(std::string(SIMATLAS_FORMATS_DIR) + "/examples/sap/pizza_saver_sliding.json");
+  const io::SapProblemFile file = io::ReadSapProblem(std::string(SIMATLAS_FORMATS_DIR) +
+                                                     "/examples/sap/pizza_saver_sliding.json");
   // Drake's defaults (SapSolverParameters: εa = 1e-14 √J, εr = 1e-6, εca = 1e-30 J,
   // εcr = 1e-15, cap 100) on both problems; the stack also with a cap of 2 iterations, where the
   // slower approximations fail (§4.2: max_iterations without either criterion is a failure), and
@@ -187,7 +196,8 @@ void WriteRegions(const std::filesystem::path& dir) {
   for (int i = 0; i <= 200; ++i) {
     for (int j = 0; j <= 200; ++j) {
       const double yt = 1.0 * i / 200, yn = -1.0 + 2.0 * j / 200;
-      const sap::ConeProjection proj = sap::ProjectToFrictionCone(core::Vector3(yt, 0, yn), p.mu, r);
+      const sap::ConeProjection proj =
+          sap::ProjectToFrictionCone(core::Vector3(yt, 0, yn), p.mu, r);
       out << yt << ',' << yn << ',' << static_cast<int>(proj.mode) << ',' << p.mu << ',' << r.mu_hat
           << ',' << p.sigma << ',' << p.stiffness << ',' << 0.01 << '\n';
     }
@@ -214,11 +224,13 @@ void WriteMassMatrix(const std::filesystem::path& dir) {
   out << "q2,M11,M12,M22,eig_min,eig_max\n";
   for (int i = 0; i <= 180; ++i) {
     const double q2 = -M_PI + 2 * M_PI * i / 180;
-    const Eigen::VectorXd m = Law("multibody.double_pendulum", {"q=0," + Text(q2), "v=0,0"}).Vector("M");
+    const Eigen::VectorXd m =
+        Law("multibody.double_pendulum", {"q=0," + Text(q2), "v=0,0"}).Vector("M");
     Eigen::Matrix2d M;
     M << m(0), m(1), m(1), m(2);
     const Eigen::Vector2d eig = Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d>(M).eigenvalues();
-    out << q2 << ',' << m(0) << ',' << m(1) << ',' << m(2) << ',' << eig(0) << ',' << eig(1) << '\n';
+    out << q2 << ',' << m(0) << ',' << m(1) << ',' << m(2) << ',' << eig(0) << ',' << eig(1)
+        << '\n';
   }
 }
 
@@ -228,7 +240,8 @@ void WriteFreeMotion(const std::filesystem::path& dir) {
   out << "hD_over_m,implicit,explicit\n";
   for (int i = 1; i <= 150; ++i) {
     const double h = 0.3 * i / 150;  // hD/m from 0.02 to 3 (the law needs h > 0)
-    const double vstar = Law("multibody.free_motion", {"m=1", "d=10", "h=" + Text(h), "v0=1"}).Number("vstar");
+    const double vstar =
+        Law("multibody.free_motion", {"m=1", "d=10", "h=" + Text(h), "v0=1"}).Number("vstar");
     out << 10 * h << ',' << vstar << ',' << 1 - 10 * h << '\n';
   }
 }
@@ -275,7 +288,8 @@ void WriteSensitivity(const std::filesystem::path& dir) {
     const sap::SapModel model(problem);
     const double ift = sap::CalcVelocitySensitivity(model, h, r.v, 0, sap::ConeParameter::kPhi0)(2);
     const double fd = (sap::SolveSapProblem(problem_at(phi0 + delta), tight).v(2) -
-                       sap::SolveSapProblem(problem_at(phi0 - delta), tight).v(2)) / (2 * delta);
+                       sap::SolveSapProblem(problem_at(phi0 - delta), tight).v(2)) /
+                      (2 * delta);
     out << phi0 << ',' << r.v(2) << ',' << ift << ',' << fd << '\n';
   }
 }

@@ -31,9 +31,9 @@ void WriteBoxSlide(const std::filesystem::path& dir, const std::string& approxim
                    const std::string& dt_text, double dt) {
   const scenes::SceneDefinition& def = scenes::FindScene("box_slide");
   const int steps = static_cast<int>(std::lround(0.6 / dt));
-  const scenes::SceneArguments a = scenes::ParseSceneArguments(
-      def, {"approximation=" + approximation, "dt=" + dt_text, "steps=" + std::to_string(steps),
-            "mu=0.5", "v0=1"});
+  const scenes::SceneArguments a =
+      scenes::ParseSceneArguments(def, {"approximation=" + approximation, "dt=" + dt_text,
+                                        "steps=" + std::to_string(steps), "mu=0.5", "v0=1"});
   const scenes::Scene scene = def.build(a);
   const scenes::Trajectory t = scenes::Simulate(scene, scenes::ReadDriverOptions(a));
   const std::filesystem::path path = dir / ("box_slide_" + approximation + "_" + dt_text + ".csv");

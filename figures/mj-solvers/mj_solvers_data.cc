@@ -70,8 +70,8 @@ std::ofstream OpenCsv(const std::filesystem::path& path) {
 
 // §2a: I(r) for several (power, midpoint), through getsolparam's sanitising.
 void WriteImpedance(const std::filesystem::path& dir) {
-  const std::vector<std::pair<double, double>> cases = {
-      {1, 0.5}, {2, 0.5}, {3, 0.5}, {6, 0.5}, {2, 0.2}, {2, 0.8}};
+  const std::vector<std::pair<double, double>> cases = {{1, 0.5}, {2, 0.5}, {3, 0.5},
+                                                        {6, 0.5}, {2, 0.2}, {2, 0.8}};
   std::ofstream file = OpenCsv(dir / "impedance.csv");
   file << "r_mm";
   for (const auto& [p, mid] : cases) file << ",imp_p" << p << "_m" << mid;
@@ -118,8 +118,8 @@ void WriteConvergence(const std::filesystem::path& dir, const std::string& examp
     problem.opt.iterations = 100;
     problem.opt.noslip_iterations = 0;
     const mj::SolveResult result = mj::SolveProblem(problem);
-    termination << c.name << "," << result.iterations << "," << mj::ExitReasonName(result.exit) << ","
-                << kTerminationTolerance << "\n";
+    termination << c.name << "," << result.iterations << "," << mj::ExitReasonName(result.exit)
+                << "," << kTerminationTolerance << "\n";
     std::ofstream file = OpenCsv(dir / ("convergence_" + example + "_" + c.name + ".csv"));
     file << "iteration,improvement,gradient\n";
     for (std::size_t k = 0; k < result.stats.size(); ++k) {
@@ -146,7 +146,8 @@ void WritePrimalDual(const std::filesystem::path& dir) {
     if (k == previous) continue;
     previous = k;
     file << k;
-    for (mj::SolverKind solver : {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
+    for (mj::SolverKind solver :
+         {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
       mj::Problem p = base.problem;
       p.opt.solver = solver;
       p.opt.tolerance = 0;
@@ -178,8 +179,8 @@ void WriteWarmstart(const std::filesystem::path& dir) {
     file << eps;
     for (std::size_t v = 0; v < problems.size(); ++v) {
       mj::SolveSettings warm;
-      warm.qacc_warmstart = (v == 0 ? cold222 : cold315).qacc +
-                            core::VectorX::Constant(problems[v].nv, eps);
+      warm.qacc_warmstart =
+          (v == 0 ? cold222 : cold315).qacc + core::VectorX::Constant(problems[v].nv, eps);
       file << "," << mj::SolveProblem(problems[v], warm).iterations;
     }
     file << "," << cold222.iterations << "," << cold315.iterations << "\n";
@@ -218,7 +219,8 @@ void WriteIslands(const std::filesystem::path& dir) {
       io::ReadMujocoProblem(io::FormatsDirectory() + "/examples/three_islands.json");
   std::ofstream file = OpenCsv(dir / "islands.csv");
   file << "solver,islands,island,dofs,rows,iterations,exit,tolerance\n";
-  for (mj::SolverKind solver : {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
+  for (mj::SolverKind solver :
+       {mj::SolverKind::kPGS, mj::SolverKind::kCG, mj::SolverKind::kNewton}) {
     mj::Problem p = base.problem;
     p.opt.solver = solver;
     p.opt.tolerance = kTerminationTolerance;
@@ -277,8 +279,8 @@ void WriteTreeEnergy(const std::filesystem::path& dir) {
     const int b = pendulum.AddBody(rod);
     multibody::RigidTransform X_PF;
     if (i > 0) X_PF.p = Vector3(0, 0, -0.5);
-    pendulum.AddJoint(multibody::MakeRevoluteJoint("j" + std::to_string(i), parent, b,
-                                                   Vector3::UnitY(), X_PF));
+    pendulum.AddJoint(
+        multibody::MakeRevoluteJoint("j" + std::to_string(i), parent, b, Vector3::UnitY(), X_PF));
     parent = b;
   }
   // The free body of the tumbling_body scene, spun off its axes.
@@ -300,8 +302,8 @@ void WriteTreeEnergy(const std::filesystem::path& dir) {
   mj::TreeState tumbling0{tumbling.DefaultPositions(), VectorX::Zero(6)};
   tumbling0.v.head<3>() = Vector3(2, 5, -3);  // identity orientation: ω_B = ω_F
   const double h = 2e-3;
-  for (const Run& run : {Run{"pendulum", &pendulum, pendulum0, 10.0},
-                         Run{"tumbling", &tumbling, tumbling0, 4.0}}) {
+  for (const Run& run :
+       {Run{"pendulum", &pendulum, pendulum0, 10.0}, Run{"tumbling", &tumbling, tumbling0, 4.0}}) {
     for (const mj::Integrator integrator :
          {mj::Integrator::kEuler, mj::Integrator::kImplicit, mj::Integrator::kRk4}) {
       std::ofstream file = OpenCsv(dir / ("energy_tree_" + std::string(run.name) + "_" +
@@ -369,7 +371,8 @@ void WriteFdError(const std::filesystem::path& dir) {
   const mj::TransitionModel pendulum = mj::PendulumTransitionModel(kGravityOverLength, kPendulumH);
   const mj::TransitionState xp{core::VectorX::Constant(1, 1.0), core::VectorX::Constant(1, 0.5),
                                core::VectorX()};
-  const core::MatrixX a_pendulum = mj::PendulumTransitionJacobian(kGravityOverLength, kPendulumH, 1.0);
+  const core::MatrixX a_pendulum =
+      mj::PendulumTransitionJacobian(kGravityOverLength, kPendulumH, 1.0);
   // Linear spring m = 1, k = 100, d = 1 under discrete (8.1), h = 0.01: S = m + h d + h² k,
   // ∂a/∂q = −k/S, ∂a/∂v = −(d + h k)/S; v⁺ = v + h a, q⁺ = q + h v⁺.
   const double m = 1, k = 100, d = 1, hs = 0.01, s = m + hs * d + hs * hs * k;
@@ -386,15 +389,15 @@ void WriteFdError(const std::filesystem::path& dir) {
   file << "eps,pendulum_forward,pendulum_centered,spring_discrete_forward\n";
   for (int i = 0; i <= 56; ++i) {
     const double eps = std::pow(10.0, -14.0 + 0.25 * i);  // 1e-14 … 1
-    const double ef =
-        (mj::TransitionFD(pendulum, xp, core::VectorX(), eps, false).A - a_pendulum)
-            .cwiseAbs().maxCoeff();
-    const double ec =
-        (mj::TransitionFD(pendulum, xp, core::VectorX(), eps, true).A - a_pendulum)
-            .cwiseAbs().maxCoeff();
-    const double es =
-        (mj::TransitionFD(spring_model, xs, core::VectorX(), eps, false).A - a_spring)
-            .cwiseAbs().maxCoeff();
+    const double ef = (mj::TransitionFD(pendulum, xp, core::VectorX(), eps, false).A - a_pendulum)
+                          .cwiseAbs()
+                          .maxCoeff();
+    const double ec = (mj::TransitionFD(pendulum, xp, core::VectorX(), eps, true).A - a_pendulum)
+                          .cwiseAbs()
+                          .maxCoeff();
+    const double es = (mj::TransitionFD(spring_model, xs, core::VectorX(), eps, false).A - a_spring)
+                          .cwiseAbs()
+                          .maxCoeff();
     file << eps << "," << ef << "," << ec << "," << es << "\n";
   }
 }

@@ -39,8 +39,8 @@ int main() {
       const double ref_time = SecondsPerCall([&] { mujoco::SolveProblem(p); }, repeat);
       std::cout << spec.label << " " << mujoco::SolverName(p.opt.solver) << " nv " << p.nv
                 << " nefc " << p.nefc() << ": MuJoCo " << mj_iter << " it " << mj_time * 1e3
-                << " ms, reference " << r.iterations << " it " << ref_time * 1e3
-                << " ms, ratio " << ref_time / mj_time << "\n";
+                << " ms, reference " << r.iterations << " it " << ref_time * 1e3 << " ms, ratio "
+                << ref_time / mj_time << "\n";
     }
   }
   return 0;

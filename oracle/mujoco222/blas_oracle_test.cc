@@ -46,22 +46,25 @@ TEST_P(V222BlasOracle, KernelsEqualMuJoCo222BitForBit) {
   EXPECT_EQ(FirstDifference(factor.Solve(qacc), theirs), -1) << "mj_solveM";
   // mj_mulJacVec and mj_mulJacTVec with the dense Jacobian (mju_mulMatVec, mju_mulMatTVec).
   mj_mulJacVec(m, d, theirs_rows.data(), qacc.data());
-  EXPECT_EQ(FirstDifference(mujoco::mujoco222::MulMatVec(J, qacc), theirs_rows), -1) << "mj_mulJacVec";
+  EXPECT_EQ(FirstDifference(mujoco::mujoco222::MulMatVec(J, qacc), theirs_rows), -1)
+      << "mj_mulJacVec";
   mj_mulJacTVec(m, d, theirs.data(), force.data());
-  EXPECT_EQ(FirstDifference(mujoco::mujoco222::MulMatTVec(J, force), theirs), -1) << "mj_mulJacTVec";
+  EXPECT_EQ(FirstDifference(mujoco::mujoco222::MulMatTVec(J, force), theirs), -1)
+      << "mj_mulJacTVec";
   // mju_dot on every length up to nv (the remainder cases 0–3 and the four partial sums).
   for (int n = 0; n <= nv; ++n) {
-    EXPECT_EQ(mujoco::MujocoDot(qacc.data(), d->qfrc_smooth, n), mju_dot(qacc.data(), d->qfrc_smooth, n))
+    EXPECT_EQ(mujoco::MujocoDot(qacc.data(), d->qfrc_smooth, n),
+              mju_dot(qacc.data(), d->qfrc_smooth, n))
         << "mju_dot n = " << n;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Scenes, V222BlasOracle,
-    ::testing::Values(SceneSpec{"humanoid", SampleModelFile("humanoid/humanoid.xml"), 300, false, {}},
-                      SceneSpec{"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150,
-                                false, {}},
-                      SceneSpec{"box_stack", SceneFile("box_stack.xml"), 400, false, {}}),
+    ::testing::Values(
+        SceneSpec{"humanoid", SampleModelFile("humanoid/humanoid.xml"), 300, false, {}},
+        SceneSpec{"humanoid22", SampleModelFile("humanoid/22_humanoids.xml"), 150, false, {}},
+        SceneSpec{"box_stack", SceneFile("box_stack.xml"), 400, false, {}}),
     [](const auto& info) { return info.param.label; });
 
 }  // namespace

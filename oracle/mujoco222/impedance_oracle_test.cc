@@ -35,11 +35,13 @@ TEST_P(ImpedanceOracle, RowsMatchMuJoCo) {
                               std::to_string(scene.data->efc_type[i]);
     EXPECT_TRUE(Near(r.K, mj.KBIP[i][0], kRel)) << where << " K " << r.K << " vs " << mj.KBIP[i][0];
     EXPECT_TRUE(Near(r.B, mj.KBIP[i][1], kRel)) << where << " B " << r.B << " vs " << mj.KBIP[i][1];
-    EXPECT_TRUE(Near(r.imp, mj.KBIP[i][2], kRel)) << where << " I " << r.imp << " vs " << mj.KBIP[i][2];
+    EXPECT_TRUE(Near(r.imp, mj.KBIP[i][2], kRel))
+        << where << " I " << r.imp << " vs " << mj.KBIP[i][2];
     EXPECT_TRUE(Near(r.imp_prime, mj.KBIP[i][3], 1e-10))
         << where << " I' " << r.imp_prime << " vs " << mj.KBIP[i][3];
     EXPECT_TRUE(Near(r.R, mj.R[i], kRel)) << where << " R " << r.R << " vs " << mj.R[i];
-    EXPECT_TRUE(Near(r.aref, mj.aref[i], kRel)) << where << " aref " << r.aref << " vs " << mj.aref[i];
+    EXPECT_TRUE(Near(r.aref, mj.aref[i], kRel))
+        << where << " aref " << r.aref << " vs " << mj.aref[i];
   }
   EXPECT_GT(checked, 0);
   // efc_b = J a₀ − aref from the extracted problem.
@@ -50,11 +52,10 @@ TEST_P(ImpedanceOracle, RowsMatchMuJoCo) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Scenes, ImpedanceOracle,
-    ::testing::Combine(::testing::ValuesIn(OracleScenes()),
-                       ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC)),
-    [](const auto& info) { return SceneConeName(info); });
+INSTANTIATE_TEST_SUITE_P(Scenes, ImpedanceOracle,
+                         ::testing::Combine(::testing::ValuesIn(OracleScenes()),
+                                            ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC)),
+                         [](const auto& info) { return SceneConeName(info); });
 
 TEST(T11Oracle, MuJoCoGivesTheNamedTestVector) {
   // T11 as published in the formula sheet, re-run live: elliptic normal 11.8195 N and sliding

@@ -55,8 +55,8 @@ bool NearRel(double a, double b, double rel) {
 
 const std::vector<SliderCase>& Cases() {
   static const std::vector<SliderCase> cases = {
-      {1, 0, 10, 0, 1, 0},        // T8
-      {1, 100, 0, 1, 0, 0},       // T9
+      {1, 0, 10, 0, 1, 0},           // T8
+      {1, 100, 0, 1, 0, 0},          // T9
       {1, 100, 10, 0.2, -0.3, 0.5},  // T10 slider
       {2.5, 300, 4, -0.1, 0.7, -1.2},
   };
@@ -77,10 +77,10 @@ TEST(IntegratorsOracle, MjStepMatchesReferenceOneAndManySteps) {
   for (const SliderCase& c : Cases()) {
     for (const IntegratorName& integ : kIntegrators) {
       const adapters::ModelData l = LoadSlider(c, h, integ.mjcf);
-      ASSERT_EQ(l.model->opt.integrator,
-                integ.reference == mujoco::Integrator::kEuler      ? mjINT_EULER
-                : integ.reference == mujoco::Integrator::kImplicit ? mjINT_IMPLICIT
-                                                                   : mjINT_RK4);
+      ASSERT_EQ(l.model->opt.integrator, integ.reference == mujoco::Integrator::kEuler ? mjINT_EULER
+                                         : integ.reference == mujoco::Integrator::kImplicit
+                                             ? mjINT_IMPLICIT
+                                             : mjINT_RK4);
       const mujoco::LinearSystem sys = mujoco::OneDof(c.m, c.k, c.d, true);
       mujoco::LinearState x{core::VectorX::Constant(1, c.q0), core::VectorX::Constant(1, c.v0)};
       const core::VectorX u = core::VectorX::Constant(1, c.u);

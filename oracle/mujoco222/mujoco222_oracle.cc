@@ -50,7 +50,9 @@ RowSource Source(const mjModel* m, const mjData* d, int i) {
       if (m->eq_type[id] == mjEQ_CONNECT) {
         // Distance: norm of the 3 rows of this connect; Â: translational invweight0 of both bodies.
         int first = i;
-        while (first > 0 && d->efc_type[first - 1] == mjCNSTR_EQUALITY && d->efc_id[first - 1] == id) --first;
+        while (first > 0 && d->efc_type[first - 1] == mjCNSTR_EQUALITY &&
+               d->efc_id[first - 1] == id)
+          --first;
         s.distance = std::sqrt(d->efc_pos[first] * d->efc_pos[first] +
                                d->efc_pos[first + 1] * d->efc_pos[first + 1] +
                                d->efc_pos[first + 2] * d->efc_pos[first + 2]);
@@ -151,15 +153,15 @@ namespace {
 mujoco::Problem ProblemWithSmoothForce(const mjModel* m, const mjData* d) {
   mujoco::Problem p = adapters::ProblemOf(m, d);
   // MuJoCo solved it with mjJAC_DENSE (SettledScene): the reference takes the same path.
-  p.opt.jacobian = m->opt.jacobian == mjJAC_DENSE ? mujoco::Jacobian::kDense : mujoco::Jacobian::kAuto;
+  p.opt.jacobian =
+      m->opt.jacobian == mjJAC_DENSE ? mujoco::Jacobian::kDense : mujoco::Jacobian::kAuto;
   return p;
 }
 
 }  // namespace
 
-MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
-                            double tolerance, const std::optional<core::VectorX>& warmstart,
-                            int noslip_iterations) {
+MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations, double tolerance,
+                            const std::optional<core::VectorX>& warmstart, int noslip_iterations) {
   const mjModel* m0 = scene.model.get();
   // Private copies: the cached scene keeps its converged answer for the other tests.
   const std::shared_ptr<mjModel> model(mj_copyModel(nullptr, m0), mj_deleteModel);
@@ -181,8 +183,8 @@ MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations
   out.solver_iter = d->solver_iter;
   for (int i = 0; i < std::min(d->solver_iter, static_cast<int>(mjNSOLVER)); ++i) {
     const mjSolverStat& s = d->solver[i];
-    out.stats.push_back({s.improvement, s.gradient, s.lineslope, s.nactive, s.nchange, s.neval,
-                         s.nupdate});
+    out.stats.push_back(
+        {s.improvement, s.gradient, s.lineslope, s.nactive, s.nchange, s.neval, s.nupdate});
   }
   out.qacc = Eigen::Map<const core::VectorX>(d->qacc, m->nv);
   out.efc_force = Eigen::Map<const core::VectorX>(d->efc_force, d->nefc);
@@ -249,9 +251,9 @@ std::vector<std::optional<ReferenceRow>> ReferenceRows(const Scene& scene) {
     if (con.efc_address < 0 || con.dim == 1 || !rows[con.efc_address]) continue;
     const double R0 = rows[con.efc_address]->R;
     const bool elliptic = d->efc_type[con.efc_address] == mjCNSTR_CONTACT_ELLIPTIC;
-    const auto scaled = elliptic
-                            ? mujoco::EllipticFrictionR(R0, m->opt.impratio, Copy<5>(con.friction), con.dim)
-                            : mujoco::PyramidalFrictionR(R0, m->opt.impratio, Copy<5>(con.friction), con.dim);
+    const auto scaled =
+        elliptic ? mujoco::EllipticFrictionR(R0, m->opt.impratio, Copy<5>(con.friction), con.dim)
+                 : mujoco::PyramidalFrictionR(R0, m->opt.impratio, Copy<5>(con.friction), con.dim);
     for (size_t k = 0; k < scaled.R.size(); ++k) rows[con.efc_address + k]->R = scaled.R[k];
   }
   return rows;
@@ -268,7 +270,8 @@ nlohmann::json ProblemDocument(const Scene& scene, const std::string& source) {
   doc["source"] = source;
   doc["nv"] = p.nv;
   json M = json::array();
-  for (int i = 0; i < p.nv; ++i) M.push_back(std::vector<double>(p.M.row(i).begin(), p.M.row(i).end()));
+  for (int i = 0; i < p.nv; ++i)
+    M.push_back(std::vector<double>(p.M.row(i).begin(), p.M.row(i).end()));
   doc["M"] = M;
   doc["dof_parentid"] = p.dof_parentid;
   doc["qacc_smooth"] = Row(d->qacc_smooth, m->nv);

@@ -62,24 +62,24 @@ struct MujocoSolve {
 /// the given solver, iteration cap and tolerance; warmstart: qacc_warmstart set to it first,
 /// nullopt: mjDSBL_WARMSTART (qacc_smooth, zero forces); noslip_iterations: opt.noslip_iterations
 /// (0: NoSlip off).
-MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations,
-                            double tolerance, const std::optional<core::VectorX>& warmstart,
+MujocoSolve SolveWithMujoco(const Scene& scene, mjtSolver solver, int iterations, double tolerance,
+                            const std::optional<core::VectorX>& warmstart,
                             int noslip_iterations = 0);
 
 /// MuJoCo's row data of the last mj_forward.
 struct MujocoRows {
-  core::VectorX R;            ///< efc_R, the regulariser per row
-  core::VectorX aref;         ///< efc_aref, the reference acceleration per row
-  core::VectorX b;            ///< efc_b = J a₀ − aref per row
-  core::VectorX force;        ///< efc_force, MuJoCo's converged row forces
-  core::VectorX qacc;         ///< qacc, MuJoCo's constrained acceleration (nv)
-  core::VectorX pos;          ///< efc_pos, the constraint distance per row
-  core::VectorX margin;       ///< efc_margin per row
-  core::VectorX vel;          ///< efc_vel = J qvel per row
-  core::VectorX diag_approx;  ///< efc_diagApprox, Â per row
+  core::VectorX R;                          ///< efc_R, the regulariser per row
+  core::VectorX aref;                       ///< efc_aref, the reference acceleration per row
+  core::VectorX b;                          ///< efc_b = J a₀ − aref per row
+  core::VectorX force;                      ///< efc_force, MuJoCo's converged row forces
+  core::VectorX qacc;                       ///< qacc, MuJoCo's constrained acceleration (nv)
+  core::VectorX pos;                        ///< efc_pos, the constraint distance per row
+  core::VectorX margin;                     ///< efc_margin per row
+  core::VectorX vel;                        ///< efc_vel = J qvel per row
+  core::VectorX diag_approx;                ///< efc_diagApprox, Â per row
   std::vector<std::array<double, 4>> KBIP;  ///< efc_KBIP: K, B, I, dI/d pos per row
-  std::vector<int> state;     ///< efc_state (mjtConstraintState) per row
-  int solver_iter = 0;        ///< solver_iter of the last solve
+  std::vector<int> state;                   ///< efc_state (mjtConstraintState) per row
+  int solver_iter = 0;                      ///< solver_iter of the last solve
 };
 /// Copies the row data of the scene's last mj_forward out of mjData.
 MujocoRows ReadRows(const Scene& scene);

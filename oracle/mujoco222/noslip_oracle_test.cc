@@ -34,8 +34,8 @@ std::vector<SceneSpec> NoSlipScenes() {
 
 // max|a − b| / max(|a|, |b|, |floor|) (∞-norms); qacc's floor is a₀ (a body at rest cancels it).
 double Relative(const core::VectorX& a, const core::VectorX& b, const core::VectorX& floor) {
-  const double scale = std::max({a.lpNorm<Eigen::Infinity>(), b.lpNorm<Eigen::Infinity>(),
-                                 floor.lpNorm<Eigen::Infinity>()});
+  const double scale = std::max(
+      {a.lpNorm<Eigen::Infinity>(), b.lpNorm<Eigen::Infinity>(), floor.lpNorm<Eigen::Infinity>()});
   return scale == 0 ? 0 : (a - b).lpNorm<Eigen::Infinity>() / scale;
 }
 
@@ -44,9 +44,9 @@ class NoSlipOracle : public ::testing::TestWithParam<std::tuple<SceneSpec, mjtCo
 TEST_P(NoSlipOracle, EqualsMuJoCo222SweepForSweep) {
   const auto& [spec, cone] = GetParam();
   const Scene scene = Prepare(spec, cone);
-  for (const auto& [solver, kind] :
-       {std::pair{mjSOL_PGS, mujoco::SolverKind::kPGS}, std::pair{mjSOL_CG, mujoco::SolverKind::kCG},
-        std::pair{mjSOL_NEWTON, mujoco::SolverKind::kNewton}}) {
+  for (const auto& [solver, kind] : {std::pair{mjSOL_PGS, mujoco::SolverKind::kPGS},
+                                     std::pair{mjSOL_CG, mujoco::SolverKind::kCG},
+                                     std::pair{mjSOL_NEWTON, mujoco::SolverKind::kNewton}}) {
     // MuJoCo 2.2.2's solve with NoSlip on, and the reference's 2.2.2 path on the same problem.
     const MujocoSolve theirs = SolveWithMujoco(scene, solver, 100, 1e-8, std::nullopt, 10);
     mujoco::Problem p = theirs.problem;
@@ -70,7 +70,8 @@ TEST_P(NoSlipOracle, EqualsMuJoCo222SweepForSweep) {
     const size_t first = static_cast<size_t>(ours.iterations);
     ASSERT_LE(first, ours.stats.size()) << what.str();
     ASSERT_LE(first, theirs.stats.size()) << what.str();
-    const std::vector<mujoco::IterationStats> our_sweeps(ours.stats.begin() + first, ours.stats.end());
+    const std::vector<mujoco::IterationStats> our_sweeps(ours.stats.begin() + first,
+                                                         ours.stats.end());
     const std::vector<mujoco::IterationStats> their_sweeps(theirs.stats.begin() + first,
                                                            theirs.stats.end());
     const double scale = mujoco::MonolithicScale(p);
@@ -78,10 +79,10 @@ TEST_P(NoSlipOracle, EqualsMuJoCo222SweepForSweep) {
         CompareIterations(our_sweeps, their_sweeps, our_sweeps.size(),
                           StatisticsFloors(p, ours, scale, p.qacc_smooth), true);
     EXPECT_EQ(our_sweeps.size(), their_sweeps.size()) << what.str();
-    EXPECT_TRUE(mismatches.empty()) << what.str() << ": " << mismatches.size()
-                                    << " mismatches, first "
-                                    << (mismatches.empty() ? "" : mismatches[0]) << "\n"
-                                    << StatisticsTable(our_sweeps, their_sweeps);
+    EXPECT_TRUE(mismatches.empty())
+        << what.str() << ": " << mismatches.size() << " mismatches, first "
+        << (mismatches.empty() ? "" : mismatches[0]) << "\n"
+        << StatisticsTable(our_sweeps, their_sweeps);
 
     // The answer after NoSlip.
     const double dq = Relative(ours.qacc, theirs.qacc, p.qacc_smooth);
@@ -96,8 +97,7 @@ TEST_P(NoSlipOracle, EqualsMuJoCo222SweepForSweep) {
 
 INSTANTIATE_TEST_SUITE_P(Scenes, NoSlipOracle,
                          ::testing::Combine(::testing::ValuesIn(NoSlipScenes()),
-                                            ::testing::Values(mjCONE_PYRAMIDAL,
-                                                              mjCONE_ELLIPTIC)),
+                                            ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC)),
                          [](const auto& info) { return SceneConeName(info); });
 
 }  // namespace

@@ -15,9 +15,9 @@ namespace simatlas::oracle222 {
 
 /// One oracle scene: where its MJCF is, how long to settle it, and the state to set first.
 struct SceneSpec {
-  std::string label;  ///< short name used in test messages ("t11_sphere", "humanoid", …)
-  std::string path;   ///< the MJCF file (SceneFile or SampleModelFile)
-  int steps = 0;      ///< mj_step calls before the converged mj_forward
+  std::string label;          ///< short name used in test messages ("t11_sphere", "humanoid", …)
+  std::string path;           ///< the MJCF file (SceneFile or SampleModelFile)
+  int steps = 0;              ///< mj_step calls before the converged mj_forward
   bool t11_velocity = false;  ///< T11: qvel = (0.1, 0, …) before the solve
   std::vector<std::pair<int, double>> qpos;  ///< (index, value) set before settling
 };

@@ -31,8 +31,8 @@ TEST_P(SolverOracle, ReproducesMuJoCo) {
   const char* out_dir = std::getenv("SIMATLAS_ORACLE_OUT");
   const std::string dir = out_dir ? out_dir : std::filesystem::temp_directory_path().string();
   std::filesystem::create_directories(dir);
-  const std::string path = dir + "/" + spec.label +
-                           (cone == mjCONE_ELLIPTIC ? "_elliptic" : "_pyramidal") + ".json";
+  const std::string path =
+      dir + "/" + spec.label + (cone == mjCONE_ELLIPTIC ? "_elliptic" : "_pyramidal") + ".json";
   std::ofstream(path) << doc.dump();
   io::MujocoProblemFile file = io::ReadMujocoProblem(path);
   ASSERT_TRUE(file.expected);
@@ -63,23 +63,25 @@ TEST_P(SolverOracle, ReproducesMuJoCo) {
   EXPECT_LT(force_error, tol) << spec.label << " nefc " << p.nefc() << " iterations "
                               << r.iterations << " exit " << mujoco::ExitReasonName(r.exit);
   EXPECT_LT(qacc_error, tol) << spec.label;
-  std::cout << "[oracle] " << spec.label << " " << (cone == mjCONE_ELLIPTIC ? "elliptic" : "pyramidal")
-            << " " << mujoco::SolverName(solver) << ": nv " << p.nv << " nefc " << p.nefc()
+  std::cout << "[oracle] " << spec.label << " "
+            << (cone == mjCONE_ELLIPTIC ? "elliptic" : "pyramidal") << " "
+            << mujoco::SolverName(solver) << ": nv " << p.nv << " nefc " << p.nefc()
             << " iterations " << r.iterations << " (MuJoCo Newton " << file.expected->solver_iter
             << ") force err " << force_error << " qacc err " << qacc_error << "\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Scenes, SolverOracle,
-    ::testing::Combine(::testing::ValuesIn(OracleScenes()),
-                       ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC),
-                       ::testing::Values(mujoco::SolverKind::kNewton, mujoco::SolverKind::kCG,
-                                         mujoco::SolverKind::kPGS)),
-    [](const auto& info) {
-      return std::get<0>(info.param).label +
-             (std::get<1>(info.param) == mjCONE_ELLIPTIC ? "_elliptic_" : "_pyramidal_") +
-             mujoco::SolverName(std::get<2>(info.param));
-    });
+INSTANTIATE_TEST_SUITE_P(Scenes, SolverOracle,
+                         ::testing::Combine(::testing::ValuesIn(OracleScenes()),
+                                            ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC),
+                                            ::testing::Values(mujoco::SolverKind::kNewton,
+                                                              mujoco::SolverKind::kCG,
+                                                              mujoco::SolverKind::kPGS)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param).label +
+                                  (std::get<1>(info.param) == mjCONE_ELLIPTIC ? "_elliptic_"
+                                                                              : "_pyramidal_") +
+                                  mujoco::SolverName(std::get<2>(info.param));
+                         });
 
 }  // namespace
 }  // namespace simatlas::oracle222

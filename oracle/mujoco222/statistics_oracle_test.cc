@@ -36,9 +36,9 @@ std::vector<SceneSpec> StatisticsScenes() {
 }
 
 mjtSolver MujocoSolver(mujoco::SolverKind k) {
-  return k == mujoco::SolverKind::kPGS ? mjSOL_PGS
+  return k == mujoco::SolverKind::kPGS  ? mjSOL_PGS
          : k == mujoco::SolverKind::kCG ? mjSOL_CG
-                                         : mjSOL_NEWTON;
+                                        : mjSOL_NEWTON;
 }
 
 class StatisticsOracle : public ::testing::TestWithParam<std::tuple<SceneSpec, mjtCone>> {};
@@ -103,8 +103,7 @@ TEST_P(StatisticsOracle, EqualsMuJoCo222IterationForIteration) {
 
 INSTANTIATE_TEST_SUITE_P(Scenes, StatisticsOracle,
                          ::testing::Combine(::testing::ValuesIn(StatisticsScenes()),
-                                            ::testing::Values(mjCONE_PYRAMIDAL,
-                                                              mjCONE_ELLIPTIC)),
+                                            ::testing::Values(mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC)),
                          [](const auto& info) { return SceneConeName(info); });
 
 }  // namespace

@@ -18,8 +18,9 @@ int main(int argc, char** argv) {
       const Scene scene = Prepare(spec, cone);
       const std::string name = spec.label + (cone == mjCONE_ELLIPTIC ? "_elliptic" : "_pyramidal");
       std::ofstream(std::string(argv[1]) + "/" + name + ".json")
-          << ProblemDocument(scene, "MuJoCo 2.2.2 " + spec.path + " steps=" +
-                                        std::to_string(spec.steps)).dump(1);
+          << ProblemDocument(scene,
+                             "MuJoCo 2.2.2 " + spec.path + " steps=" + std::to_string(spec.steps))
+                 .dump(1);
       std::cout << name << ": nv " << scene.model->nv << " nefc " << scene.data->nefc << "\n";
     }
   }

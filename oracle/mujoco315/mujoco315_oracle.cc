@@ -62,8 +62,8 @@ Solve SolveWithMujoco315(const adapters::ModelData& scene, const Settings& setti
     r.nnz = r.recorded ? d->solver_nnz[k] : 0;
     for (int i = 0; r.recorded && i < std::min(r.niter, static_cast<int>(mjNSOLVER)); ++i) {
       const mjSolverStat& s = d->solver[k * mjNSOLVER + i];
-      r.stats.push_back({s.improvement, s.gradient, s.lineslope, s.nactive, s.nchange, s.neval,
-                         s.nupdate});
+      r.stats.push_back(
+          {s.improvement, s.gradient, s.lineslope, s.nactive, s.nchange, s.neval, s.nupdate});
     }
     for (int j = 0; j < m->nv; ++j) {
       if (d->nisland == 0 || d->dof_island[j] == k) r.dofs.push_back(j);

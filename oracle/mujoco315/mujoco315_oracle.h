@@ -32,8 +32,8 @@ struct Settings {
 /// One island's record of the solve.
 struct IslandRecord {
   bool recorded = true;  ///< island < mjNISLAND: mjData holds its statistics (else none)
-  int niter = 0;  ///< solver_niter[island]
-  int nnz = 0;    ///< solver_nnz[island]
+  int niter = 0;         ///< solver_niter[island]
+  int nnz = 0;           ///< solver_nnz[island]
   /// d->solver[island·mjNSOLVER + k], k < min(niter, mjNSOLVER)
   std::vector<mujoco::IterationStats> stats;
   std::vector<int> dofs;  ///< the island's DOFs (dof_island), ascending
@@ -42,13 +42,13 @@ struct IslandRecord {
 
 /// One live MuJoCo 3.15.0 solve.
 struct Solve {
-  int nisland = 0;                    ///< d->nisland (0 with islands off)
+  int nisland = 0;  ///< d->nisland (0 with islands off)
   /// per island (all d->nisland; statistics for the first mjNISLAND); one entry (all DOFs, all
   /// rows) when nisland = 0
   std::vector<IslandRecord> islands;
-  core::VectorX qacc;                 ///< qacc after the solve (nv)
-  core::VectorX efc_force;            ///< efc_force (nefc)
-  mujoco::Problem problem;            ///< ProblemOf of this mj_forward (3.15 options)
+  core::VectorX qacc;       ///< qacc after the solve (nv)
+  core::VectorX efc_force;  ///< efc_force (nefc)
+  mujoco::Problem problem;  ///< ProblemOf of this mj_forward (3.15 options)
 };
 
 /// Loads an MJCF with the cone and settles it (adapters::SettleModel: `steps` mj_step, then a

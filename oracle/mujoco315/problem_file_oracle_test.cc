@@ -41,7 +41,8 @@ TEST(ProblemFileFromMujoco315, SolvesAsInProcessBitForBit) {
 
 // Files written before qfrc_smooth still read: the solvers then use M·a₀ in its place.
 TEST(ProblemFileFromMujoco315, ReadsFilesWithoutQfrcSmooth) {
-  const adapters::ModelData scene = LoadAndSettle(SceneFile("limit_chain.xml"), mjCONE_PYRAMIDAL, 100);
+  const adapters::ModelData scene =
+      LoadAndSettle(SceneFile("limit_chain.xml"), mjCONE_PYRAMIDAL, 100);
   const Solve mj = SolveWithMujoco315(scene, Settings{});
   io::MujocoProblemFile file;
   file.problem = mj.problem;

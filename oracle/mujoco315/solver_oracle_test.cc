@@ -60,7 +60,7 @@ struct Case {
   mjtCone cone;
   mjtSolver solver;
   double tolerance;
-  bool warm;     // start from the last step's qacc_warmstart (MuJoCo's own warm start)
+  bool warm;  // start from the last step's qacc_warmstart (MuJoCo's own warm start)
   bool islands;
   int noslip = 0;
   // > 0: the warm start made poor on the light box of two_boxes (SkewedWarmstart)
@@ -70,9 +70,12 @@ struct Case {
 std::string Name(const Case& c) {
   std::ostringstream s;
   s << c.scene << (c.cone == mjCONE_ELLIPTIC ? " elliptic " : " pyramidal ")
-    << (c.solver == mjSOL_PGS ? "PGS" : c.solver == mjSOL_CG ? "CG" : "Newton") << " tol "
-    << c.tolerance << (c.warm ? " warm" : " cold") << (c.islands ? " islands" : " monolithic")
-    << (c.noslip ? " noslip" : "") << (c.skew > 0 ? " skewed" : "");
+    << (c.solver == mjSOL_PGS  ? "PGS"
+        : c.solver == mjSOL_CG ? "CG"
+                               : "Newton")
+    << " tol " << c.tolerance << (c.warm ? " warm" : " cold")
+    << (c.islands ? " islands" : " monolithic") << (c.noslip ? " noslip" : "")
+    << (c.skew > 0 ? " skewed" : "");
   return s.str();
 }
 
@@ -124,7 +127,8 @@ Outcome Compare(const Case& c) {
   Outcome o;
   std::ostringstream sum;
   sum << "MuJoCo 3.15.0 niter";
-  for (const IslandRecord& r : mj.islands) sum << " " << (r.recorded ? std::to_string(r.niter) : "-");
+  for (const IslandRecord& r : mj.islands)
+    sum << " " << (r.recorded ? std::to_string(r.niter) : "-");
   // The reference, monolithic or per island (its islands matched to MuJoCo's by their DOFs).
   std::vector<mujoco::SolveResult> ours;
   mujoco::SolveResult combined;
@@ -172,7 +176,8 @@ Outcome Compare(const Case& c) {
   const double df = Relative(combined.efc_force, mj.efc_force);
   sum << "; qacc " << dq << ", efc_force " << df << " relative";
   if (!(dq <= 1e-10)) o.problems.push_back("qacc differs by " + std::to_string(dq) + " relative");
-  if (!(df <= 1e-10)) o.problems.push_back("efc_force differs by " + std::to_string(df) + " relative");
+  if (!(df <= 1e-10))
+    o.problems.push_back("efc_force differs by " + std::to_string(df) + " relative");
   o.summary = sum.str();
   return o;
 }
@@ -184,18 +189,21 @@ TEST_P(Mujoco315Oracle, ReferenceTakesMujocosSolve) {
   const Outcome o = Compare(c);
   std::ostringstream all;
   for (const auto& line : o.problems) all << "\n  " << line;
-  std::printf("%s: %s%s\n", Name(c).c_str(), o.summary.c_str(), o.problems.empty() ? " MATCH" : " DIFFER");
+  std::printf("%s: %s%s\n", Name(c).c_str(), o.summary.c_str(),
+              o.problems.empty() ? " MATCH" : " DIFFER");
   EXPECT_TRUE(o.problems.empty()) << Name(c) << ": " << o.summary << all.str();
 }
 
 std::vector<Case> AllCases() {
   std::vector<Case> cases;
-  for (const std::string scene : {"humanoid", "humanoid22", "box_stack", "limit_chain", "mixed_rows"}) {
+  for (const std::string scene :
+       {"humanoid", "humanoid22", "box_stack", "limit_chain", "mixed_rows"}) {
     for (const mjtCone cone : {mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC}) {
       for (const mjtSolver solver : {mjSOL_NEWTON, mjSOL_CG, mjSOL_PGS}) {
         for (const double tol : {1e-8, 1e-15, 0.0}) {
           for (const bool warm : {false, true}) {
-            for (const bool islands : {false, true}) cases.push_back({scene, cone, solver, tol, warm, islands});
+            for (const bool islands : {false, true})
+              cases.push_back({scene, cone, solver, tol, warm, islands});
           }
         }
       }
@@ -439,7 +447,8 @@ std::vector<Case> NoSlipCases() {
       for (const mjtSolver solver : {mjSOL_NEWTON, mjSOL_CG, mjSOL_PGS}) {
         for (const bool islands : {false, true}) {
           const Case main_only{scene, cone, solver, 1e-8, false, islands};
-          if (MeasuredToMatch(main_only)) cases.push_back({scene, cone, solver, 1e-8, false, islands, 10});
+          if (MeasuredToMatch(main_only))
+            cases.push_back({scene, cone, solver, 1e-8, false, islands, 10});
         }
       }
     }

@@ -89,7 +89,8 @@ TEST(TreeIntegratorsOracle315, DiscreteMatchesOnTheChain) {
   adapters::ModelData l = Load(chain, kDiscrete);
   ASSERT_EQ(l.model->opt.integrator, mjINT_DISCRETE);
   const StepComparison run = CompareSteps(chain, l, kDiscrete.reference, kH, kManySteps);
-  EXPECT_LT(std::max(run.first_qpos, run.first_qvel), 1e-10) << "step 1 qvel " << run.qvel1.transpose();
+  EXPECT_LT(std::max(run.first_qpos, run.first_qvel), 1e-10)
+      << "step 1 qvel " << run.qvel1.transpose();
   EXPECT_LT(run.worst, 1e-10);
   // Not implicitfast under another name: the spring's h²K and −hKv terms move the first step
   // far apart.
@@ -158,7 +159,8 @@ TEST(TreeIntegratorsOracle315, TransitionFDMatchesMuJoCo) {
                 << where << " A(" << i << "," << j << ")";
           }
           for (int k = 0; k < nu; ++k) {
-            EXPECT_NEAR(J.B(i, k), B[nu * MujocoIndex(c, i) + k], 1e-7) << where << " B(" << i << ")";
+            EXPECT_NEAR(J.B(i, k), B[nu * MujocoIndex(c, i) + k], 1e-7)
+                << where << " B(" << i << ")";
           }
         }
         // Not trivial: the position block is near the identity, and off it something moves.
@@ -173,7 +175,9 @@ TEST(TreeIntegratorsOracle315, TransitionFDMatchesMuJoCo) {
 
 // MuJoCo's errors become exceptions while a test asks for one (the default handler exits).
 struct ThrowingErrors {
-  ThrowingErrors() { mju_user_error = [](const char* msg) { throw std::runtime_error(msg); }; }
+  ThrowingErrors() {
+    mju_user_error = [](const char* msg) { throw std::runtime_error(msg); };
+  }
   ~ThrowingErrors() { mju_user_error = nullptr; }
 };
 
@@ -195,9 +199,9 @@ TEST(TreeIntegratorsOracle315, TransitionFDRefusesRK4AsMuJoCoDoes) {
   }
   const mujoco::TransitionModel model = mujoco::TreeTransitionModel(
       chain.model.tree, mujoco::Integrator::kRk4, kH, chain.model.applied);
-  EXPECT_THROW(mujoco::TransitionFD(model, {chain.qpos0, chain.qvel0, VectorX()}, chain.ctrl, 1e-6,
-                                    false),
-               core::InputError);
+  EXPECT_THROW(
+      mujoco::TransitionFD(model, {chain.qpos0, chain.qvel0, VectorX()}, chain.ctrl, 1e-6, false),
+      core::InputError);
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ TEST(WarmstartState315, ForwardLeavesQaccWarmstartAloneAndStepSavesQacc) {
   mj_forward(m, d);
   bool solved_away = false;
   for (int i = 0; i < m->nv; ++i) {
-    EXPECT_EQ(d->qacc_warmstart[i], 0.125 * (i + 1)) << "mj_forward wrote qacc_warmstart[" << i << "]";
+    EXPECT_EQ(d->qacc_warmstart[i], 0.125 * (i + 1))
+        << "mj_forward wrote qacc_warmstart[" << i << "]";
     solved_away = solved_away || d->qacc[i] != d->qacc_warmstart[i];
   }
   EXPECT_TRUE(solved_away) << "the marked start is the answer: the check could not tell";

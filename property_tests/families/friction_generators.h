@@ -12,7 +12,8 @@ namespace simatlas::property_tests::friction {
 
 /// A stiction tolerance vs [m/s] over 1e-6 … 1e-1 (log-uniform; the default is 1e-4).
 inline rc::Gen<double> StictionTolerance() {
-  return rc::gen::map(rc::gen::inRange(-600, -100), [](int e) { return std::pow(10.0, e / 100.0); });
+  return rc::gen::map(rc::gen::inRange(-600, -100),
+                      [](int e) { return std::pow(10.0, e / 100.0); });
 }
 
 /// A friction coefficient in [0, 2] [1], step 0.001.

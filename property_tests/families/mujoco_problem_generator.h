@@ -17,13 +17,16 @@ namespace simatlas::property_tests {
 inline mujoco::Problem RandomMujocoProblem(unsigned seed, mujoco::Cone cone) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> unit(-1, 1), pos(0.1, 1);
-  auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  auto uniform = [&](double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+  };
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   mujoco::Problem p;
   p.nv = pick(1, 6);
   // M = B Bᵀ + nv·I: SPD with condition number O(10).
   core::MatrixX B(p.nv, p.nv);
-  for (int i = 0; i < p.nv; ++i) for (int j = 0; j < p.nv; ++j) B(i, j) = unit(rng);
+  for (int i = 0; i < p.nv; ++i)
+    for (int j = 0; j < p.nv; ++j) B(i, j) = unit(rng);
   p.M = B * B.transpose() + p.nv * core::MatrixX::Identity(p.nv, p.nv);
   p.qacc_smooth = core::VectorX(p.nv);
   for (int i = 0; i < p.nv; ++i) p.qacc_smooth[i] = uniform(-10, 10);
@@ -43,7 +46,8 @@ inline mujoco::Problem RandomMujocoProblem(unsigned seed, mujoco::Cone cone) {
     return (1 - imp) / imp * (exact_diag(j) + 0.05);
   };
   std::vector<core::VectorX> J;
-  auto add_row = [&](const core::VectorX& j, mujoco::RowKind kind, double R, double fl, int contact) {
+  auto add_row = [&](const core::VectorX& j, mujoco::RowKind kind, double R, double fl,
+                     int contact) {
     J.push_back(j);
     p.kind.push_back(kind);
     p.contact.push_back(contact);
@@ -77,16 +81,21 @@ inline mujoco::Problem RandomMujocoProblem(unsigned seed, mujoco::Cone cone) {
       const int c = static_cast<int>(p.contacts.size());
       const int address = static_cast<int>(J.size());
       if (cone == mujoco::Cone::kElliptic) {
-        const auto scaled = mujoco::EllipticFrictionR(regulariser(frame[0]), p.opt.impratio, friction, dim);
+        const auto scaled =
+            mujoco::EllipticFrictionR(regulariser(frame[0]), p.opt.impratio, friction, dim);
         p.contacts.push_back({dim, friction, scaled.mu, address});
-        for (int k = 0; k < dim; ++k) add_row(frame[k], mujoco::RowKind::kContactElliptic, scaled.R[k], 0, c);
+        for (int k = 0; k < dim; ++k)
+          add_row(frame[k], mujoco::RowKind::kContactElliptic, scaled.R[k], 0, c);
       } else {
         const core::VectorX edge0 = frame[0] + friction[0] * frame[1];
-        const auto scaled = mujoco::PyramidalFrictionR(regulariser(edge0), p.opt.impratio, friction, dim);
+        const auto scaled =
+            mujoco::PyramidalFrictionR(regulariser(edge0), p.opt.impratio, friction, dim);
         p.contacts.push_back({dim, friction, scaled.mu, address});
         for (int k = 1; k < dim; ++k) {
-          add_row(frame[0] + friction[k - 1] * frame[k], mujoco::RowKind::kContactPyramidal, scaled.R[0], 0, c);
-          add_row(frame[0] - friction[k - 1] * frame[k], mujoco::RowKind::kContactPyramidal, scaled.R[0], 0, c);
+          add_row(frame[0] + friction[k - 1] * frame[k], mujoco::RowKind::kContactPyramidal,
+                  scaled.R[0], 0, c);
+          add_row(frame[0] - friction[k - 1] * frame[k], mujoco::RowKind::kContactPyramidal,
+                  scaled.R[0], 0, c);
         }
       }
     }

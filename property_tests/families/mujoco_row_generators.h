@@ -21,8 +21,7 @@ inline double Uniform(double lo, double hi) {
 /// power 1 … 6 (inside getsolparam's clamps, so sanitising leaves it unchanged).
 inline mujoco::SolImp AnySolImp() {
   const double a = Uniform(0.01, 0.99), b = Uniform(0.01, 0.99);
-  return {std::min(a, b), std::max(a, b), Uniform(1e-4, 0.05), Uniform(0.05, 0.95),
-          Uniform(1, 6)};
+  return {std::min(a, b), std::max(a, b), Uniform(1e-4, 0.05), Uniform(0.05, 0.95), Uniform(1, 6)};
 }
 
 /// A solimp with the name of the region it was drawn from (for RC_CLASSIFY).
@@ -43,23 +42,14 @@ inline RegionSolImp AnySolImpWithEdges() {
       s[0] = Uniform(-0.5, 1e-4);
       s[1] = Uniform(0.9999, 1.5);
       return {s, "dmin and dmax clamped"};
-    case 1:
-      s[2] = Uniform(-0.01, 0);
-      return {s, "width <= 0 (flat)"};
-    case 2:
-      s[1] = s[0];
-      return {s, "dmin = dmax (flat)"};
-    case 3:
-      s[4] = Uniform(0, 1);
-      return {s, "power clamped to 1"};
-    case 4:
-      s[4] = 1;
-      return {s, "power 1 (linear)"};
+    case 1: s[2] = Uniform(-0.01, 0); return {s, "width <= 0 (flat)"};
+    case 2: s[1] = s[0]; return {s, "dmin = dmax (flat)"};
+    case 3: s[4] = Uniform(0, 1); return {s, "power clamped to 1"};
+    case 4: s[4] = 1; return {s, "power 1 (linear)"};
     case 5:
       s[3] = *rc::gen::element(Uniform(-0.2, 1e-4), Uniform(0.9999, 1.2));
       return {s, "midpoint clamped"};
-    default:
-      return {s, "inside the clamps"};
+    default: return {s, "inside the clamps"};
   }
 }
 

@@ -63,17 +63,23 @@ inline sap::ConstraintParameters RandomContactParameters() {
   const int kind = *rc::gen::inRange(0, 3);
   const double mu = *Uniform(0.0, 1.0);
   if (kind == 0) {
-    return sap::FrictionConeParameters{.mu = mu, .stiffness = *LogUniform(3, 7),
+    return sap::FrictionConeParameters{.mu = mu,
+                                       .stiffness = *LogUniform(3, 7),
                                        .relaxation_time = *Uniform(0.0, 0.05),
-                                       .phi0 = *Uniform(-1e-3, 1e-3), .beta = *Uniform(0.0, 1.0),
+                                       .phi0 = *Uniform(-1e-3, 1e-3),
+                                       .beta = *Uniform(0.0, 1.0),
                                        .sigma = 1e-3};
   }
-  return sap::HuntCrossleyParameters{
-      .approximation = kind == 1 ? sap::HuntCrossleyApproximation::kSimilar
-                                 : sap::HuntCrossleyApproximation::kLagged,
-      .mu = mu, .stiffness = *LogUniform(3, 6), .dissipation = *Uniform(0.0, 1.0),
-      .fe0 = *Uniform(0.0, 50.0), .vn0 = *Uniform(-0.5, 0.5), .stiction_tolerance = 1e-4,
-      .sigma = 1e-3};
+  return sap::HuntCrossleyParameters{.approximation = kind == 1
+                                                          ? sap::HuntCrossleyApproximation::kSimilar
+                                                          : sap::HuntCrossleyApproximation::kLagged,
+                                     .mu = mu,
+                                     .stiffness = *LogUniform(3, 6),
+                                     .dissipation = *Uniform(0.0, 1.0),
+                                     .fe0 = *Uniform(0.0, 50.0),
+                                     .vn0 = *Uniform(-0.5, 0.5),
+                                     .stiction_tolerance = 1e-4,
+                                     .sigma = 1e-3};
 }
 
 /// A random problem: h ∈ [1, 10] ms, 1–5 cliques, 1–6 constraints (one in five a joint limit,
@@ -92,9 +98,12 @@ inline sap::SapProblem RandomSapProblem(const SapProblemShape& shape = {}) {
     if (*rc::gen::inRange(0, 5) == 0) {
       // A joint limit on one DOF of clique a.
       const double q0 = *Uniform(-0.01, 0.01);
-      sap::LimitParameters p{.q0 = q0, .lower = 0.0, .upper = *Uniform(0.005, 0.1),
+      sap::LimitParameters p{.q0 = q0,
+                             .lower = 0.0,
+                             .upper = *Uniform(0.005, 0.1),
                              .stiffness = *rc::gen::element(core::kInfinity, 1e5),
-                             .relaxation_time = 0.0, .beta = 0.1};
+                             .relaxation_time = 0.0,
+                             .beta = 0.1};
       spec.cliques = {a};
       spec.J = {sap::MakeLimitJacobian(p, na, *rc::gen::inRange(0, na))};
       spec.parameters = p;

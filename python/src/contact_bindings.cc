@@ -42,7 +42,8 @@ py::list HalfSpacePointPairs(const std::string& shape, const std::vector<double>
   if (shape == "sphere") {
     need(1), g.shape = scenes::ShapeType::kSphere, g.radius = sizes[0];
   } else if (shape == "box") {
-    need(3), g.shape = scenes::ShapeType::kBox, g.sides = core::Vector3(sizes[0], sizes[1], sizes[2]);
+    need(3), g.shape = scenes::ShapeType::kBox,
+             g.sides = core::Vector3(sizes[0], sizes[1], sizes[2]);
   } else if (shape == "capsule") {
     need(2), g.shape = scenes::ShapeType::kCapsule, g.radius = sizes[0], g.length = sizes[1];
   } else {
@@ -76,7 +77,8 @@ py::list SpherePointPairs(double r_A, const core::Vector3& p_WA, const std::stri
   }
   if (shape_B == "box" && sizes.size() == 3) {
     return PairDicts(scenes::SphereBoxPenetration(p_WA, r_A, multibody::RigidTransform{R_WB, p_WB},
-                                                  core::Vector3(sizes[0], sizes[1], sizes[2]), 1, 2));
+                                                  core::Vector3(sizes[0], sizes[1], sizes[2]), 1,
+                                                  2));
   }
   throw core::InputError("shape_B = '" + shape_B + "' with " + std::to_string(sizes.size()) +
                          " sizes must be sphere (r) or box (w, d, h)");
@@ -108,7 +110,8 @@ Side ReadSide(const py::dict& d, const char* which) {
   }
   if (s.sizes.size() != n) {
     core::ThrowInputError(std::string(which) + " sizes of " + s.shape,
-                          static_cast<double>(s.sizes.size()), "1", std::to_string(n) + " numbers [m]");
+                          static_cast<double>(s.sizes.size()), "1",
+                          std::to_string(n) + " numbers [m]");
   }
   return s;
 }
@@ -116,8 +119,9 @@ Side ReadSide(const py::dict& d, const char* which) {
 // The compliant side's field in world: its volume mesh placed at the pose, p = E e.
 geometry::PressureField Field(const Side& s) {
   const geometry::VolumeMesh mesh =
-      s.shape == "sphere" ? geometry::MakeSphereVolumeMesh(s.sizes[0], s.resolution_hint)
-                          : geometry::MakeBoxVolumeMesh(core::Vector3(s.sizes[0], s.sizes[1], s.sizes[2]));
+      s.shape == "sphere"
+          ? geometry::MakeSphereVolumeMesh(s.sizes[0], s.resolution_hint)
+          : geometry::MakeBoxVolumeMesh(core::Vector3(s.sizes[0], s.sizes[1], s.sizes[2]));
   return geometry::MakePressureField(geometry::TransformVolumeMesh(mesh, s.R, s.p), s.modulus);
 }
 
@@ -132,13 +136,16 @@ py::dict ContactSurface(const py::dict& m_side, const py::dict& n_side) {
   const geometry::PressureField field_M = Field(M);
   geometry::ContactSurface surface;
   if (N.shape == "halfspace") {
-    if (N.modulus > 0) throw core::InputError("N: a compliant half space needs a slab thickness; only a rigid one is bound");
+    if (N.modulus > 0)
+      throw core::InputError(
+          "N: a compliant half space needs a slab thickness; only a rigid one is bound");
     surface = geometry::ComputeContactSurface(field_M, geometry::HalfSpacePlane{N.R.col(2), N.p});
   } else if (N.modulus > 0) {
     surface = geometry::ComputeContactSurface(field_M, Field(N));
   } else if (N.shape == "box") {
     surface = geometry::ComputeContactSurface(
-        field_M, geometry::MakeRigidBoxSurface(core::Vector3(N.sizes[0], N.sizes[1], N.sizes[2]), N.R, N.p));
+        field_M,
+        geometry::MakeRigidBoxSurface(core::Vector3(N.sizes[0], N.sizes[1], N.sizes[2]), N.R, N.p));
   } else {
     surface = geometry::ComputeContactSurface(
         field_M, geometry::MakeRigidSphereSurface(N.sizes[0], N.resolution_hint, N.p));
@@ -175,7 +182,8 @@ core::VectorX FieldPressure(const py::dict& m_side, const core::MatrixX& points)
     for (std::size_t t = 0; t < field.mesh.tetrahedra.size(); ++t) {
       const auto& tet = field.mesh.tetrahedra[t];
       core::Matrix3 E;
-      for (int k = 0; k < 3; ++k) E.col(k) = field.mesh.vertices[tet[k + 1]] - field.mesh.vertices[tet[0]];
+      for (int k = 0; k < 3; ++k)
+        E.col(k) = field.mesh.vertices[tet[k + 1]] - field.mesh.vertices[tet[0]];
       const core::Vector3 b = E.partialPivLu().solve(x - field.mesh.vertices[tet[0]]);
       if (b.minCoeff() >= -1e-9 && b.sum() <= 1 + 1e-9) {
         p(i) = field.field[t].At(x);
@@ -209,7 +217,7 @@ py::dict PlantDefaults() {
       std::string(contact::ApproximationName(d.discrete_contact_approximation));
   out["contact_surface_representation"] =
       d.contact_surface_representation == contact::SurfaceMeshRepresentation::kPolygon ? "polygon"
-                                                                                        : "triangle";
+                                                                                       : "triangle";
   out["default_relaxation_time"] = contact::kDefaultRelaxationTime;
   out["default_proximity_properties"] = proximity;
   return out;
@@ -218,8 +226,9 @@ py::dict PlantDefaults() {
 }  // namespace
 
 void BindContact(py::module_& m) {
-  m.def("plant_defaults", &PlantDefaults,
-        "The reference's plant defaults, per-side relaxation time and default proximity properties.");
+  m.def(
+      "plant_defaults", &PlantDefaults,
+      "The reference's plant defaults, per-side relaxation time and default proximity properties.");
   m.def("halfspace_point_pairs", &HalfSpacePointPairs, py::arg("shape"), py::arg("sizes"),
         py::arg("R_WG"), py::arg("p_WG"),
         "Point pairs of a shape at pose (R_WG, p_WG) against the ground z <= 0 (A = ground).");

@@ -30,7 +30,9 @@ class NamedScene {
  public:
   NamedScene() { frames_["world"] = scene_.world_frame(); }
 
-  void AddBody(const std::string& name, bool welded) { frames_[name] = scene_.AddBody(name, welded); }
+  void AddBody(const std::string& name, bool welded) {
+    frames_[name] = scene_.AddBody(name, welded);
+  }
   void AddJoint(const std::string& parent, const std::string& child) {
     scene_.AddJoint(Frame(parent), Frame(child));
   }
@@ -91,11 +93,13 @@ class NamedScene {
     if (kind == "capsule") return need(2), geometry::MakeCapsule(s[0], s[1]);
     if (kind == "cylinder") return need(2), geometry::MakeCylinder(s[0], s[1]);
     if (kind == "halfspace") return need(0), geometry::MakeHalfSpace();
-    throw core::InputError("shape = '" + kind + "' must be one of sphere, box, capsule, cylinder, halfspace");
+    throw core::InputError("shape = '" + kind +
+                           "' must be one of sphere, box, capsule, cylinder, halfspace");
   }
   FrameId Frame(const std::string& name) const {
     const auto it = frames_.find(name);
-    if (it == frames_.end()) throw core::InputError("body = '" + name + "' is not a body of this scene");
+    if (it == frames_.end())
+      throw core::InputError("body = '" + name + "' is not a body of this scene");
     return it->second;
   }
   GeometryId Geometry(const std::string& name) const {
@@ -107,7 +111,8 @@ class NamedScene {
   }
   void RequireNewName(const std::string& name) const {
     if (geometries_.count(name) != 0) {
-      throw core::InputError("geometry name '" + name + "' is used twice (names address geometries here)");
+      throw core::InputError("geometry name '" + name +
+                             "' is used twice (names address geometries here)");
     }
   }
   void Remember(const std::string& name, GeometryId id) { geometries_[name] = id; }
@@ -137,8 +142,8 @@ void BindGeometry(py::module_& m) {
       .def("add_body", &NamedScene::AddBody, py::arg("name"), py::arg("welded") = false)
       .def("add_joint", &NamedScene::AddJoint)
       .def("register_collision", &NamedScene::RegisterCollision, py::arg("body"), py::arg("name"),
-           py::arg("shape"), py::arg("sizes"), py::arg("modulus") = 0.0, py::arg("resolution_hint") = 0.0,
-           py::arg("mu") = 0.5)
+           py::arg("shape"), py::arg("sizes"), py::arg("modulus") = 0.0,
+           py::arg("resolution_hint") = 0.0, py::arg("mu") = 0.5)
       .def("register_visual", &NamedScene::RegisterVisual)
       .def("has_proximity", &NamedScene::HasProximity)
       .def("exclude_between", &NamedScene::ExcludeBetween)

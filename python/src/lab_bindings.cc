@@ -11,8 +11,9 @@
 namespace simatlas::python {
 
 void BindLab(pybind11::module_& m) {
-  m.def("lab_list_json", [] { return lab::LabListJson(); },
-        "The lab's experiments as JSON: [{name, section, summary}].");
+  m.def(
+      "lab_list_json", [] { return lab::LabListJson(); },
+      "The lab's experiments as JSON: [{name, section, summary}].");
   m.def(
       "lab_run_json",
       [](const std::string& name, bool quick, bool progress) {

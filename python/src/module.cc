@@ -5,7 +5,8 @@
 #include "python/src/bindings.h"
 
 PYBIND11_MODULE(_core, m) {
-  m.doc() = "simatlas._core: bindings over the simatlas reference engine (use the simatlas package)";
+  m.doc() =
+      "simatlas._core: bindings over the simatlas reference engine (use the simatlas package)";
   simatlas::python::BindErrors(m);
   simatlas::python::BindLaws(m);
   simatlas::python::BindSap(m);

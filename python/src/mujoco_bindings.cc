@@ -108,22 +108,24 @@ py::dict Solve(const std::string& text, const std::vector<io::MujocoOptionText>&
 void BindMujoco(py::module_& m) {
   m.def("mujoco_read", &Read, py::arg("path"),
         "Reads a simatlas/mujoco-problem/1 file: (canonical JSON text, expected dict or None).");
-  m.def("mujoco_parse",
-        [](const std::string& text) {
-          const io::MujocoProblemFile file = Parse(text);
-          return io::WriteMujocoProblem(file.problem, file.source, file.settings).dump();
-        },
-        py::arg("text"), "Validates a mujoco-problem document (JSON text); its canonical text.");
-  m.def("mujoco_options",
-        [] {
-          py::list table;
-          for (const io::MujocoOptionInfo& o : io::MujocoOptionTable()) {
-            table.append(py::make_tuple(o.key, o.values, o.default_value, o.meaning));
-          }
-          return table;
-        },
-        "The solver options as io::MujocoOptionTable lists them: (key, values, default, "
-        "meaning) tuples.");
+  m.def(
+      "mujoco_parse",
+      [](const std::string& text) {
+        const io::MujocoProblemFile file = Parse(text);
+        return io::WriteMujocoProblem(file.problem, file.source, file.settings).dump();
+      },
+      py::arg("text"), "Validates a mujoco-problem document (JSON text); its canonical text.");
+  m.def(
+      "mujoco_options",
+      [] {
+        py::list table;
+        for (const io::MujocoOptionInfo& o : io::MujocoOptionTable()) {
+          table.append(py::make_tuple(o.key, o.values, o.default_value, o.meaning));
+        }
+        return table;
+      },
+      "The solver options as io::MujocoOptionTable lists them: (key, values, default, "
+      "meaning) tuples.");
   m.def("mujoco_solve", &Solve, py::arg("text"), py::arg("options"), py::arg("warmstart"),
         "Solves a mujoco-problem document (JSON text) with options as (key, text) pairs and an "
         "optional warmstart array; a dict.");

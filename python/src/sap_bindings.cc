@@ -72,10 +72,12 @@ py::dict Solve(const std::string& text) {
 }  // namespace
 
 void BindSap(py::module_& m) {
-  m.def("sap_read", [](const std::string& path) { return Canonical(io::ReadSapProblem(path)); },
-        py::arg("path"), "Reads a simatlas/sap-problem/1 file; its canonical JSON text.");
-  m.def("sap_parse", [](const std::string& text) { return Canonical(Parse(text)); },
-        py::arg("text"), "Validates a sap-problem document (JSON text); its canonical JSON text.");
+  m.def(
+      "sap_read", [](const std::string& path) { return Canonical(io::ReadSapProblem(path)); },
+      py::arg("path"), "Reads a simatlas/sap-problem/1 file; its canonical JSON text.");
+  m.def(
+      "sap_parse", [](const std::string& text) { return Canonical(Parse(text)); }, py::arg("text"),
+      "Validates a sap-problem document (JSON text); its canonical JSON text.");
   m.def("sap_solve", &Solve, py::arg("text"),
         "Solves a sap-problem document (JSON text) with its parameters; the answer as a dict.");
 }

@@ -30,7 +30,7 @@ namespace simatlas::contact {
 enum class DiscreteContactApproximation {
   kSap,      ///< SAP's compliant constraint with relaxation time τ (E3-SAP §3.1); reads τ, μd
   kSimilar,  ///< Hunt–Crossley, Similar convex approximation (E3-SAP §3.2); reads d, μd
-  kLagged    ///< Hunt–Crossley, Lagged convex approximation (E3-SAP §3.2, the default); reads d, μd
+  kLagged  ///< Hunt–Crossley, Lagged convex approximation (E3-SAP §3.2, the default); reads d, μd
 };
 
 /// The plant's default approximation.
@@ -51,11 +51,11 @@ enum class SurfaceMeshRepresentation {
 
 /// The plant defaults of the formula sheet, E3-geometry §1.
 struct PlantDefaults {
-  double time_step = 1e-3;                  ///< [s]; 0 would mean a continuous plant
+  double time_step = 1e-3;                                ///< [s]; 0 would mean a continuous plant
   double stiction_tolerance = kDefaultStictionTolerance;  ///< vs [m/s]
-  double penetration_allowance = 1e-3;      ///< δ [m]
-  double sap_near_rigid_threshold = 1.0;    ///< [1]
-  ContactModel contact_model = kDefaultContactModel;  ///< kHydroelasticWithFallback
+  double penetration_allowance = 1e-3;                    ///< δ [m]
+  double sap_near_rigid_threshold = 1.0;                  ///< [1]
+  ContactModel contact_model = kDefaultContactModel;      ///< kHydroelasticWithFallback
   /// kLagged; used only when time_step > 0.
   DiscreteContactApproximation discrete_contact_approximation =
       kDefaultDiscreteContactApproximation;

@@ -57,8 +57,7 @@ bool HasHydroelasticRepresentation(ShapeKind kind, Compliance compliance) {
         case ShapeKind::kEllipsoid:
         case ShapeKind::kHalfSpace:
         case ShapeKind::kConvex:
-        case ShapeKind::kMesh:
-          return true;
+        case ShapeKind::kMesh: return true;
       }
   }
   return false;
@@ -103,8 +102,8 @@ std::string Describe(const ContactSide& s) {
 
 // "contact model M cannot handle the pair A and B: "
 std::string Prefix(ContactModel model, const ContactSide& a, const ContactSide& b) {
-  return "contact model " + std::string(ContactModelName(model)) +
-         " cannot handle the pair " + Describe(a) + " and " + Describe(b) + ": ";
+  return "contact model " + std::string(ContactModelName(model)) + " cannot handle the pair " +
+         Describe(a) + " and " + Describe(b) + ": ";
 }
 
 // Why no surface: the rule each failure breaks.
@@ -115,12 +114,10 @@ std::string SurfaceReason(SurfaceSupport support) {
              "surface needs both sides declared rigid or compliant";
     case SurfaceSupport::kRigidRigid:
       return "both sides are rigid; a contact surface needs at least one compliant side";
-    case SurfaceSupport::kHalfSpaceHalfSpace:
-      return "two half spaces have no contact surface";
+    case SurfaceSupport::kHalfSpaceHalfSpace: return "two half spaces have no contact surface";
     case SurfaceSupport::kCompliantHalfSpaceCompliantOther:
       return "a compliant half space cannot meet another compliant geometry";
-    case SurfaceSupport::kSupported:
-      break;
+    case SurfaceSupport::kSupported: break;
   }
   return "supported";
 }
@@ -141,8 +138,8 @@ ContactRepresentation ChooseRepresentation(ContactModel model, const ContactSide
                              "(E3-geometry §2.2 support table)");
     case ContactModel::kHydroelastic: {
       // Strict: a surface or an error — never a silent point pair.
-      const SurfaceSupport support = ClassifySurfacePair(a.shape, a.compliance, b.shape,
-                                                         b.compliance);
+      const SurfaceSupport support =
+          ClassifySurfacePair(a.shape, a.compliance, b.shape, b.compliance);
       if (support == SurfaceSupport::kSupported) return ContactRepresentation::kSurface;
       throw core::InputError(Prefix(model, a, b) + SurfaceReason(support) +
                              "; strict hydroelastic does not fall back to a point pair — use "
@@ -150,12 +147,12 @@ ContactRepresentation ChooseRepresentation(ContactModel model, const ContactSide
     }
     case ContactModel::kHydroelasticWithFallback: {
       // Fallback: surface first, then point, then an error.
-      const SurfaceSupport support = ClassifySurfacePair(a.shape, a.compliance, b.shape,
-                                                         b.compliance);
+      const SurfaceSupport support =
+          ClassifySurfacePair(a.shape, a.compliance, b.shape, b.compliance);
       if (support == SurfaceSupport::kSupported) return ContactRepresentation::kSurface;
       if (point_ok) return ContactRepresentation::kPointPair;
-      throw core::InputError(Prefix(model, a, b) + "no contact surface (" +
-                             SurfaceReason(support) + ") and " + no_point +
+      throw core::InputError(Prefix(model, a, b) + "no contact surface (" + SurfaceReason(support) +
+                             ") and " + no_point +
                              " (E3-geometry §2.2: fallback is not \"every shape works\")");
     }
   }

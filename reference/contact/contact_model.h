@@ -75,11 +75,11 @@ bool HasHydroelasticRepresentation(geometry::ShapeKind kind, geometry::Complianc
 
 /// Outcome of trying a contact surface for a pair, in MaybeMakeContactSurface's order.
 enum class SurfaceSupport {
-  kSupported,                       ///< a surface can be computed
-  kNoRepresentation,                ///< a side has no hydroelastic representation
-  kRigidRigid,                      ///< both sides rigid
-  kHalfSpaceHalfSpace,              ///< both sides half spaces
-  kCompliantHalfSpaceCompliantOther ///< two compliant sides, one a half space
+  kSupported,                        ///< a surface can be computed
+  kNoRepresentation,                 ///< a side has no hydroelastic representation
+  kRigidRigid,                       ///< both sides rigid
+  kHalfSpaceHalfSpace,               ///< both sides half spaces
+  kCompliantHalfSpaceCompliantOther  ///< two compliant sides, one a half space
 };
 
 /// Classifies a pair for a contact surface (symmetric in the two sides).
@@ -88,7 +88,7 @@ SurfaceSupport ClassifySurfacePair(geometry::ShapeKind shape_a, geometry::Compli
 
 /// What the chooser needs to know of one side of a pair.
 struct ContactSide {
-  std::string name;  ///< for messages only
+  std::string name;         ///< for messages only
   geometry::GeometryId id;  ///< the side's geometry id (orders the pair in messages)
   geometry::ShapeKind shape = geometry::ShapeKind::kSphere;  ///< its shape kind (support tables)
   /// Its hydroelastic compliance type; kUndefined means no hydroelastic representation.

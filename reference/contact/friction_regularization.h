@@ -71,19 +71,19 @@ T AtanXOverXFromXSquaredBranches(const T& x_squared) {
   constexpr double kCutoffSquared = kAtanSeriesCutoff * kAtanSeriesCutoff;
   // Series branch: atan(x)/x is 0/0 at x = 0, so near 0 use its Taylor series in x².
   if (real(x_squared) <= kCutoffSquared) {
-    return 1. - x_squared *
-                    (1. / 3. -
+    return 1. -
+           x_squared *
+               (1. / 3. -
+                x_squared *
+                    (1. / 5. -
                      x_squared *
-                         (1. / 5. -
+                         (1. / 7. -
                           x_squared *
-                              (1. / 7. -
+                              (1. / 9. -
                                x_squared *
-                                   (1. / 9. -
+                                   (1. / 11. -
                                     x_squared *
-                                        (1. / 11. -
-                                         x_squared *
-                                             (1. / 13. -
-                                              x_squared * (1. / 15. - x_squared / 17.)))))));
+                                        (1. / 13. - x_squared * (1. / 15. - x_squared / 17.)))))));
   }
   // Direct branch: x = √x² is safely away from 0.
   const T x = sqrt(x_squared);

@@ -62,8 +62,8 @@ std::vector<DiscreteFaceConstraint> MakeDiscreteFaceConstraints(
   std::vector<DiscreteFaceConstraint> constraints;
   for (std::size_t i = 0; i < surface.faces.size(); ++i) {
     const geometry::ContactPolygon& polygon = surface.faces[i];
-    const DiscreteFace face = MakeDiscreteFace(polygon.area, polygon.pressure, polygon.gM,
-                                               polygon.gN);
+    const DiscreteFace face =
+        MakeDiscreteFace(polygon.area, polygon.pressure, polygon.gM, polygon.gN);
     if (face.skipped()) continue;
     DiscreteFaceConstraint c;
     c.face_index = static_cast<int>(i);

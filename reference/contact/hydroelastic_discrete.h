@@ -41,10 +41,10 @@ std::string FaceSkipName(FaceSkip skip);
 
 /// One face's constraint data (all zero when skipped).
 struct DiscreteFace {
-  double fe0 = 0.0;   ///< a·p0 [N]
-  double k = 0.0;     ///< a·g [N/m]
-  double phi0 = 0.0;  ///< −p0/g [m]
-  double g = 0.0;     ///< 1/(1/gM + 1/gN) [Pa/m]
+  double fe0 = 0.0;                 ///< a·p0 [N]
+  double k = 0.0;                   ///< a·g [N/m]
+  double phi0 = 0.0;                ///< −p0/g [m]
+  double g = 0.0;                   ///< 1/(1/gM + 1/gN) [Pa/m]
   FaceSkip skip = FaceSkip::kNone;  ///< why the face gives no constraint (kNone: it does)
   /// True if the face is skipped (then every number above is 0).
   bool skipped() const { return skip != FaceSkip::kNone; }
@@ -57,9 +57,9 @@ DiscreteFace MakeDiscreteFace(double area, double p0, double gM, double gN);
 
 /// A face turned into a constraint: its data, contact point and frame.
 struct DiscreteFaceConstraint {
-  int face_index = 0;     ///< index into the surface's faces
-  DiscreteFace face;      ///< fe0, k, phi0, g of the face (never skipped here)
-  core::Vector3 p_WC = core::Vector3::Zero();    ///< face centroid [m]
+  int face_index = 0;                          ///< index into the surface's faces
+  DiscreteFace face;                           ///< fe0, k, phi0, g of the face (never skipped here)
+  core::Vector3 p_WC = core::Vector3::Zero();  ///< face centroid [m]
   core::Matrix3 R_WC = core::Matrix3::Identity();  ///< §0.2: Cz = −face normal (A into B)
 };
 

@@ -27,8 +27,8 @@ core::VectorX FrictionTraction(double p, double mu_dynamic, double stiction_tole
   for (Eigen::Index i = 0; i < vt.size(); ++i) core::RequireFinite("vt", vt[i], "m/s");
   // (2.4): ft = −(2/π) μd p · AtanXOverX(x²)/vs · vt with x² = ‖vt‖²/vs².
   const double x_squared = vt.squaredNorm() / (stiction_tolerance * stiction_tolerance);
-  const double scale = 2.0 / std::numbers::pi * mu_dynamic * p *
-                       AtanXOverXFromXSquared(x_squared) / stiction_tolerance;
+  const double scale = 2.0 / std::numbers::pi * mu_dynamic * p * AtanXOverXFromXSquared(x_squared) /
+                       stiction_tolerance;
   // Adding +0 turns a −0 component (vt component 0) into 0 for printing.
   core::VectorX ft = -scale * vt;
   ft.array() += 0.0;

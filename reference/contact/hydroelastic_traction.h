@@ -30,8 +30,8 @@ core::VectorX FrictionTraction(double p, double mu_dynamic, double stiction_tole
 
 /// The material of the continuous path.
 struct TractionParameters {
-  double dissipation = 0.0;  ///< combined d [s/m]
-  double mu_dynamic = 0.0;   ///< combined μd [1]
+  double dissipation = 0.0;                               ///< combined d [s/m]
+  double mu_dynamic = 0.0;                                ///< combined μd [1]
   double stiction_tolerance = kDefaultStictionTolerance;  ///< vs [m/s]
 };
 
@@ -46,9 +46,9 @@ struct RigidVelocity {
 
 /// Force [N] on A and its moment [N·m] about the named point p_WP.
 struct SpatialForceOnA {
-  core::Vector3 force = core::Vector3::Zero();   ///< Σ f_face on A, in world [N]
+  core::Vector3 force = core::Vector3::Zero();  ///< Σ f_face on A, in world [N]
   core::Vector3 moment = core::Vector3::Zero();  ///< Σ (centroid − p_WP) × f_face, in world [N·m]
-  core::Vector3 p_WP = core::Vector3::Zero();    ///< the point the moment is taken about [m]
+  core::Vector3 p_WP = core::Vector3::Zero();  ///< the point the moment is taken about [m]
 };
 
 /// Σ over faces of traction(centroid)·area, traction from the velocities of A (carrying M) and

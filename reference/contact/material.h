@@ -59,8 +59,7 @@ struct PointContactParameters {
 /// Continuous point path: k = sd(k₁k₂, k₁+k₂), d = sd(k₂, k₁+k₂)·d₁ + sd(k₁, k₁+k₂)·d₂.
 /// This path has no ∞ branch: in Drake a rigid (∞) side yields NaN. The reference refuses ∞
 /// with an InputError saying so instead of passing a NaN on.
-PointContactParameters CombineContinuousPointParameters(double k1, double k2, double d1,
-                                                        double d2);
+PointContactParameters CombineContinuousPointParameters(double k1, double k2, double d1, double d2);
 
 /// Combined modulus and dissipation of the continuous hydroelastic path, formula sheet (2.5).
 struct HydroelasticParameters {

@@ -56,11 +56,11 @@ void ValidatePenetrationAsPointPair(const PenetrationAsPointPair& pair) {
   const double from_points = DepthFromWitnessPoints(pair);
   const double tolerance = kDepthTolerance + 1e-12 * (pair.p_WCa.norm() + pair.p_WCb.norm());
   if (!(std::abs(pair.depth - from_points) <= tolerance)) {
-    core::ThrowInputError("depth", pair.depth, "m",
-                          "equal to (p_WCb - p_WCa)·nhat_BA_W = " +
-                              core::FormatNumber(from_points) +
-                              " m (point-pair identity, formula sheet (0.1), tolerance " +
-                              core::FormatNumber(tolerance) + " m)");
+    core::ThrowInputError(
+        "depth", pair.depth, "m",
+        "equal to (p_WCb - p_WCa)·nhat_BA_W = " + core::FormatNumber(from_points) +
+            " m (point-pair identity, formula sheet (0.1), tolerance " +
+            core::FormatNumber(tolerance) + " m)");
   }
 }
 
@@ -98,9 +98,8 @@ ContinuousPointContact CalcContinuousPointContact(const PenetrationAsPointPair& 
   const bool slipping = vt_squared > kSlipThreshold * kSlipThreshold;
   result.slip_speed = slipping ? std::sqrt(vt_squared) : 0.0;
   // Stribeck coefficient (validates vs > 0 and 0 ≤ μd ≤ μs even when there is no slip).
-  const double mu = StribeckFrictionCoefficient(result.slip_speed, stiction_tolerance,
-                                                friction.static_friction,
-                                                friction.dynamic_friction);
+  const double mu = StribeckFrictionCoefficient(
+      result.slip_speed, stiction_tolerance, friction.static_friction, friction.dynamic_friction);
   // Normal force (2.1); a skipped pair carries no force at all.
   const ContinuousNormalForce normal = CalcContinuousNormalForce(k, d, pair.depth, result.xdot);
   result.fn = normal.fn;

@@ -25,12 +25,12 @@ namespace simatlas::contact {
 /// B) and p_WCb on B (deepest inside A) [m, in W], unit normal nhat_BA_W from B toward A, depth
 /// x ≥ 0 [m] with x = (p_WCb − p_WCa)·nhat_BA_W.
 struct PenetrationAsPointPair {
-  int id_A = 0;                                     ///< geometry id of A
-  int id_B = 0;                                     ///< geometry id of B
-  core::Vector3 p_WCa = core::Vector3::Zero();      ///< witness point on A [m]
-  core::Vector3 p_WCb = core::Vector3::Zero();      ///< witness point on B [m]
-  core::Vector3 nhat_BA_W = core::Vector3::UnitZ(); ///< unit normal, B → A
-  double depth = 0.0;                               ///< penetration depth x [m]
+  int id_A = 0;                                      ///< geometry id of A
+  int id_B = 0;                                      ///< geometry id of B
+  core::Vector3 p_WCa = core::Vector3::Zero();       ///< witness point on A [m]
+  core::Vector3 p_WCb = core::Vector3::Zero();       ///< witness point on B [m]
+  core::Vector3 nhat_BA_W = core::Vector3::UnitZ();  ///< unit normal, B → A
+  double depth = 0.0;                                ///< penetration depth x [m]
 };
 
 /// Relabels A ↔ B: swaps ids and witness points, negates the normal, keeps the depth, so (0.1)
@@ -64,9 +64,9 @@ ContinuousNormalForce CalcContinuousNormalForce(double k, double d, double depth
 struct ContinuousPointContact {
   double fn = 0.0;                                ///< normal force magnitude [N]
   core::Vector3 ft_Ac_W = core::Vector3::Zero();  ///< friction force on A at C [N]
-  core::Vector3 f_Bc_W = core::Vector3::Zero();   ///< total force on B at C [N] = −(fn n̂_BA + ft_A)
-  core::Vector3 p_WC = core::Vector3::Zero();     ///< application point ½(p_WCa + p_WCb) [m]
-  double slip_speed = 0.0;        ///< ‖vt‖ [m/s] (0 below the 1e-14 m/s threshold)
+  core::Vector3 f_Bc_W = core::Vector3::Zero();  ///< total force on B at C [N] = −(fn n̂_BA + ft_A)
+  core::Vector3 p_WC = core::Vector3::Zero();  ///< application point ½(p_WCa + p_WCb) [m]
+  double slip_speed = 0.0;                     ///< ‖vt‖ [m/s] (0 below the 1e-14 m/s threshold)
   double xdot = 0.0;              ///< vn_code = v_AcBc·n̂_BA [m/s], > 0 approaching (Drake's
                                   ///< "separation_velocity" argument)
   double separation_speed = 0.0;  ///< course vn = −ẋ [m/s], > 0 separating
@@ -91,10 +91,10 @@ ContinuousPointContact CalcContinuousPointContact(const PenetrationAsPointPair& 
 
 /// One discrete point contact pair as assembled for SAP (E3-SAP §2.2).
 struct DiscretePointPair {
-  core::Vector3 p_WC = core::Vector3::Zero();  ///< stiffness-weighted contact point [m]
-  double phi0 = 0.0;                           ///< signed distance φ₀ = −x [m]
-  double fe0 = 0.0;                            ///< elastic force fe₀ = k x [N]
-  double stiffness = 0.0;                      ///< combined point stiffness k [N/m]
+  core::Vector3 p_WC = core::Vector3::Zero();      ///< stiffness-weighted contact point [m]
+  double phi0 = 0.0;                               ///< signed distance φ₀ = −x [m]
+  double fe0 = 0.0;                                ///< elastic force fe₀ = k x [N]
+  double stiffness = 0.0;                          ///< combined point stiffness k [N/m]
   core::Matrix3 R_WC = core::Matrix3::Identity();  ///< contact frame, z = −nhat_BA_W (A → B)
 };
 
@@ -104,7 +104,6 @@ struct DiscretePointPair {
 /// Drake has no guard for an infinite (rigid) stiffness here: w_A = ∞/∞ is NaN. The reference
 /// refuses k = ∞ with an InputError saying so (pass a large finite stiffness for a near-rigid
 /// side). k_A, k_B [N/m] finite and ≥ 0; the pair is validated.
-DiscretePointPair MakeDiscretePointPair(double k_A, double k_B,
-                                        const PenetrationAsPointPair& pair);
+DiscretePointPair MakeDiscretePointPair(double k_A, double k_B, const PenetrationAsPointPair& pair);
 
 }  // namespace simatlas::contact

@@ -27,9 +27,9 @@ void RequirePositiveDefinite(const std::string& name, const MatrixX& A, const st
         L(k, j) = sum / L(j, j);
       } else if (!(sum > 0)) {
         const std::string block = "[0.." + std::to_string(k) + "]";
-        ThrowInputError(name + " Cholesky pivot of row " + std::to_string(k), sum, unit,
-                        "> 0 (the leading block " + name + block + block +
-                            " is not positive definite)");
+        ThrowInputError(
+            name + " Cholesky pivot of row " + std::to_string(k), sum, unit,
+            "> 0 (the leading block " + name + block + block + " is not positive definite)");
       } else {
         L(k, k) = std::sqrt(sum);
       }

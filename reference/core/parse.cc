@@ -41,7 +41,8 @@ long long ParseInteger(const std::string& key, const std::string& text, long lon
     throw InputError(key + " = '" + text + "' must be an integer");
   }
   // Within [minimum, maximum].
-  if (value < minimum) ThrowInputError(key, static_cast<double>(value), "", ">= " + std::to_string(minimum));
+  if (value < minimum)
+    ThrowInputError(key, static_cast<double>(value), "", ">= " + std::to_string(minimum));
   if (value > maximum) {
     throw InputError(key + " = '" + text + "' must be an integer <= " + std::to_string(maximum));
   }

@@ -26,9 +26,7 @@ bool Aabb::Overlaps(const Aabb& other) const {
   return (lo.array() <= other.hi.array()).all() && (other.lo.array() <= hi.array()).all();
 }
 
-Aabb Aabb::Union(const Aabb& other) const {
-  return {lo.cwiseMin(other.lo), hi.cwiseMax(other.hi)};
-}
+Aabb Aabb::Union(const Aabb& other) const { return {lo.cwiseMin(other.lo), hi.cwiseMax(other.hi)}; }
 
 namespace {
 

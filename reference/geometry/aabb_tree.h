@@ -62,7 +62,7 @@ class AabbTree {
 
  private:
   std::vector<Aabb> boxes_;
-  std::vector<std::size_t> order_;  // box indices, each node's range [begin, end) contiguous
+  std::vector<std::size_t> order_;   // box indices, each node's range [begin, end) contiguous
   std::vector<AabbTreeNode> nodes_;  // node 0 is the root
 };
 

@@ -98,8 +98,7 @@ bool SceneGeometry::IsInherentlyExcluded(GeometryId a, GeometryId b) const {
 bool SceneGeometry::IsDeclaredExcluded(GeometryId a, GeometryId b) const {
   RequireProximity(a, "IsDeclaredExcluded");
   RequireProximity(b, "IsDeclaredExcluded");
-  return std::binary_search(declared_exclusions_.begin(), declared_exclusions_.end(),
-                            Sorted(a, b));
+  return std::binary_search(declared_exclusions_.begin(), declared_exclusions_.end(), Sorted(a, b));
 }
 
 bool SceneGeometry::CollisionFiltered(GeometryId a, GeometryId b) const {

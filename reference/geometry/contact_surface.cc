@@ -55,8 +55,8 @@ std::vector<Vector3> SliceTetrahedron(const std::array<Vector3, 4>& x, const Pla
   for (const Vector3& p : points) mean += p;
   mean /= static_cast<double>(points.size());
   const Vector3 n = plane.n.normalized();
-  const Vector3 u = (std::abs(n.x()) < 0.9 ? Vector3::UnitX() : Vector3::UnitY()).cross(n)
-                        .normalized();
+  const Vector3 u =
+      (std::abs(n.x()) < 0.9 ? Vector3::UnitX() : Vector3::UnitY()).cross(n).normalized();
   const Vector3 v = n.cross(u);
   std::array<std::pair<double, Vector3>, 4> by_angle;
   const std::size_t count = points.size();
@@ -139,7 +139,8 @@ Aabb BoundsOf(const std::array<Vector3, 4>& x) { return Aabb::Of(x); }
 AabbTree TreeOf(const VolumeMesh& mesh) {
   std::vector<Aabb> boxes;
   boxes.reserve(mesh.tetrahedra.size());
-  for (std::size_t t = 0; t < mesh.tetrahedra.size(); ++t) boxes.push_back(BoundsOf(Corners(mesh, t)));
+  for (std::size_t t = 0; t < mesh.tetrahedra.size(); ++t)
+    boxes.push_back(BoundsOf(Corners(mesh, t)));
   return AabbTree(std::move(boxes));
 }
 
@@ -387,8 +388,8 @@ RigidSurface MakeRigidSphereSurface(double radius, double resolution_hint, const
   RigidSurface surface;
   surface.polygons.reserve(mesh.tetrahedra.size());
   for (const auto& tet : mesh.tetrahedra) {
-    surface.polygons.push_back({mesh.vertices[tet[1]] + p_WS, mesh.vertices[tet[2]] + p_WS,
-                                mesh.vertices[tet[3]] + p_WS});
+    surface.polygons.push_back(
+        {mesh.vertices[tet[1]] + p_WS, mesh.vertices[tet[2]] + p_WS, mesh.vertices[tet[3]] + p_WS});
   }
   return surface;
 }

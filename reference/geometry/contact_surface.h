@@ -33,8 +33,8 @@ namespace simatlas::geometry {
 
 /// One face of the surface.
 struct ContactPolygon {
-  std::vector<core::Vector3> vertices;  ///< counter-clockwise about normal [m]
-  double area = 0.0;                    ///< [m²]
+  std::vector<core::Vector3> vertices;             ///< counter-clockwise about normal [m]
+  double area = 0.0;                               ///< [m²]
   core::Vector3 centroid = core::Vector3::Zero();  ///< area centroid [m]
   core::Vector3 normal = core::Vector3::UnitZ();   ///< unit, out of N into M (nhat_BA_W)
   double pressure = 0.0;  ///< pe at the centroid [Pa] (p_M = p_N there for two compliant sides)

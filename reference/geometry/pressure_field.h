@@ -23,10 +23,10 @@ struct LinearField {
 
 /// A compliant geometry: its mesh (in world) and p = E·e at every vertex.
 struct PressureField {
-  VolumeMesh mesh;                ///< tetrahedra in world [m] with the extent e per vertex
-  double modulus = 0.0;           ///< E [Pa]
-  std::vector<double> pressure;   ///< E·e at every vertex [Pa]
-  std::vector<LinearField> field; ///< p on each tetrahedron
+  VolumeMesh mesh;                 ///< tetrahedra in world [m] with the extent e per vertex
+  double modulus = 0.0;            ///< E [Pa]
+  std::vector<double> pressure;    ///< E·e at every vertex [Pa]
+  std::vector<LinearField> field;  ///< p on each tetrahedron
 };
 
 /// p = E·e on every vertex and the linear field of every tetrahedron (solving the 3×3 system of

@@ -77,8 +77,7 @@ void ValidateProximityProperties(std::string_view geometry_name, const Proximity
   CheckPositive(geometry_name, "point_stiffness", p.point_stiffness, "N/m");
   // Margin, dissipation and relaxation time: zero allowed.
   CheckNonNegative(geometry_name, "margin", p.margin, "m");
-  CheckNonNegative(geometry_name, "hunt_crossley_dissipation", p.hunt_crossley_dissipation,
-                   "s/m");
+  CheckNonNegative(geometry_name, "hunt_crossley_dissipation", p.hunt_crossley_dissipation, "s/m");
   CheckNonNegative(geometry_name, "relaxation_time", p.relaxation_time, "s");
 }
 
@@ -87,8 +86,7 @@ std::vector<std::string> RequiredHydroelasticProperties(ShapeKind kind, Complian
   const bool curved = kind == ShapeKind::kSphere || kind == ShapeKind::kCylinder ||
                       kind == ShapeKind::kCapsule || kind == ShapeKind::kEllipsoid;
   switch (compliance) {
-    case Compliance::kUndefined:
-      return {};
+    case Compliance::kUndefined: return {};
     case Compliance::kRigid:
       if (curved) return {"resolution_hint"};
       return {};
@@ -106,9 +104,9 @@ void RequireHydroelasticProperties(std::string_view geometry_name, ShapeKind kin
   for (const std::string& name : RequiredHydroelasticProperties(kind, properties.compliance)) {
     if (!Field(properties, name)) {
       throw core::InputError(
-          Key(geometry_name, name) + " [" + std::string(FieldUnit(name)) +
-          "] is missing: a " + std::string(ComplianceName(properties.compliance)) + " " +
-          std::string(ShapeName(kind)) + " needs it to build its hydroelastic representation");
+          Key(geometry_name, name) + " [" + std::string(FieldUnit(name)) + "] is missing: a " +
+          std::string(ComplianceName(properties.compliance)) + " " + std::string(ShapeName(kind)) +
+          " needs it to build its hydroelastic representation");
     }
   }
 }

@@ -40,13 +40,13 @@ struct FrictionProperty {
 
 /// The proximity properties of one geometry. Every field is optional ("not written").
 struct ProximityProperties {
-  Compliance compliance = Compliance::kUndefined;   ///< hydroelastic compliance type
+  Compliance compliance = Compliance::kUndefined;    ///< hydroelastic compliance type
   std::optional<FrictionProperty> coulomb_friction;  ///< material/coulomb_friction
-  std::optional<double> hydroelastic_modulus;       ///< E [Pa], compliant geometry only
-  std::optional<double> resolution_hint;            ///< [m], tessellation of curved shapes
-  std::optional<double> slab_thickness;             ///< [m], compliant HalfSpace only
-  std::optional<double> margin;                     ///< [m], hydroelastic margin (not point contact)
-  std::optional<double> point_stiffness;            ///< k [N/m], point contact
+  std::optional<double> hydroelastic_modulus;        ///< E [Pa], compliant geometry only
+  std::optional<double> resolution_hint;             ///< [m], tessellation of curved shapes
+  std::optional<double> slab_thickness;              ///< [m], compliant HalfSpace only
+  std::optional<double> margin;           ///< [m], hydroelastic margin (not point contact)
+  std::optional<double> point_stiffness;  ///< k [N/m], point contact
   std::optional<double> hunt_crossley_dissipation;  ///< d [s/m]
   std::optional<double> relaxation_time;            ///< τ [s], kSap only
 };

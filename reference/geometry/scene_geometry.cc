@@ -84,8 +84,8 @@ GeometryId SceneGeometry::RegisterGeometry(FrameId frame_id, std::string name, S
   return id;
 }
 
-GeometryId SceneGeometry::RegisterCollisionGeometry(FrameId frame_id, std::string name,
-                                                    Shape shape, ProximityProperties proximity) {
+GeometryId SceneGeometry::RegisterCollisionGeometry(FrameId frame_id, std::string name, Shape shape,
+                                                    ProximityProperties proximity) {
   // Course §1.1: RegisterCollisionGeometry requires coulomb_friction in the properties.
   if (!proximity.coulomb_friction) {
     throw InputError("geometry '" + name +
@@ -96,8 +96,7 @@ GeometryId SceneGeometry::RegisterCollisionGeometry(FrameId frame_id, std::strin
                           std::move(proximity));
 }
 
-GeometryId SceneGeometry::RegisterVisualGeometry(FrameId frame_id, std::string name,
-                                                 Shape shape) {
+GeometryId SceneGeometry::RegisterVisualGeometry(FrameId frame_id, std::string name, Shape shape) {
   return RegisterGeometry(frame_id, std::move(name), std::move(shape),
                           {Role::kIllustration, Role::kPerception});
 }

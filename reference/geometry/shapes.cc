@@ -68,8 +68,8 @@ namespace {
 // Mesh and Convex: a named file and a positive scale.
 Shape MakeFileShape(ShapeKind kind, std::string file_name, double scale) {
   if (file_name.empty()) {
-    throw core::InputError("file_name = '' must name a mesh file (" +
-                           std::string(ShapeName(kind)) + ")");
+    throw core::InputError("file_name = '' must name a mesh file (" + std::string(ShapeName(kind)) +
+                           ")");
   }
   core::RequirePositive("scale", scale, "1");
   return {kind, core::Vector3::Zero(), std::move(file_name), scale};

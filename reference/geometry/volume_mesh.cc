@@ -24,12 +24,12 @@ int SphereRefinementLevel(double radius, double resolution_hint) {
     ++level;
   }
   if (level > kMaxSphereRefinementLevel) {
-    core::ThrowInputError("resolution_hint", resolution_hint, "m",
-                          ">= sqrt(2)*radius/2^" + std::to_string(kMaxSphereRefinementLevel) +
-                              " = " +
-                              core::FormatNumber(chord / std::ldexp(1.0, kMaxSphereRefinementLevel)) +
-                              " m (sphere refinement is capped at level " +
-                              std::to_string(kMaxSphereRefinementLevel) + ")");
+    core::ThrowInputError(
+        "resolution_hint", resolution_hint, "m",
+        ">= sqrt(2)*radius/2^" + std::to_string(kMaxSphereRefinementLevel) + " = " +
+            core::FormatNumber(chord / std::ldexp(1.0, kMaxSphereRefinementLevel)) +
+            " m (sphere refinement is capped at level " +
+            std::to_string(kMaxSphereRefinementLevel) + ")");
   }
   return level;
 }
@@ -173,8 +173,10 @@ VolumeMesh TransformVolumeMesh(const VolumeMesh& mesh, const core::Matrix3& R_WF
                                const Vector3& p_WF) {
   const double orthonormality = (R_WF.transpose() * R_WF - core::Matrix3::Identity()).norm();
   if (!R_WF.allFinite() || orthonormality > 1e-9 || R_WF.determinant() < 0) {
-    throw core::InputError("R_WF must be a rotation matrix (orthonormal to 1e-9, det +1); "
-                           "||R^T R - I|| = " + core::FormatNumber(orthonormality));
+    throw core::InputError(
+        "R_WF must be a rotation matrix (orthonormal to 1e-9, det +1); "
+        "||R^T R - I|| = " +
+        core::FormatNumber(orthonormality));
   }
   for (int i = 0; i < 3; ++i) core::RequireFinite("p_WF", p_WF[i], "m");
   VolumeMesh moved = mesh;

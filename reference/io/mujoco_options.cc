@@ -48,15 +48,23 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
   static const std::vector<MujocoOptionInfo> table = {
       {"solver", "pgs|cg|newton", "the file's opt.solver", "constraint solver (§4)"},
       {"iterations", "N >= 0", "the file's opt.iterations", "main-solver iteration cap (§5)"},
-      {"tolerance", "T >= 0", "the file's opt.tolerance", "scaled exit threshold (formula sheet MJ-solvers (5.1))"},
-      {"version", "3.15|2.2.2", "3.15", "code paths: 3.15 (the course's) adds the certificate and decrement exits (§5); 2.2.2 sets polak-ribiere and turns pgs_momentum, pgs_shuffle and islands off (asked for under 2.2.2 they are refused)"},
-      {"cg_update", "hager-zhang|polak-ribiere", "hager-zhang (2.2.2: polak-ribiere)", "CG direction update (formula sheet MJ-solvers (4.1))"},
-      {"ls_iterations", "N >= 1", "50", "line-search evaluation cap (3.x option; 2.2.2 hard-codes 50) (§4)"},
-      {"ls_tolerance", "T > 0", "0.01", "line-search tolerance factor: tol = tolerance·ls_tolerance (§4)"},
+      {"tolerance", "T >= 0", "the file's opt.tolerance",
+       "scaled exit threshold (formula sheet MJ-solvers (5.1))"},
+      {"version", "3.15|2.2.2", "3.15",
+       "code paths: 3.15 (the course's) adds the certificate and decrement exits (§5); 2.2.2 sets polak-ribiere and turns pgs_momentum, pgs_shuffle and islands off (asked for under 2.2.2 they are refused)"},
+      {"cg_update", "hager-zhang|polak-ribiere", "hager-zhang (2.2.2: polak-ribiere)",
+       "CG direction update (formula sheet MJ-solvers (4.1))"},
+      {"ls_iterations", "N >= 1", "50",
+       "line-search evaluation cap (3.x option; 2.2.2 hard-codes 50) (§4)"},
+      {"ls_tolerance", "T > 0", "0.01",
+       "line-search tolerance factor: tol = tolerance·ls_tolerance (§4)"},
       {"jacobian", "dense|sparse|auto", "auto", "MuJoCo's path: auto is sparse from nv = 60 (§4)"},
-      {"pgs_momentum", "on|off", "on (2.2.2: off)", "PGS Nesterov momentum with adaptive restart (3.11+, §4; MuJoCo always shuffles with it: in the fixed order it can cycle)"},
-      {"pgs_shuffle", "on|off", "on (2.2.2: off)", "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
-      {"islands", "on|off", "on (2.2.2: off)", "solve each island of the coupling graph alone (§6)"},
+      {"pgs_momentum", "on|off", "on (2.2.2: off)",
+       "PGS Nesterov momentum with adaptive restart (3.11+, §4; MuJoCo always shuffles with it: in the fixed order it can cycle)"},
+      {"pgs_shuffle", "on|off", "on (2.2.2: off)",
+       "PGS block order shuffled by PCG32, fixed seed (3.9+, §4)"},
+      {"islands", "on|off", "on (2.2.2: off)",
+       "solve each island of the coupling graph alone (§6)"},
       {"warmstart", "FILE|off", "off, or the file's qacc_warmstart",
        "start from qacc in FILE: an nv array, `mujoco solve --json` output or a problem's expected (§6)"},
       {"noslip_iterations", "N >= 0", "0 = off", "NoSlip sweeps after the main solve (§6)"},
@@ -108,8 +116,7 @@ bool ParseSwitch(const std::string& key, const std::string& text) {
 }
 
 int ParseCount(const std::string& key, const std::string& text, int minimum) {
-  return static_cast<int>(
-      core::ParseInteger(key, text, minimum, std::numeric_limits<int>::max()));
+  return static_cast<int>(core::ParseInteger(key, text, minimum, std::numeric_limits<int>::max()));
 }
 
 double ParseNonNegative(const std::string& key, const std::string& text) {

@@ -70,8 +70,8 @@ int Integer(const json& value, const std::string& path) {
 core::VectorX Vector(const json& value, const std::string& path, int size, const char* unit) {
   if (!value.is_array()) Bad(path, "must be an array of numbers");
   if (size >= 0 && static_cast<int>(value.size()) != size) {
-    Bad(path, "has " + std::to_string(value.size()) + " numbers but must have " +
-                  std::to_string(size));
+    Bad(path,
+        "has " + std::to_string(value.size()) + " numbers but must have " + std::to_string(size));
   }
   core::VectorX v(value.size());
   for (size_t i = 0; i < value.size(); ++i) {
@@ -114,8 +114,10 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
   if (const json* v = OptionalField(opt, "jacobian")) {
     o.jacobian = ParseJacobian("opt.jacobian", String(*v, "opt.jacobian"));
   }
-  if (const json* v = OptionalField(opt, "pgs_momentum")) o.pgs_momentum = Boolean(*v, "opt.pgs_momentum");
-  if (const json* v = OptionalField(opt, "pgs_shuffle")) o.pgs_shuffle = Boolean(*v, "opt.pgs_shuffle");
+  if (const json* v = OptionalField(opt, "pgs_momentum"))
+    o.pgs_momentum = Boolean(*v, "opt.pgs_momentum");
+  if (const json* v = OptionalField(opt, "pgs_shuffle"))
+    o.pgs_shuffle = Boolean(*v, "opt.pgs_shuffle");
   if (const json* v = OptionalField(opt, "islands")) settings.islands = Boolean(*v, "opt.islands");
   if (const json* v = OptionalField(opt, "noslip_iterations")) {
     o.noslip_iterations = Integer(*v, "opt.noslip_iterations");
@@ -130,7 +132,8 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
   // The line search's cap and tolerance factor (3.x options; 2.2.2 hard-codes 50 and 0.01).
   if (const json* v = OptionalField(opt, "ls_iterations")) {
     o.ls_iterations = Integer(*v, "opt.ls_iterations");
-    if (o.ls_iterations < 1) core::ThrowInputError("opt.ls_iterations", o.ls_iterations, "1", ">= 1");
+    if (o.ls_iterations < 1)
+      core::ThrowInputError("opt.ls_iterations", o.ls_iterations, "1", ">= 1");
   }
   if (const json* v = OptionalField(opt, "ls_tolerance")) {
     o.ls_tolerance = Number(*v, "opt.ls_tolerance", "1");
@@ -139,10 +142,12 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
 }
 
 mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
-  RequireKnownKeys(opt, {"cone", "solver", "iterations", "tolerance", "impratio", "timestep",
-                         "meaninertia", "version", "cg_update", "jacobian", "pgs_momentum", "pgs_shuffle",
-                         "islands", "noslip_iterations", "noslip_tolerance", "ls_iterations",
-                         "ls_tolerance"}, "opt");
+  RequireKnownKeys(
+      opt,
+      {"cone", "solver", "iterations", "tolerance", "impratio", "timestep", "meaninertia",
+       "version", "cg_update", "jacobian", "pgs_momentum", "pgs_shuffle", "islands",
+       "noslip_iterations", "noslip_tolerance", "ls_iterations", "ls_tolerance"},
+      "opt");
   mujoco::Options o;
   const std::string cone = String(Field(opt, "cone", "opt"), "opt.cone");
   if (cone == "pyramidal") {
@@ -176,8 +181,9 @@ mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
 MujocoProblemFile ParseMujocoProblem(const json& doc) {
   MujocoProblemFile file;
   if (!doc.is_object()) Bad("document", "must be a JSON object");
-  RequireKnownKeys(doc, {"schema", "source", "nv", "M", "dof_parentid", "qacc_smooth", "opt",
-                         "contacts", "efc", "expected", "qacc_warmstart", "qfrc_smooth"},
+  RequireKnownKeys(doc,
+                   {"schema", "source", "nv", "M", "dof_parentid", "qacc_smooth", "opt", "contacts",
+                    "efc", "expected", "qacc_warmstart", "qfrc_smooth"},
                    "document");
   const std::string schema = String(Field(doc, "schema", "document"), "schema");
   if (schema != "simatlas/mujoco-problem/1") {
@@ -189,7 +195,8 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   if (p.nv < 0) core::ThrowInputError("nv", p.nv, "1", ">= 0");
   // M: nv arrays of nv numbers.
   const json& M = Field(doc, "M", "document");
-  if (!M.is_array() || static_cast<int>(M.size()) != p.nv) Bad("M", "must be nv arrays of nv numbers");
+  if (!M.is_array() || static_cast<int>(M.size()) != p.nv)
+    Bad("M", "must be nv arrays of nv numbers");
   p.M.resize(p.nv, p.nv);
   for (int i = 0; i < p.nv; ++i) {
     p.M.row(i) = Vector(M[i], "M[" + std::to_string(i) + "]", p.nv, "kg").transpose();
@@ -235,9 +242,8 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     if (con.dim > 1) {
       for (int j = 0; j < std::min(con.dim - 1, 5); ++j) {
         if (!(con.friction[j] >= mujoco::kMinMu)) {
-          core::ThrowInputError(path + ".friction[" + std::to_string(j) + "]", con.friction[j],
-                                "1", ">= 1e-5 (mjMINMU) in a contact of dim " +
-                                         std::to_string(con.dim));
+          core::ThrowInputError(path + ".friction[" + std::to_string(j) + "]", con.friction[j], "1",
+                                ">= 1e-5 (mjMINMU) in a contact of dim " + std::to_string(con.dim));
         }
       }
       const double mu = con.friction[0] / std::sqrt(p.opt.impratio);
@@ -262,8 +268,10 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
   for (int i = 0; i < nefc; ++i) {
     const std::string path = "efc[" + std::to_string(i) + "]";
     const json& row = efc[i];
-    RequireKnownKeys(row, {"type", "J", "R", "aref", "frictionloss", "contact", "solref", "solimp",
-                           "pos", "margin", "vel", "diag_approx", "KBIP"}, path);
+    RequireKnownKeys(row,
+                     {"type", "J", "R", "aref", "frictionloss", "contact", "solref", "solimp",
+                      "pos", "margin", "vel", "diag_approx", "KBIP"},
+                     path);
     p.kind.push_back(mujoco::ParseRowKind(String(Field(row, "type", path), path + ".type")));
     p.J.row(i) = Vector(Field(row, "J", path), path + ".J", p.nv, "1").transpose();
     p.R[i] = Number(Field(row, "R", path), path + ".R", "1/kg");
@@ -281,10 +289,13 @@ MujocoProblemFile ParseMujocoProblem(const json& doc) {
     }
     p.contact.push_back(contact);
     MujocoRowRecord record;
-    if (const json* v = OptionalField(row, "solref")) record.solref = Array<2>(*v, path + ".solref", "s");
-    if (const json* v = OptionalField(row, "solimp")) record.solimp = Array<5>(*v, path + ".solimp", "1");
+    if (const json* v = OptionalField(row, "solref"))
+      record.solref = Array<2>(*v, path + ".solref", "s");
+    if (const json* v = OptionalField(row, "solimp"))
+      record.solimp = Array<5>(*v, path + ".solimp", "1");
     if (const json* v = OptionalField(row, "pos")) record.pos = Number(*v, path + ".pos", "m");
-    if (const json* v = OptionalField(row, "margin")) record.margin = Number(*v, path + ".margin", "m");
+    if (const json* v = OptionalField(row, "margin"))
+      record.margin = Number(*v, path + ".margin", "m");
     if (const json* v = OptionalField(row, "vel")) record.vel = Number(*v, path + ".vel", "m/s");
     if (const json* v = OptionalField(row, "diag_approx")) {
       record.diag_approx = Number(*v, path + ".diag_approx", "1/kg");

@@ -29,26 +29,26 @@ struct MujocoExpected {
 
 /// Per-row fields that the solvers do not need but the impedance checks do (all optional).
 struct MujocoRowRecord {
-  std::optional<mujoco::SolRef> solref;  ///< the row's solref as the engine used it
-  std::optional<mujoco::SolImp> solimp;  ///< the row's solimp as the engine used it
-  std::optional<double> pos;             ///< efc_pos, the constraint distance [m]
-  std::optional<double> margin;          ///< the row's margin [m]
-  std::optional<double> vel;             ///< J·qvel [m/s]
-  std::optional<double> diag_approx;     ///< Â, MuJoCo's approximate diagonal of A
+  std::optional<mujoco::SolRef> solref;       ///< the row's solref as the engine used it
+  std::optional<mujoco::SolImp> solimp;       ///< the row's solimp as the engine used it
+  std::optional<double> pos;                  ///< efc_pos, the constraint distance [m]
+  std::optional<double> margin;               ///< the row's margin [m]
+  std::optional<double> vel;                  ///< J·qvel [m/s]
+  std::optional<double> diag_approx;          ///< Â, MuJoCo's approximate diagonal of A
   std::optional<std::array<double, 4>> KBIP;  ///< the engine's efc_KBIP: K, B, I, dI/d pos
 };
 
 /// One file.
 struct MujocoProblemFile {
-  std::string source;                     ///< free text: engine, version, scene ("" if absent)
-  mujoco::Problem problem;                ///< the validated problem
+  std::string source;       ///< free text: engine, version, scene ("" if absent)
+  mujoco::Problem problem;  ///< the validated problem
   /// opt.islands and the top-level qacc_warmstart (absent: islands as the version runs them —
   /// on for 3.15, off for 2.2.2 (IslandsByDefault) — and warmstart off)
   mujoco::SolveSettings settings;
-  std::vector<MujocoRowRecord> rows;      ///< one record per efc row
+  std::vector<MujocoRowRecord> rows;  ///< one record per efc row
   /// the file's `contacts[].index` per contact (the producing engine's contact ids), in order
   std::vector<int> contact_indices;
-  std::optional<MujocoExpected> expected; ///< present when the file has `expected`
+  std::optional<MujocoExpected> expected;  ///< present when the file has `expected`
 };
 
 /// Parses a JSON document already read (validates the problem, too).

@@ -13,7 +13,9 @@ using nlohmann::json;
 
 namespace {
 
-json Vector(const core::VectorX& v) { return json(std::vector<double>(v.data(), v.data() + v.size())); }
+json Vector(const core::VectorX& v) {
+  return json(std::vector<double>(v.data(), v.data() + v.size()));
+}
 
 json Matrix(const core::MatrixX& m) {
   json rows = json::array();
@@ -50,34 +52,48 @@ json Constraint(const sap::ConstraintSpec& spec, const std::string& path) {
   if (spec.vb.size()) c["vb"] = Vector(spec.vb);
   if (const auto* p = std::get_if<sap::FrictionConeParameters>(&spec.parameters)) {
     c["type"] = "friction_cone";
-    c.update({{"mu", p->mu}, {"stiffness", p->stiffness}, {"relaxation_time", p->relaxation_time},
-              {"phi0", p->phi0}, {"beta", p->beta}, {"sigma", p->sigma}});
+    c.update({{"mu", p->mu},
+              {"stiffness", p->stiffness},
+              {"relaxation_time", p->relaxation_time},
+              {"phi0", p->phi0},
+              {"beta", p->beta},
+              {"sigma", p->sigma}});
   } else {
     const auto& h = std::get<sap::HuntCrossleyParameters>(spec.parameters);
     c["type"] = "hunt_crossley";
-    c["approximation"] = h.approximation == sap::HuntCrossleyApproximation::kSimilar ? "similar" : "lagged";
-    c.update({{"mu", h.mu}, {"stiffness", h.stiffness}, {"dissipation", h.dissipation},
-              {"fe0", h.fe0}, {"vn0", h.vn0}, {"stiction_tolerance", h.stiction_tolerance},
+    c["approximation"] =
+        h.approximation == sap::HuntCrossleyApproximation::kSimilar ? "similar" : "lagged";
+    c.update({{"mu", h.mu},
+              {"stiffness", h.stiffness},
+              {"dissipation", h.dissipation},
+              {"fe0", h.fe0},
+              {"vn0", h.vn0},
+              {"stiction_tolerance", h.stiction_tolerance},
               {"sigma", h.sigma}});
   }
   return c;
 }
 
-std::string ConeName(mujoco::Cone cone) { return cone == mujoco::Cone::kElliptic ? "elliptic" : "pyramidal"; }
+std::string ConeName(mujoco::Cone cone) {
+  return cone == mujoco::Cone::kElliptic ? "elliptic" : "pyramidal";
+}
 
 }  // namespace
 
 json WriteSapProblem(const sap::SapProblem& problem, const sap::SapSolverParameters& parameters,
                      const std::string& source) {
-  json doc = {{"schema", "simatlas/sap-problem/1"}, {"source", source}, {"time_step", problem.time_step}};
+  json doc = {
+      {"schema", "simatlas/sap-problem/1"}, {"source", source}, {"time_step", problem.time_step}};
   // Cliques: A and v* each.
   json cliques = json::array();
-  for (const auto& c : problem.cliques) cliques.push_back({{"A", Matrix(c.A)}, {"v_star", Vector(c.v_star)}});
+  for (const auto& c : problem.cliques)
+    cliques.push_back({{"A", Matrix(c.A)}, {"v_star", Vector(c.v_star)}});
   doc["cliques"] = cliques;
   if (problem.v_guess) doc["v_guess"] = Vector(*problem.v_guess);
   json constraints = json::array();
   for (size_t i = 0; i < problem.constraints.size(); ++i) {
-    constraints.push_back(Constraint(problem.constraints[i], "constraints[" + std::to_string(i) + "]"));
+    constraints.push_back(
+        Constraint(problem.constraints[i], "constraints[" + std::to_string(i) + "]"));
   }
   doc["constraints"] = constraints;
   // Every overridable solver parameter.
@@ -93,13 +109,16 @@ json WriteSapProblem(const sap::SapProblem& problem, const sap::SapSolverParamet
 
 json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
                         const mujoco::SolveSettings& settings) {
-  json doc = {{"schema", "simatlas/mujoco-problem/1"}, {"source", source}, {"nv", p.nv},
-              {"M", Matrix(p.M)}, {"qacc_smooth", Vector(p.qacc_smooth)}};
+  json doc = {{"schema", "simatlas/mujoco-problem/1"},
+              {"source", source},
+              {"nv", p.nv},
+              {"M", Matrix(p.M)},
+              {"qacc_smooth", Vector(p.qacc_smooth)}};
   if (!p.dof_parentid.empty()) doc["dof_parentid"] = p.dof_parentid;
   if (p.qfrc_smooth.size() > 0) doc["qfrc_smooth"] = Vector(p.qfrc_smooth);
-  doc["opt"] = {{"cone", ConeName(p.opt.cone)}, {"solver", mujoco::SolverName(p.opt.solver)},
-                {"iterations", p.opt.iterations}, {"tolerance", p.opt.tolerance},
-                {"impratio", p.opt.impratio}, {"timestep", p.opt.timestep},
+  doc["opt"] = {{"cone", ConeName(p.opt.cone)},    {"solver", mujoco::SolverName(p.opt.solver)},
+                {"iterations", p.opt.iterations},  {"tolerance", p.opt.tolerance},
+                {"impratio", p.opt.impratio},      {"timestep", p.opt.timestep},
                 {"meaninertia", p.opt.meaninertia}};
   // The version when it is not the default (3.15), then each switch only where it differs from
   // what that version fixes (SetVersion, IslandsByDefault): the reader's order, so files round-trip.
@@ -120,23 +139,29 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
   if (p.opt.noslip_tolerance != defaults.noslip_tolerance) {
     doc["opt"]["noslip_tolerance"] = p.opt.noslip_tolerance;
   }
-  if (p.opt.ls_iterations != defaults.ls_iterations) doc["opt"]["ls_iterations"] = p.opt.ls_iterations;
+  if (p.opt.ls_iterations != defaults.ls_iterations)
+    doc["opt"]["ls_iterations"] = p.opt.ls_iterations;
   if (p.opt.ls_tolerance != defaults.ls_tolerance) doc["opt"]["ls_tolerance"] = p.opt.ls_tolerance;
   if (settings.qacc_warmstart) doc["qacc_warmstart"] = Vector(*settings.qacc_warmstart);
   // Contacts, indexed 0, 1, … in list order.
   json contacts = json::array();
   for (size_t c = 0; c < p.contacts.size(); ++c) {
     const auto& k = p.contacts[c];
-    contacts.push_back({{"index", static_cast<int>(c)}, {"dim", k.dim},
+    contacts.push_back({{"index", static_cast<int>(c)},
+                        {"dim", k.dim},
                         {"friction", std::vector<double>(k.friction.begin(), k.friction.end())},
-                        {"mu", k.mu}, {"efc_address", k.efc_address}});
+                        {"mu", k.mu},
+                        {"efc_address", k.efc_address}});
   }
   doc["contacts"] = contacts;
   // Rows in order.
   json efc = json::array();
   for (int i = 0; i < p.nefc(); ++i) {
-    json row = {{"type", mujoco::RowKindName(p.kind[i])}, {"J", Vector(p.J.row(i).transpose())},
-                {"R", p.R[i]}, {"aref", p.aref[i]}, {"frictionloss", p.frictionloss[i]}};
+    json row = {{"type", mujoco::RowKindName(p.kind[i])},
+                {"J", Vector(p.J.row(i).transpose())},
+                {"R", p.R[i]},
+                {"aref", p.aref[i]},
+                {"frictionloss", p.frictionloss[i]}};
     if (p.contact[i] >= 0) row["contact"] = p.contact[i];
     efc.push_back(row);
   }
@@ -152,7 +177,8 @@ json WriteMujocoProblemFile(const MujocoProblemFile& file) {
       doc["contacts"][c]["index"] = file.contact_indices[c];
     }
     for (int i = 0; i < file.problem.nefc(); ++i) {
-      if (file.problem.contact[i] >= 0) doc["efc"][i]["contact"] = file.contact_indices[file.problem.contact[i]];
+      if (file.problem.contact[i] >= 0)
+        doc["efc"][i]["contact"] = file.contact_indices[file.problem.contact[i]];
     }
   }
   // Per-row records: only the fields the record holds.

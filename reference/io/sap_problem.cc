@@ -127,8 +127,8 @@ sap::Clique ParseClique(const json& entry, const std::string& path) {
   sap::Clique c;
   c.A = Matrix(Field(entry, "A", path), path + ".A", -1, -1, "kg");
   if (c.A.rows() != c.A.cols()) {
-    core::ThrowInputError(path + ".A columns", c.A.cols(), "", std::to_string(c.A.rows()) +
-                                                                  " (A must be square)");
+    core::ThrowInputError(path + ".A columns", c.A.cols(), "",
+                          std::to_string(c.A.rows()) + " (A must be square)");
   }
   c.v_star = Vector(Field(entry, "v_star", path), path + ".v_star", c.A.rows(), "m/s");
   return c;
@@ -155,13 +155,17 @@ sap::ConstraintSpec ParseConstraint(const json& entry, const std::string& path,
 
   if (type == "joint_limit") {
     // A limit on DOF `dof` of one clique; J is built (+e_dof lower row, −e_dof upper row).
-    RequireKnownKeys(entry, {"type", "cliques", "dof", "q0", "lower", "upper", "stiffness",
-                             "relaxation_time", "beta"}, path);
+    RequireKnownKeys(
+        entry,
+        {"type", "cliques", "dof", "q0", "lower", "upper", "stiffness", "relaxation_time", "beta"},
+        path);
     if (spec.cliques.size() != 1) Fail(path + ".cliques", "must list one clique for joint_limit");
     sap::LimitParameters p;
     p.q0 = Number(Field(entry, "q0", path), path + ".q0", "m or rad");
-    if (const json* v = OptionalField(entry, "lower")) p.lower = Number(*v, path + ".lower", "m or rad");
-    if (const json* v = OptionalField(entry, "upper")) p.upper = Number(*v, path + ".upper", "m or rad");
+    if (const json* v = OptionalField(entry, "lower"))
+      p.lower = Number(*v, path + ".lower", "m or rad");
+    if (const json* v = OptionalField(entry, "upper"))
+      p.upper = Number(*v, path + ".upper", "m or rad");
     if (p.lower > p.upper) core::ThrowInputError(path + ".lower", p.lower, "", "<= upper");
     if (sap::CountLimitRows(p) == 0) Fail(path, "needs lower, upper or both");
     p.stiffness = Positive(entry, "stiffness", path, "N/m", core::kInfinity);
@@ -169,7 +173,8 @@ sap::ConstraintSpec ParseConstraint(const json& entry, const std::string& path,
     p.beta = NonNegative(entry, "beta", path, "1", 0.1);
     const int dof = Integer(Field(entry, "dof", path), path + ".dof");
     if (dof < 0 || dof >= clique_size(0)) {
-      core::ThrowInputError(path + ".dof", dof, "", "in [0, " + std::to_string(clique_size(0)) + ")");
+      core::ThrowInputError(path + ".dof", dof, "",
+                            "in [0, " + std::to_string(clique_size(0)) + ")");
     }
     spec.J = {sap::MakeLimitJacobian(p, static_cast<int>(clique_size(0)), dof)};
     spec.parameters = p;
@@ -189,8 +194,10 @@ sap::ConstraintSpec ParseConstraint(const json& entry, const std::string& path,
   if (const json* vb = OptionalField(entry, "vb")) spec.vb = Vector(*vb, path + ".vb", 3, "m/s");
 
   if (type == "friction_cone") {
-    RequireKnownKeys(entry, {"type", "cliques", "J", "vb", "mu", "stiffness", "relaxation_time",
-                             "phi0", "beta", "sigma"}, path);
+    RequireKnownKeys(entry,
+                     {"type", "cliques", "J", "vb", "mu", "stiffness", "relaxation_time", "phi0",
+                      "beta", "sigma"},
+                     path);
     sap::FrictionConeParameters p;
     p.mu = NonNegative(entry, "mu", path, "1");
     p.stiffness = Positive(entry, "stiffness", path, "N/m");
@@ -200,8 +207,10 @@ sap::ConstraintSpec ParseConstraint(const json& entry, const std::string& path,
     p.sigma = Positive(entry, "sigma", path, "1", 1e-3);
     spec.parameters = p;
   } else if (type == "hunt_crossley") {
-    RequireKnownKeys(entry, {"type", "cliques", "J", "vb", "approximation", "mu", "stiffness",
-                             "dissipation", "fe0", "vn0", "stiction_tolerance", "sigma"}, path);
+    RequireKnownKeys(entry,
+                     {"type", "cliques", "J", "vb", "approximation", "mu", "stiffness",
+                      "dissipation", "fe0", "vn0", "stiction_tolerance", "sigma"},
+                     path);
     sap::HuntCrossleyParameters p;
     const std::string a = String(Field(entry, "approximation", path), path + ".approximation");
     if (a == "similar") {
@@ -220,8 +229,8 @@ sap::ConstraintSpec ParseConstraint(const json& entry, const std::string& path,
     p.sigma = NonNegative(entry, "sigma", path, "1", 1e-3);
     spec.parameters = p;
   } else {
-    Fail(path + ".type", "= \"" + type +
-                             "\" must be \"friction_cone\", \"hunt_crossley\" or \"joint_limit\"");
+    Fail(path + ".type",
+         "= \"" + type + "\" must be \"friction_cone\", \"hunt_crossley\" or \"joint_limit\"");
   }
   return spec;
 }
@@ -229,9 +238,10 @@ sap::ConstraintSpec ParseConstraint(const json& entry, const std::string& path,
 void ParseParameters(const json& object, sap::SapSolverParameters& p) {
   const std::string path = "parameters";
   if (!object.is_object()) Fail(path, "must be a JSON object");
-  RequireKnownKeys(object, {"abs_tolerance", "rel_tolerance", "cost_abs_tolerance",
-                            "cost_rel_tolerance", "max_iterations", "line_search",
-                            "linear_solver"}, path);
+  RequireKnownKeys(object,
+                   {"abs_tolerance", "rel_tolerance", "cost_abs_tolerance", "cost_rel_tolerance",
+                    "max_iterations", "line_search", "linear_solver"},
+                   path);
   p.abs_tolerance = NonNegative(object, "abs_tolerance", path, "sqrt(J)", p.abs_tolerance);
   p.rel_tolerance = NonNegative(object, "rel_tolerance", path, "1", p.rel_tolerance);
   p.cost_abs_tolerance = NonNegative(object, "cost_abs_tolerance", path, "J", p.cost_abs_tolerance);
@@ -269,8 +279,9 @@ void ParseParameters(const json& object, sap::SapSolverParameters& p) {
 
 SapProblemFile ParseSapProblem(const json& doc) {
   if (!doc.is_object()) Fail("document", "must be a JSON object");
-  RequireKnownKeys(doc, {"schema", "source", "time_step", "cliques", "v_guess", "constraints",
-                         "parameters"}, "document");
+  RequireKnownKeys(
+      doc, {"schema", "source", "time_step", "cliques", "v_guess", "constraints", "parameters"},
+      "document");
   const std::string schema = String(Field(doc, "schema", "document"), "schema");
   if (schema != "simatlas/sap-problem/1") {
     Fail("schema", "= \"" + schema + "\" must be \"simatlas/sap-problem/1\"");
@@ -296,7 +307,8 @@ SapProblemFile ParseSapProblem(const json& doc) {
     p.constraints.push_back(
         ParseConstraint(constraints[i], "constraints[" + std::to_string(i) + "]", p.cliques));
   }
-  if (const json* params = OptionalField(doc, "parameters")) ParseParameters(*params, file.parameters);
+  if (const json* params = OptionalField(doc, "parameters"))
+    ParseParameters(*params, file.parameters);
   // Whole-problem checks (A symmetric positive definite, sizes) with field names.
   sap::ValidateSapProblem(p);
   return file;

@@ -34,8 +34,10 @@ std::vector<std::pair<std::size_t, std::string>> NonFiniteLiterals(const std::st
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;  // skip the escaped character
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;  // skip the escaped character
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {
@@ -57,9 +59,9 @@ std::vector<std::pair<std::size_t, std::string>> NonFiniteLiterals(const std::st
 }
 
 // text with the k-th literal replaced by spelling(k, literal).
-std::string ReplaceLiterals(const std::string& text,
-                            const std::vector<std::pair<std::size_t, std::string>>& literals,
-                            const std::function<std::string(std::size_t, const std::string&)>& spelling) {
+std::string ReplaceLiterals(
+    const std::string& text, const std::vector<std::pair<std::size_t, std::string>>& literals,
+    const std::function<std::string(std::size_t, const std::string&)>& spelling) {
   std::string out;
   std::size_t from = 0;
   for (std::size_t k = 0; k < literals.size(); ++k) {
@@ -95,7 +97,8 @@ void FindMarkers(const nlohmann::json& doc, const std::string& path,
 
 // Throws the InputError naming the key path of the first NaN/Infinity literal of text, if the
 // text parses once each literal stands in for a string (otherwise the parser's own error follows).
-void RefuseNonFiniteLiterals(const std::string& text, const std::string& path, const std::string& what) {
+void RefuseNonFiniteLiterals(const std::string& text, const std::string& path,
+                             const std::string& what) {
   const auto literals = NonFiniteLiterals(text);
   if (literals.empty()) return;
   const std::string marked = ReplaceLiterals(
@@ -107,8 +110,9 @@ void RefuseNonFiniteLiterals(const std::string& text, const std::string& path, c
   if (where.empty()) return;
   const auto& [k, key] = *where.begin();
   const std::size_t more = where.size() - 1;
-  const std::string others =
-      more == 0 ? "" : " (and " + std::to_string(more) + " more such value" + (more > 1 ? "s" : "") + ")";
+  const std::string others = more == 0 ? ""
+                                       : " (and " + std::to_string(more) + " more such value" +
+                                             (more > 1 ? "s" : "") + ")";
   throw core::InputError(what + " " + path + ": " + key + " = " + literals[k].second + others +
                          " is not a JSON number (Python's json.dump writes NaN and ±inf this way); "
                          "write a finite number there");
@@ -117,16 +121,20 @@ void RefuseNonFiniteLiterals(const std::string& text, const std::string& path, c
 }  // namespace
 
 nlohmann::json ParseJsonWithNonFiniteLiterals(const std::string& text) {
-  const std::string spelled = ReplaceLiterals(text, NonFiniteLiterals(text), [](std::size_t, const std::string& word) {
-    return word == "NaN" ? std::string("null") : word == "Infinity" ? std::string("\"inf\"") : std::string("\"-inf\"");
-  });
+  const std::string spelled =
+      ReplaceLiterals(text, NonFiniteLiterals(text), [](std::size_t, const std::string& word) {
+        return word == "NaN"        ? std::string("null")
+               : word == "Infinity" ? std::string("\"inf\"")
+                                    : std::string("\"-inf\"");
+      });
   return nlohmann::json::parse(spelled);
 }
 
 std::string ReadTextFile(const std::string& path, const std::string& what) {
   const std::string prefix = what + " " + path + " cannot be read: ";
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw core::InputError(prefix + SystemReason(EISDIR));
+  if (std::filesystem::is_directory(path, ec))
+    throw core::InputError(prefix + SystemReason(EISDIR));
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw core::InputError(prefix + SystemReason(errno != 0 ? errno : ENOENT));
@@ -139,7 +147,8 @@ std::string ReadTextFile(const std::string& path, const std::string& what) {
 std::ofstream OpenForWriting(const std::string& path, const std::string& what) {
   const std::string prefix = what + " " + path + " cannot be opened for writing: ";
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw core::InputError(prefix + SystemReason(EISDIR));
+  if (std::filesystem::is_directory(path, ec))
+    throw core::InputError(prefix + SystemReason(EISDIR));
   errno = 0;
   std::ofstream out(path);
   if (!out) throw core::InputError(prefix + SystemReason(errno != 0 ? errno : EACCES));

@@ -36,7 +36,8 @@ std::vector<Snapshot> CollectSnapshots(int per_run, const LabProgress& progress)
       RunLabScene(lab, FindLabModel("sap"), dt,
                   [&](const scenes::Scene& scene, const core::VectorX& q, const core::VectorX& v) {
                     if (k++ % stride != 0) return;
-                    std::vector<scenes::AssembledPair> pairs = scenes::AssembleContactPairs(scene, q);
+                    std::vector<scenes::AssembledPair> pairs =
+                        scenes::AssembleContactPairs(scene, q);
                     if (pairs.empty()) return;
                     snapshots.push_back({std::make_shared<const scenes::Scene>(scene), q, v, dt,
                                          lab.mu, std::move(pairs)});
@@ -51,8 +52,8 @@ std::vector<Snapshot> CollectSnapshots(int per_run, const LabProgress& progress)
 LabTable EmptySapTable() {
   LabTable t;
   t.title = "SAP: how the Newton loop ends against rel_tolerance (E3-SAP §4.2)";
-  t.columns = {"approximation", "start", "rel_tolerance", "problems", "optimality_only", "cost_criterion",
-               "failed", "iterations_mean", "iterations_max"};
+  t.columns = {"approximation",  "start",  "rel_tolerance",   "problems",      "optimality_only",
+               "cost_criterion", "failed", "iterations_mean", "iterations_max"};
   t.units = {"", "", "1", "1", "1", "1", "1", "1", "1"};
   t.definitions = {
       "SAP's contact approximation (E3-SAP §3)",
@@ -70,10 +71,11 @@ LabTable EmptySapTable() {
 // MuJoCo's table before its rows.
 LabTable EmptyMujocoTable() {
   LabTable t;
-  t.title = "MuJoCo 3.15 model: iterations against tolerance per solver and cone (cap 1000), "
-            "PGS with momentum on and off (MJ-solvers §4–§5)";
-  t.columns = {"solver", "cone", "momentum", "tolerance", "problems", "iterations_mean",
-               "iterations_max", "capped"};
+  t.title =
+      "MuJoCo 3.15 model: iterations against tolerance per solver and cone (cap 1000), "
+      "PGS with momentum on and off (MJ-solvers §4–§5)";
+  t.columns = {"solver",          "cone",           "momentum", "tolerance", "problems",
+               "iterations_mean", "iterations_max", "capped"};
   t.units = {"", "", "", "1", "1", "1", "1", "1"};
   t.definitions = {
       "MuJoCo's solver (MJ-solvers §4)",
@@ -91,40 +93,42 @@ LabTable EmptyMujocoTable() {
 LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::string>& findings) {
   LabTable t = EmptySapTable();
   for (const char* approximation : {"sap", "similar", "lagged"}) {
-   // warm: Drake's start v₀ (the previous velocity); cold: v* (SapProblem's default)
-   for (const bool warm : {true, false}) {
-    std::vector<sap::SapProblem> problems;
-    for (const Snapshot& s : snapshots) {
-      problems.push_back(scenes::MakeSapContactProblem(*s.scene, s.q, s.v, s.dt, approximation,
-                                                       s.mu, s.pairs));
-      if (!warm) problems.back().v_guess = sap::FullVStar(problems.back());
-    }
-    for (double tol : {1e-4, 1e-5, 1e-6, 1e-7, 1e-8}) {
-      sap::SapSolverParameters parameters;
-      parameters.rel_tolerance = tol;
-      int optimality = 0, cost = 0, failed = 0, iterations_max = 0;
-      long iterations = 0;
-      for (const sap::SapProblem& p : problems) {
-        try {
-          const sap::SapSolverResult r = sap::SolveSapProblem(p, parameters);
-          if (!r.success) { ++failed; continue; }
-          (r.cost_criterion_reached ? cost : optimality) += 1;
-          iterations += r.iterations;
-          iterations_max = std::max(iterations_max, r.iterations);
-        } catch (const std::exception&) {
-          ++failed;
-        }
+    // warm: Drake's start v₀ (the previous velocity); cold: v* (SapProblem's default)
+    for (const bool warm : {true, false}) {
+      std::vector<sap::SapProblem> problems;
+      for (const Snapshot& s : snapshots) {
+        problems.push_back(
+            scenes::MakeSapContactProblem(*s.scene, s.q, s.v, s.dt, approximation, s.mu, s.pairs));
+        if (!warm) problems.back().v_guess = sap::FullVStar(problems.back());
       }
-      const int n = static_cast<int>(problems.size());
-      const int solved = n - failed;
-      t.rows.push_back({TextCell(approximation), TextCell(warm ? "v0" : "v*"), NumberCell(tol),
-                        NumberCell(n),
-                        NumberCell(n ? static_cast<double>(optimality) / n : 0.0),
-                        NumberCell(n ? static_cast<double>(cost) / n : 0.0), NumberCell(failed),
-                        NumberCell(solved ? static_cast<double>(iterations) / solved : 0.0),
-                        NumberCell(iterations_max)});
+      for (double tol : {1e-4, 1e-5, 1e-6, 1e-7, 1e-8}) {
+        sap::SapSolverParameters parameters;
+        parameters.rel_tolerance = tol;
+        int optimality = 0, cost = 0, failed = 0, iterations_max = 0;
+        long iterations = 0;
+        for (const sap::SapProblem& p : problems) {
+          try {
+            const sap::SapSolverResult r = sap::SolveSapProblem(p, parameters);
+            if (!r.success) {
+              ++failed;
+              continue;
+            }
+            (r.cost_criterion_reached ? cost : optimality) += 1;
+            iterations += r.iterations;
+            iterations_max = std::max(iterations_max, r.iterations);
+          } catch (const std::exception&) {
+            ++failed;
+          }
+        }
+        const int n = static_cast<int>(problems.size());
+        const int solved = n - failed;
+        t.rows.push_back({TextCell(approximation), TextCell(warm ? "v0" : "v*"), NumberCell(tol),
+                          NumberCell(n), NumberCell(n ? static_cast<double>(optimality) / n : 0.0),
+                          NumberCell(n ? static_cast<double>(cost) / n : 0.0), NumberCell(failed),
+                          NumberCell(solved ? static_cast<double>(iterations) / solved : 0.0),
+                          NumberCell(iterations_max)});
+      }
     }
-   }
   }
   // findings: the cost criterion's share per tolerance for kSap
   for (const char* start : {"v0", "v*"}) {
@@ -136,15 +140,20 @@ LabTable SapTable(const std::vector<Snapshot>& snapshots, std::vector<std::strin
       s += ", " + FormatValue(row[5].number) + " at rel_tolerance " + FormatValue(row[2].number) +
            " (mean iterations " + FormatValue(row[7].number) + ")";
     }
-    findings.push_back(s + "; the rest end on the optimality criterion (formula sheet E3-SAP (4.3)) alone or fail " +
-                       "(column failed).");
+    findings.push_back(
+        s +
+        "; the rest end on the optimality criterion (formula sheet E3-SAP (4.3)) alone or fail " +
+        "(column failed).");
   }
   return t;
 }
 
 LabTable MujocoTable(const std::vector<Snapshot>& snapshots, std::vector<std::string>& findings) {
   LabTable t = EmptyMujocoTable();
-  struct Variant { mujoco::SolverKind solver; bool momentum; };
+  struct Variant {
+    mujoco::SolverKind solver;
+    bool momentum;
+  };
   const std::vector<Variant> variants = {{mujoco::SolverKind::kPGS, true},
                                          {mujoco::SolverKind::kPGS, false},
                                          {mujoco::SolverKind::kCG, true},
@@ -159,7 +168,8 @@ LabTable MujocoTable(const std::vector<Snapshot>& snapshots, std::vector<std::st
           opt.pgs_momentum = variant.momentum;
           opt.tolerance = tol;
           opt.iterations = 1000;
-          const mujoco::Problem p = MakeMujocoContactProblem(*s.scene, s.q, s.v, s.mu, s.pairs, opt);
+          const mujoco::Problem p =
+              MakeMujocoContactProblem(*s.scene, s.q, s.v, s.mu, s.pairs, opt);
           const mujoco::SolveResult r = mujoco::SolveProblem(p);
           if (r.exit == mujoco::ExitReason::kIterations) ++capped;
           iterations += r.iterations;
@@ -169,9 +179,8 @@ LabTable MujocoTable(const std::vector<Snapshot>& snapshots, std::vector<std::st
         const bool pgs = variant.solver == mujoco::SolverKind::kPGS;
         t.rows.push_back({TextCell(mujoco::SolverName(variant.solver)),
                           TextCell(cone == mujoco::Cone::kPyramidal ? "pyramidal" : "elliptic"),
-                          TextCell(pgs ? (variant.momentum ? "on" : "off") : "-"),
-                          NumberCell(tol), NumberCell(n),
-                          NumberCell(n ? static_cast<double>(iterations) / n : 0.0),
+                          TextCell(pgs ? (variant.momentum ? "on" : "off") : "-"), NumberCell(tol),
+                          NumberCell(n), NumberCell(n ? static_cast<double>(iterations) / n : 0.0),
                           NumberCell(iterations_max), NumberCell(capped)});
       }
     }

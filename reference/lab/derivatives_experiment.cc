@@ -39,12 +39,17 @@ constexpr double kCubeMass = 1.0;            // [kg]
 constexpr double kRelativeDelta = 1e-5;      // the FD half step δ in units of μ m g
 
 // log-log least-squares slope of error against ε over ε ∈ [lo, hi].
-double Slope(const std::vector<double>& eps, const std::vector<double>& error, double lo, double hi) {
+double Slope(const std::vector<double>& eps, const std::vector<double>& error, double lo,
+             double hi) {
   double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
   for (std::size_t i = 0; i < eps.size(); ++i) {
     if (eps[i] < lo * (1 - 1e-9) || eps[i] > hi * (1 + 1e-9) || error[i] <= 0) continue;
     const double x = std::log10(eps[i]), y = std::log10(error[i]);
-    n += 1; sx += x; sy += y; sxx += x * x; sxy += x * y;
+    n += 1;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
   }
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
@@ -64,19 +69,26 @@ void FdErrorTables(LabResult& result) {
     const double e = std::pow(10.0, -14.0 + 0.25 * i);
     eps.push_back(e);
     forward.push_back((mujoco::TransitionFD(pendulum, x, core::VectorX(), e, false).A - exact)
-                          .cwiseAbs().maxCoeff());
+                          .cwiseAbs()
+                          .maxCoeff());
     centered.push_back((mujoco::TransitionFD(pendulum, x, core::VectorX(), e, true).A - exact)
-                           .cwiseAbs().maxCoeff());
+                           .cwiseAbs()
+                           .maxCoeff());
     sweep.rows.push_back({NumberCell(e), NumberCell(forward.back()), NumberCell(centered.back())});
   }
   LabTable laws = DerivativesTables()[1];
   const double u = std::numeric_limits<double>::epsilon();
-  struct Side { const char* name; const std::vector<double>* error; double eps_law, order, lo, hi; };
+  struct Side {
+    const char* name;
+    const std::vector<double>* error;
+    double eps_law, order, lo, hi;
+  };
   // truncation side fitted over a decade-plus band well right of each law's minimum
   for (const Side s : {Side{"forward", &forward, std::sqrt(u), 1, 1e-6, 1e-2},
                        Side{"centered", &centered, std::cbrt(u), 2, 1e-4, 1e-2}}) {
     std::size_t best = 0;
-    for (std::size_t i = 0; i < eps.size(); ++i) if ((*s.error)[i] < (*s.error)[best]) best = i;
+    for (std::size_t i = 0; i < eps.size(); ++i)
+      if ((*s.error)[i] < (*s.error)[best]) best = i;
     laws.rows.push_back({TextCell(s.name), NumberCell(eps[best]), NumberCell((*s.error)[best]),
                          NumberCell(s.eps_law), NumberCell(Slope(eps, *s.error, s.lo, s.hi)),
                          NumberCell(s.order), NumberCell(Slope(eps, *s.error, 1e-14, 1e-11)),
@@ -84,11 +96,14 @@ void FdErrorTables(LabResult& result) {
   }
   for (const auto& row : laws.rows) {
     result.findings.push_back(
-        "FD transition Jacobian (" + row[0].text + " differences) of the pendulum: the error is "
-        "smallest, " + FormatValue(row[2].number) + ", at eps = " + FormatValue(row[1].number) +
-        " (law: near " + FormatValue(row[3].number) + "); it falls as eps^" +
-        FormatValue(row[4].number) + " on the truncation side (law: " + FormatValue(row[5].number) +
-        ") and as eps^" + FormatValue(row[6].number) + " on the round-off side (law: −1) "
+        "FD transition Jacobian (" + row[0].text +
+        " differences) of the pendulum: the error is "
+        "smallest, " +
+        FormatValue(row[2].number) + ", at eps = " + FormatValue(row[1].number) + " (law: near " +
+        FormatValue(row[3].number) + "); it falls as eps^" + FormatValue(row[4].number) +
+        " on the truncation side (law: " + FormatValue(row[5].number) + ") and as eps^" +
+        FormatValue(row[6].number) +
+        " on the round-off side (law: −1) "
         "(MJ-solvers §9).");
   }
   result.tables.push_back(std::move(sweep));
@@ -124,8 +139,8 @@ int SlidingContacts(const sap::SapProblem& problem, const sap::SapSolverResult& 
   const sap::SapModel model(problem);
   int sliding = 0;
   for (std::size_t i = 0; i < r.vc.size(); ++i) {
-    const auto* cone = dynamic_cast<const sap::FrictionConeConstraint*>(
-        model.constraints()[i].constraint.get());
+    const auto* cone =
+        dynamic_cast<const sap::FrictionConeConstraint*>(model.constraints()[i].constraint.get());
     if (cone && cone->Project(r.vc[i]).mode == sap::ContactMode::kSliding) ++sliding;
   }
   return sliding;
@@ -172,17 +187,19 @@ void DragTable(const LabSize& size, LabResult& result) {
     const sap::SapProblem problem = DragProblem(force);
     const sap::SapSolverResult r = SolveTight(problem);
     const sap::SapModel model(problem);
-    const double sensitivity =
-        (sap::CalcVelocitySensitivityToVStar(model, r.v) * dvstar_dF)(3);
+    const double sensitivity = (sap::CalcVelocitySensitivityToVStar(model, r.v) * dvstar_dF)(3);
     // the central difference of whole solves
     const double fd = (SolveTight(DragProblem(force + delta)).v(3) -
-                       SolveTight(DragProblem(force - delta)).v(3)) / (2 * delta);
+                       SolveTight(DragProblem(force - delta)).v(3)) /
+                      (2 * delta);
     const int sliding = SlidingContacts(problem, r);
     t.rows.push_back({NumberCell(force), NumberCell(ratio), NumberCell(sliding), NumberCell(r.v(3)),
                       NumberCell(sensitivity), NumberCell(fd), NumberCell(sensitivity - fd),
                       NumberCell(ratio < 1 ? 0.0 : kDragStep / kCubeMass),
                       NumberCell(std::abs(ratio - switches[0]) < kRelativeDelta ||
-                                         std::abs(ratio - switches[1]) < kRelativeDelta ? 1 : 0)});
+                                         std::abs(ratio - switches[1]) < kRelativeDelta
+                                     ? 1
+                                     : 0)});
   }
   // findings: each switch's jump and its spanning differences, the full slide against the
   // impulse balance, agreement off the switches
@@ -207,22 +224,29 @@ void DragTable(const LabSize& size, LabResult& result) {
       }
     }
     result.findings.push_back(
-        FormatValue(sliding_after) + " of the dragged cube's 4 contacts slide from F = " +
-        FormatValue(switches[w]) + " μ m g: SAP's ∂vx/∂F by its sensitivity (formula sheet E3-SAP (5.2)) jumps there from " +
-        FormatValue(before) + " to " + FormatValue(after) + " m/(s·N), and central differences "
-        "whose stencil spans the switch give " + spans + ", neither side's derivative (E3-SAP §5.1; "
+        FormatValue(sliding_after) +
+        " of the dragged cube's 4 contacts slide from F = " + FormatValue(switches[w]) +
+        " μ m g: SAP's ∂vx/∂F by its sensitivity (formula sheet E3-SAP (5.2)) jumps there from " +
+        FormatValue(before) + " to " + FormatValue(after) +
+        " m/(s·N), and central differences "
+        "whose stencil spans the switch give " +
+        spans +
+        ", neither side's derivative (E3-SAP §5.1; "
         "MJ-solvers §9: a difference across an active-set boundary).");
   }
   result.findings.push_back(
       "Coulomb's rigid cube would stick (∂vx/∂F = 0) up to μ m g and then slide at h/m = " +
-      FormatValue(h / m) + " m/(s·N); SAP's regularised stiction creeps, vx = " +
-      FormatValue(vx_full) + " m/s at the full slide, so friction carries F h − m vx and reaches "
+      FormatValue(h / m) +
+      " m/(s·N); SAP's regularised stiction creeps, vx = " + FormatValue(vx_full) +
+      " m/s at the full slide, so friction carries F h − m vx and reaches "
       "μ m g h at F = μ m g + m vx/h = " +
       FormatValue(1 + m * vx_full / (h * mu_mg)) + " μ m g, where the sweep finds " +
       FormatValue(switches[1]) + " (E3-SAP §3).");
   result.findings.push_back(
       "Wherever the stencil does not span a switch, the sensitivity (formula sheet E3-SAP (5.2)) and the central "
-      "difference (δ = 1e-5 μ m g) differ by at most " + FormatValue(away_max) + " m/(s·N) "
+      "difference (δ = 1e-5 μ m g) differ by at most " +
+      FormatValue(away_max) +
+      " m/(s·N) "
       "(E3-SAP §5.1).");
   result.tables.push_back(std::move(t));
 }
@@ -231,8 +255,9 @@ void DragTable(const LabSize& size, LabResult& result) {
 
 std::vector<LabTable> DerivativesTables() {
   LabTable sweep;
-  sweep.title = "pendulum (g/L = 9.81 1/s², h = 0.01 s, semi-implicit Euler) at q = 1 rad, "
-                "v = 0.5 rad/s: max |A_FD − A| against eps (MJ-solvers §9)";
+  sweep.title =
+      "pendulum (g/L = 9.81 1/s², h = 0.01 s, semi-implicit Euler) at q = 1 rad, "
+      "v = 0.5 rad/s: max |A_FD − A| against eps (MJ-solvers §9)";
   sweep.columns = {"eps", "forward_error", "centered_error"};
   sweep.units = {"1", "1", "1"};
   sweep.definitions = {
@@ -241,10 +266,12 @@ std::vector<LabTable> DerivativesTables() {
       "Jacobian A",
       "max |A_FD − A| of the centred difference (x(ε) − x(−ε))/(2ε)"};
   LabTable laws;
-  laws.title = "the V: where the error is smallest and its slopes on either side, beside the law "
-               "(u = 2.2e-16)";
-  laws.columns = {"difference", "eps_at_minimum", "error_minimum", "eps_minimum_law",
-                  "truncation_slope", "truncation_slope_law", "roundoff_slope", "roundoff_slope_law"};
+  laws.title =
+      "the V: where the error is smallest and its slopes on either side, beside the law "
+      "(u = 2.2e-16)";
+  laws.columns = {"difference",      "eps_at_minimum",    "error_minimum",
+                  "eps_minimum_law", "truncation_slope",  "truncation_slope_law",
+                  "roundoff_slope",  "roundoff_slope_law"};
   laws.units = {"", "1", "1", "1", "1", "1", "1", "1"};
   laws.definitions = {
       "forward or centred differences",
@@ -257,10 +284,12 @@ std::vector<LabTable> DerivativesTables() {
       "log-log slope on the round-off side (ε from 1e-14 to 1e-11)",
       "the law: −1 (round-off u/ε)"};
   LabTable drag;
-  drag.title = "SAP (kSap): the cube dragged by F, one step of h = 1e-3 s: ∂vx/∂F by the sensitivity (formula sheet E3-SAP (5.2)) and by "
-               "central differences (δ = 1e-5 μ m g) (E3-SAP §5.1)";
-  drag.columns = {"force", "force_over_mu_m_g", "sliding_contacts", "vx", "dvx_dF_sensitivity",
-                  "dvx_dF_fd", "difference", "coulomb_law", "spans_switch"};
+  drag.title =
+      "SAP (kSap): the cube dragged by F, one step of h = 1e-3 s: ∂vx/∂F by the sensitivity (formula sheet E3-SAP (5.2)) and by "
+      "central differences (δ = 1e-5 μ m g) (E3-SAP §5.1)";
+  drag.columns = {"force",      "force_over_mu_m_g",  "sliding_contacts",
+                  "vx",         "dvx_dF_sensitivity", "dvx_dF_fd",
+                  "difference", "coulomb_law",        "spans_switch"};
   drag.units = {"N", "1", "1", "m/s", "m/(s·N)", "m/(s·N)", "m/(s·N)", "m/(s·N)", "1"};
   drag.definitions = {
       "the drag F along +x at the cube's centre",

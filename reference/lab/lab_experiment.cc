@@ -32,8 +32,8 @@ const LabExperiment& FindLabExperiment(const std::string& name) {
     if (e.name == name) return e;
     known += (known.empty() ? "" : ", ") + e.name;
   }
-  throw core::InputError("experiment = '" + name + "' is not a lab experiment; the experiments are " +
-                         known + " (or all)");
+  throw core::InputError("experiment = '" + name +
+                         "' is not a lab experiment; the experiments are " + known + " (or all)");
 }
 
 }  // namespace simatlas::lab

@@ -28,9 +28,9 @@ struct LabCell {
 
 /// A side-by-side table.
 struct LabTable {
-  std::string title;                       ///< one line
-  std::vector<std::string> columns;        ///< column names
-  std::vector<std::string> units;          ///< one per column ("" for labels)
+  std::string title;                 ///< one line
+  std::vector<std::string> columns;  ///< column names
+  std::vector<std::string> units;    ///< one per column ("" for labels)
   /// One per column: what it is, as a formula of the course's symbols where it has one (the
   /// unit is units'); printed by `simatlas lab --help` and on the lab's pages.
   std::vector<std::string> definitions;
@@ -56,9 +56,9 @@ using LabProgress = std::function<void(const std::string& line)>;
 
 /// An experiment: name, course section, one line, and how to run it.
 struct LabExperiment {
-  std::string name;     ///< e.g. "scenes"
-  std::string section;  ///< course sections tested
-  std::string summary;  ///< one line
+  std::string name;                                                  ///< e.g. "scenes"
+  std::string section;                                               ///< course sections tested
+  std::string summary;                                               ///< one line
   std::function<LabResult(const LabSize&, const LabProgress&)> run;  ///< runs it
   /// Its tables before any row: titles, columns, units and definitions (for `lab --help`).
   std::function<std::vector<LabTable>()> tables;

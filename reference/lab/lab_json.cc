@@ -34,15 +34,22 @@ nlohmann::json ResultJson(const LabResult& r) {
       for (const LabCell& c : row) cells.push_back(CellJson(c));
       rows.push_back(cells);
     }
-    tables.push_back({{"title", t.title}, {"columns", t.columns}, {"units", t.units},
-                      {"definitions", t.definitions}, {"rows", rows}});
+    tables.push_back({{"title", t.title},
+                      {"columns", t.columns},
+                      {"units", t.units},
+                      {"definitions", t.definitions},
+                      {"rows", rows}});
   }
-  return {{"name", r.name}, {"section", r.section}, {"tables", tables},
-          {"findings", r.findings}, {"seconds", r.seconds}};
+  return {{"name", r.name},
+          {"section", r.section},
+          {"tables", tables},
+          {"findings", r.findings},
+          {"seconds", r.seconds}};
 }
 
 // The value at key of object j, with an InputError naming where and the key otherwise.
-const nlohmann::json& Field(const nlohmann::json& j, const std::string& key, const std::string& where) {
+const nlohmann::json& Field(const nlohmann::json& j, const std::string& key,
+                            const std::string& where) {
   if (!j.is_object() || !j.contains(key)) {
     throw core::InputError(where + ": key '" + key + "' is missing (LabExternalRunsJson)");
   }
@@ -60,7 +67,8 @@ core::VectorX Vector(const nlohmann::json& j, const std::string& key, const std:
   if (!x.is_array()) throw core::InputError(where + ": '" + key + "' must be an array of numbers");
   core::VectorX v(static_cast<Eigen::Index>(x.size()));
   for (std::size_t i = 0; i < x.size(); ++i) {
-    if (!x[i].is_number()) throw core::InputError(where + ": '" + key + "' must be an array of numbers");
+    if (!x[i].is_number())
+      throw core::InputError(where + ": '" + key + "' must be an array of numbers");
     v(static_cast<Eigen::Index>(i)) = x[i].get<double>();
   }
   return v;
@@ -73,7 +81,8 @@ ExternalStep Step(const nlohmann::json& j, const std::string& where) {
   s.v = Vector(j, "v", where);
   const nlohmann::json& it = Field(j, "iterations", where);
   if (!it.is_null()) {
-    if (!it.is_number_integer()) throw core::InputError(where + ": 'iterations' must be an integer or null");
+    if (!it.is_number_integer())
+      throw core::InputError(where + ": 'iterations' must be an integer or null");
     s.iterations = it.get<int>();
   }
   s.seconds = Number(j, "seconds", where);
@@ -86,7 +95,8 @@ ExternalStep Step(const nlohmann::json& j, const std::string& where) {
     scenes::ContactResult r;
     r.phi0 = Number(c, "phi0", where + " contact");
     const core::VectorX f = Vector(c, "f_C", where + " contact");
-    if (f.size() != 3) throw core::InputError(where + " contact: 'f_C' must have 3 entries (t1, t2, n)");
+    if (f.size() != 3)
+      throw core::InputError(where + " contact: 'f_C' must have 3 entries (t1, t2, n)");
     r.f_Bc_C = f;
     r.fn = f(2);
     r.slip_speed = Number(c, "slip_speed", where + " contact");
@@ -108,7 +118,8 @@ std::string LabExternalRunsJson(const std::string& runs_json) {
   const nlohmann::json& runs = Field(doc, "runs", "lab runs");
   if (!runs.is_array()) throw core::InputError("lab runs: 'runs' must be an array");
   LabTable table = ScenesTable();
-  table.title = "the live engines' runs of the lab scenes: the law's outcome and the physical criteria (maxima over the steps)";
+  table.title =
+      "the live engines' runs of the lab scenes: the law's outcome and the physical criteria (maxima over the steps)";
   // runs grouped by (scene, dt) in the order they come, for the findings
   std::vector<std::pair<std::string, std::vector<RunSummary>>> groups;
   std::vector<LabScene> group_scenes;
@@ -153,8 +164,9 @@ std::string LabExternalRunsJson(const std::string& runs_json) {
     for (const LabCell& c : row) cells.push_back(CellJson(c));
     rows.push_back(cells);
   }
-  return nlohmann::json{{"title", table.title}, {"columns", table.columns}, {"units", table.units},
-                        {"definitions", table.definitions}, {"rows", rows}, {"findings", findings}}
+  return nlohmann::json{{"title", table.title}, {"columns", table.columns},
+                        {"units", table.units}, {"definitions", table.definitions},
+                        {"rows", rows},         {"findings", findings}}
       .dump(1);
 }
 

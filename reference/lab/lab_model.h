@@ -19,12 +19,12 @@ enum class Engine {
 
 /// One model of the lab.
 struct LabModel {
-  std::string name;           ///< e.g. "sap", "lagged", "newton_elliptic"
+  std::string name;              ///< e.g. "sap", "lagged", "newton_elliptic"
   Engine engine = Engine::kSap;  ///< whose model
-  std::string approximation;  ///< SAP: sap | similar | lagged
+  std::string approximation;     ///< SAP: sap | similar | lagged
   mujoco::SolverKind solver = mujoco::SolverKind::kNewton;  ///< MuJoCo: PGS, CG, Newton
   mujoco::Cone cone = mujoco::Cone::kElliptic;              ///< MuJoCo: pyramidal or elliptic
-  std::string section;        ///< the course section of the model
+  std::string section;                                      ///< the course section of the model
 };
 
 /// sap, similar, lagged, then pgs/cg/newton × pyramidal/elliptic (9 models).

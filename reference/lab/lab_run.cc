@@ -188,8 +188,10 @@ RunSummary SummarizeExternalRun(const LabScene& lab, const std::string& model, d
                             static_cast<double>(s.q.size() + s.v.size()), "1",
                             "must be nq + nv = " + std::to_string(nq) + " + " + std::to_string(nv));
     }
-    for (int i = 0; i < nq; ++i) RequireFiniteStep(step, "q(" + std::to_string(i) + ")", s.q(i), "");
-    for (int i = 0; i < nv; ++i) RequireFiniteStep(step, "v(" + std::to_string(i) + ")", s.v(i), "");
+    for (int i = 0; i < nq; ++i)
+      RequireFiniteStep(step, "q(" + std::to_string(i) + ")", s.q(i), "");
+    for (int i = 0; i < nv; ++i)
+      RequireFiniteStep(step, "v(" + std::to_string(i) + ")", s.v(i), "");
     for (const scenes::ContactResult& c : s.contacts) {
       RequireFiniteStep(step, "contact phi0", c.phi0, "m");
       for (int i = 0; i < 3; ++i) RequireFiniteStep(step, "contact f_Bc_C", c.f_Bc_C(i), "N");

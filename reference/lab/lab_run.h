@@ -50,29 +50,29 @@ struct RunDiagnostics {
 
 /// A run's summary.
 struct RunSummary {
-  std::string scene;           ///< lab scene name
-  std::string model;           ///< lab model name
-  double dt = 0.0;             ///< h [s]
-  int steps = 0;               ///< steps asked for
-  int steps_done = 0;          ///< steps completed
-  int failed_steps = 0;        ///< 0 or 1 (a failed step ends the run)
-  std::string failure;         ///< the failed step's error ("" when none)
-  int capped_steps = 0;        ///< steps whose solver stopped at its iteration cap (MuJoCo)
-  StepCriteria max;            ///< each criterion's maximum over the steps
-  double energy_rise_max = 0;  ///< max_k (E_k − E₀) [J] (> 0: energy created or work done)
-  double energy_change = 0;    ///< E_end − E₀ [J]
+  std::string scene;                ///< lab scene name
+  std::string model;                ///< lab model name
+  double dt = 0.0;                  ///< h [s]
+  int steps = 0;                    ///< steps asked for
+  int steps_done = 0;               ///< steps completed
+  int failed_steps = 0;             ///< 0 or 1 (a failed step ends the run)
+  std::string failure;              ///< the failed step's error ("" when none)
+  int capped_steps = 0;             ///< steps whose solver stopped at its iteration cap (MuJoCo)
+  StepCriteria max;                 ///< each criterion's maximum over the steps
+  double energy_rise_max = 0;       ///< max_k (E_k − E₀) [J] (> 0: energy created or work done)
+  double energy_change = 0;         ///< E_end − E₀ [J]
   bool iterations_reported = true;  ///< false: the engine does not report its iterations
-  int iterations_max = 0;      ///< solver iterations, the largest of a step
-  double iterations_mean = 0;  ///< solver iterations per step
-  double seconds = 0;          ///< wall time of the steps [s]
-  double step_seconds_max = 0; ///< slowest step [s]
-  std::vector<Outcome> outcomes;  ///< the scene's law outcomes (empty when a step failed)
-  RunDiagnostics diagnostics;     ///< the run's evidence for the reasons (outcome_reasons.h)
+  int iterations_max = 0;           ///< solver iterations, the largest of a step
+  double iterations_mean = 0;       ///< solver iterations per step
+  double seconds = 0;               ///< wall time of the steps [s]
+  double step_seconds_max = 0;      ///< slowest step [s]
+  std::vector<Outcome> outcomes;    ///< the scene's law outcomes (empty when a step failed)
+  RunDiagnostics diagnostics;       ///< the run's evidence for the reasons (outcome_reasons.h)
 };
 
 /// Called with the scene (its applied forces set for the step) and the state before each step.
-using StateVisitor = std::function<void(const scenes::Scene& scene, const core::VectorX& q,
-                                        const core::VectorX& v)>;
+using StateVisitor =
+    std::function<void(const scenes::Scene& scene, const core::VectorX& q, const core::VectorX& v)>;
 
 /// Runs scene under model at dt for round(duration/dt) steps (visit, if given, sees each
 /// step's start).

@@ -13,11 +13,11 @@ namespace {
 using core::Vector3;
 using core::VectorX;
 
-constexpr double kMass = 1.0;         // [kg] every body
-constexpr double kSide = 0.2;         // [m] cube side
-constexpr double kRadius = 0.1;       // [m] ball radius
-constexpr double kStiffness = 1e5;    // [N/m] per point pair
-constexpr double kSpeed = 1.0;        // [m/s] launch speed of ball_roll and cube_slide
+constexpr double kMass = 1.0;             // [kg] every body
+constexpr double kSide = 0.2;             // [m] cube side
+constexpr double kRadius = 0.1;           // [m] ball radius
+constexpr double kStiffness = 1e5;        // [N/m] per point pair
+constexpr double kSpeed = 1.0;            // [m/s] launch speed of ball_roll and cube_slide
 constexpr double kSpeedThreshold = 1e-2;  // [m/s] speed at which the dragged cube "slides"
 
 // A built-in scene with the lab's mass, stiffness and sizes (keys of scenes/scene.h).
@@ -49,9 +49,8 @@ LabScene BallRoll() {
   // Angular momentum about the contact point is conserved (friction and normal force pass through
   // it): m v0 r = m v r + (2/5) m r² (v/r) ⇒ v = 5/7 v0, reached at 2 v0/(7 μ g) = 0.073 s.
   s.outcomes = [](const LabTrace& t) {
-    return std::vector<Outcome>{
-        {"rolling_speed", t.v.back()(3), 5.0 / 7.0 * kSpeed, "m/s", "5/7 v0", false,
-         OutcomeKind::kSlide}};
+    return std::vector<Outcome>{{"rolling_speed", t.v.back()(3), 5.0 / 7.0 * kSpeed, "m/s",
+                                 "5/7 v0", false, OutcomeKind::kSlide}};
   };
   return s;
 }
@@ -87,8 +86,8 @@ LabScene CubeSlide() {
   s.duration = 0.6;
   s.outcomes = [](const LabTrace& t) {
     return std::vector<Outcome>{{"slide_distance", t.q.back()(4) - t.q.front()(4),
-                                 kSpeed * kSpeed / (2 * kLabMu * kLabGravity), "m",
-                                 "v0²/(2 μ g)", false, OutcomeKind::kSlide}};
+                                 kSpeed * kSpeed / (2 * kLabMu * kLabGravity), "m", "v0²/(2 μ g)",
+                                 false, OutcomeKind::kSlide}};
   };
   return s;
 }
@@ -117,10 +116,11 @@ LabScene CubeDrag() {
       if (!onset && Speed(t.v[k]) >= kSpeedThreshold) onset = rate * t.t[k];
     }
     return std::vector<Outcome>{
-        {"onset_force", onset, kLabMu * kMass * kLabGravity + std::sqrt(2 * kMass * kSpeedThreshold * rate),
-         "N", "μ m g + √(2 m v_th Ḟ), v_th = 0.01 m/s", false, OutcomeKind::kOnset},
-        {"creep_speed_half_load", creep, 0.0, "m/s", "0 at F = μ m g/2", false,
-         OutcomeKind::kStick, kLabMu * kMass * kLabGravity / 2}};
+        {"onset_force", onset,
+         kLabMu * kMass * kLabGravity + std::sqrt(2 * kMass * kSpeedThreshold * rate), "N",
+         "μ m g + √(2 m v_th Ḟ), v_th = 0.01 m/s", false, OutcomeKind::kOnset},
+        {"creep_speed_half_load", creep, 0.0, "m/s", "0 at F = μ m g/2", false, OutcomeKind::kStick,
+         kLabMu * kMass * kLabGravity / 2}};
   };
   return s;
 }
@@ -164,11 +164,10 @@ LabScene Incline(bool slides) {
   const double load = kMass * kLabGravity * std::sin(theta);
   s.outcomes = [predicted, slides, load](const LabTrace& t) {
     const double T = t.t.back();
-    return std::vector<Outcome>{{"slope_distance", t.q.back()(4) - t.q.front()(4),
-                                 predicted * T * T, "m",
-                                 predicted > 0 ? "½ g (sin θ − μ cos θ) T²" : "0 (μ ≥ tan θ)", false,
-                                 slides ? OutcomeKind::kSlide : OutcomeKind::kStick,
-                                 slides ? 0.0 : load}};
+    return std::vector<Outcome>{
+        {"slope_distance", t.q.back()(4) - t.q.front()(4), predicted * T * T, "m",
+         predicted > 0 ? "½ g (sin θ − μ cos θ) T²" : "0 (μ ≥ tan θ)", false,
+         slides ? OutcomeKind::kSlide : OutcomeKind::kStick, slides ? 0.0 : load}};
   };
   return s;
 }
@@ -205,7 +204,7 @@ LabScene ChainStrike() {
 }  // namespace
 
 std::vector<std::string> LabSceneNames() {
-  return {"ball_roll", "cube_drop", "cube_slide", "cube_drag",
+  return {"ball_roll", "cube_drop",     "cube_slide",    "cube_drag",
           "box_stack", "incline_stick", "incline_slide", "chain_strike"};
 }
 

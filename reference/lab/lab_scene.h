@@ -41,12 +41,12 @@ enum class OutcomeKind {
 
 /// One outcome of a run against the law's prediction.
 struct Outcome {
-  std::string name;                 ///< e.g. "slide_distance"
-  std::optional<double> value;      ///< measured (nullopt: the event never happened)
-  double predicted = 0.0;           ///< the law's value in the same unit
-  std::string unit;                 ///< SI unit
-  std::string law;                  ///< the prediction as a formula, e.g. "v0²/(2 μ g)"
-  bool upper_bound = false;         ///< the law bounds the value from above (value ≤ predicted)
+  std::string name;             ///< e.g. "slide_distance"
+  std::optional<double> value;  ///< measured (nullopt: the event never happened)
+  double predicted = 0.0;       ///< the law's value in the same unit
+  std::string unit;             ///< SI unit
+  std::string law;              ///< the prediction as a formula, e.g. "v0²/(2 μ g)"
+  bool upper_bound = false;     ///< the law bounds the value from above (value ≤ predicted)
   OutcomeKind kind = OutcomeKind::kRest;  ///< what it measures
   /// kStick: the tangential load the contacts hold [N]; the value is a creep speed [m/s], or
   /// with unit m the distance crept over the whole run.

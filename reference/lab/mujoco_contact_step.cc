@@ -198,7 +198,8 @@ MujocoStepResult StepWithMujocoContact(const scenes::Scene& scene, const VectorX
   const std::vector<scenes::AssembledPair> pairs = scenes::AssembleContactPairs(scene, q0);
   const mujoco::Problem problem = MakeMujocoContactProblem(scene, q0, v0, mu, pairs, opt);
   mujoco::SolveSettings settings;
-  if (qacc_warmstart && qacc_warmstart->size() == problem.nv) settings.qacc_warmstart = qacc_warmstart;
+  if (qacc_warmstart && qacc_warmstart->size() == problem.nv)
+    settings.qacc_warmstart = qacc_warmstart;
   const mujoco::SolveResult solved = mujoco::SolveProblem(problem, settings);
   if (!solved.qacc.allFinite()) {
     throw core::NumericalError("MuJoCo " + mujoco::SolverName(opt.solver) +
@@ -223,9 +224,9 @@ MujocoStepResult StepWithMujocoContact(const scenes::Scene& scene, const VectorX
     if (elliptic) {
       f_C << solved.efc_force(first + 1), solved.efc_force(first + 2), solved.efc_force(first);
     } else {
-      const mujoco::ConeForce f = mujoco::DecodePyramid(
-          solved.efc_force.segment(first, 4),
-          VectorX::Constant(2, problem.contacts[i].friction[0]));
+      const mujoco::ConeForce f =
+          mujoco::DecodePyramid(solved.efc_force.segment(first, 4),
+                                VectorX::Constant(2, problem.contacts[i].friction[0]));
       f_C << f.tangent(0), f.tangent(1), f.normal;
     }
     const core::Vector3 vc = pairs[i].Jc * s.v_next;

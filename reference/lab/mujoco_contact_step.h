@@ -54,14 +54,14 @@ LabSolParameters MapLabContact(double k, double c, double tran);
 ///     Â = (1 + μ²) tran: at one depth they push 4 R_n/R_edge = 2/(μ² (1 + μ²)) times the normal
 ///     row the mapping was made for.
 struct LabRowDynamics {
-  double K = 0.0;                  ///< row stiffness [1/s²]
-  double B = 0.0;                  ///< row damping [1/s]
-  double impedance = 0.0;          ///< I = d [1]
-  double R_normal = 0.0;           ///< R of the elliptic normal row [1/kg]
-  double R_edge = 0.0;             ///< R of each pyramid edge [1/kg]
-  double omega = 0.0;              ///< √(K d) [rad/s]
-  double zeta = 0.0;               ///< B/(2ω) [1]
-  double overshoot = 0.0;          ///< exp(−π ζ/√(1 − ζ²)): first overshoot of a released row [1]
+  double K = 0.0;          ///< row stiffness [1/s²]
+  double B = 0.0;          ///< row damping [1/s]
+  double impedance = 0.0;  ///< I = d [1]
+  double R_normal = 0.0;   ///< R of the elliptic normal row [1/kg]
+  double R_edge = 0.0;     ///< R of each pyramid edge [1/kg]
+  double omega = 0.0;      ///< √(K d) [rad/s]
+  double zeta = 0.0;       ///< B/(2ω) [1]
+  double overshoot = 0.0;  ///< exp(−π ζ/√(1 − ζ²)): first overshoot of a released row [1]
   double pyramid_gain = 0.0;       ///< 4 R_normal/R_edge [1]
   double viscous_elliptic = 0.0;   ///< B/R₁ [N·s/m] per contact
   double viscous_pyramidal = 0.0;  ///< 2 μ² B/R_edge [N·s/m] per contact

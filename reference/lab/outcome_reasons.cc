@@ -62,7 +62,7 @@ const LabModel* ModelOf(const std::string& label) {
 // kSap's near-rigid branch at the run's last state: the largest Rn that exceeds the physical
 // 1/(h k (h + τd)) of its contact, with that physical value (nullopt: none does, or no contact).
 struct NearRigid {
-  double Rn_min = 0.0;    // the smallest and largest Rn where the bound wins [1/kg]
+  double Rn_min = 0.0;  // the smallest and largest Rn where the bound wins [1/kg]
   double Rn_max = 0.0;
   double physical = 0.0;  // 1/(h k (h + τd)) [1/kg]
   int contacts = 0;       // contacts where it wins
@@ -72,7 +72,8 @@ struct NearRigid {
 std::optional<NearRigid> NearRigidAtEnd(const LabScene& lab, const RunSummary& run) {
   const RunDiagnostics& d = run.diagnostics;
   try {
-    const std::vector<scenes::AssembledPair> pairs = scenes::AssembleContactPairs(lab.scene, d.q_end);
+    const std::vector<scenes::AssembledPair> pairs =
+        scenes::AssembleContactPairs(lab.scene, d.q_end);
     if (pairs.empty()) return std::nullopt;
     const sap::SapModel model(
         scenes::MakeSapContactProblem(lab.scene, d.q_end, d.v_end, run.dt, "sap", lab.mu, pairs));
@@ -105,8 +106,8 @@ std::string Evidence(const RunSummary& run, const Outcome& o, double mu) {
     parts.push_back("no contact in " + std::to_string(d.open_steps) + " steps after the first");
   }
   if (d.late_changes > 0) {
-    parts.push_back("contacts opened or closed in " + std::to_string(d.late_changes) + " of the last " +
-                    std::to_string(d.late_steps) + " steps");
+    parts.push_back("contacts opened or closed in " + std::to_string(d.late_changes) +
+                    " of the last " + std::to_string(d.late_steps) + " steps");
   }
   if (o.kind == OutcomeKind::kRest) {
     parts.push_back("deepest penetration of the last " + std::to_string(d.late_steps) + " steps " +
@@ -136,9 +137,10 @@ std::optional<std::string> LargeStep(const SceneScale& s) {
   const double fall = s.g * s.h * s.h;
   if (fall <= s.depth) return std::nullopt;
   const double omega = std::sqrt(s.n * s.k / s.m);
-  return "The step is too large for the stiffness: in h = " + F(s.h) + " s a body falls g h² = " +
-         F(fall) + " m, " + F(fall / s.depth) + " times its rest depth m g/(" + std::to_string(s.n) +
-         " k) = " + F(s.depth) + " m (ω h = " + F(omega * s.h) + ", ω = √(" + std::to_string(s.n) +
+  return "The step is too large for the stiffness: in h = " + F(s.h) +
+         " s a body falls g h² = " + F(fall) + " m, " + F(fall / s.depth) +
+         " times its rest depth m g/(" + std::to_string(s.n) + " k) = " + F(s.depth) +
+         " m (ω h = " + F(omega * s.h) + ", ω = √(" + std::to_string(s.n) +
          " k/m)), and contacts are found only at each step's start, so they open and close a step "
          "late and the body keeps bouncing or rocking.";
 }
@@ -148,7 +150,8 @@ std::string NearRigidSentence(const SceneScale& s, const NearRigid& n) {
     return F(lo) == F(hi) ? F(lo) + unit : F(lo) + " to " + F(hi) + unit;
   };
   return "kSap's near-rigid bound wins at h = " + F(s.h) + " s on " + std::to_string(n.contacts) +
-         " of " + std::to_string(n.of) + " contacts (E3-SAP §3.1, formula sheet (3.2)): Rn = β² wn/(4π²) = " +
+         " of " + std::to_string(n.of) +
+         " contacts (E3-SAP §3.1, formula sheet (3.2)): Rn = β² wn/(4π²) = " +
          range(n.Rn_min, n.Rn_max, " 1/kg") + " > 1/(h k (h + τd)) = " + F(n.physical) +
          " 1/kg, so a contact is as soft as the stiffness 1/(Rn h (h + τd)) = " +
          range(1 / (n.Rn_max * s.h * (s.h + s.tau)), 1 / (n.Rn_min * s.h * (s.h + s.tau)), " N/m") +
@@ -169,13 +172,14 @@ std::string SapGlidingSentence(const std::string& approximation) {
 
 // depth: the law's rest depth of the outcome [m]; loaded: the contacts hold a tangential load.
 std::string PyramidSentence(const LabRowDynamics& r, double depth, bool bounces, bool loaded) {
-  std::string t = "MuJoCo's pyramid splits a contact into 4 edges J_n ± μ J_t with R = 2 μ² R₀ on "
-                  "Â = (1 + μ²) tran (MJ-solvers §2a, formula sheet (2.3)), which together push 2/(μ² (1 + μ²)) = " +
-                  F(r.pyramid_gain) + " times the normal row whose solref maps k: they rest at " +
-                  F(depth) + " m/" + F(r.pyramid_gain) + " = " + F(depth / r.pyramid_gain) + " m";
+  std::string t =
+      "MuJoCo's pyramid splits a contact into 4 edges J_n ± μ J_t with R = 2 μ² R₀ on "
+      "Â = (1 + μ²) tran (MJ-solvers §2a, formula sheet (2.3)), which together push 2/(μ² (1 + μ²)) = " +
+      F(r.pyramid_gain) + " times the normal row whose solref maps k: they rest at " + F(depth) +
+      " m/" + F(r.pyramid_gain) + " = " + F(depth / r.pyramid_gain) + " m";
   if (!bounces) return t + ".";
-  return t + ", and their damped ring (ω = √(K d) = " + F(r.omega) + " rad/s, ζ = B/(2ω) = " +
-         F(r.zeta) + ", overshoot " + F(r.overshoot) +
+  return t + ", and their damped ring (ω = √(K d) = " + F(r.omega) +
+         " rad/s, ζ = B/(2ω) = " + F(r.zeta) + ", overshoot " + F(r.overshoot) +
          ") carries the body past that shallow rest out of contact: it bounces" +
          (loaded ? ", and in flight no friction holds it against the load." : ".");
 }
@@ -184,11 +188,12 @@ std::string CreepSentence(const SceneScale& s, const LabRowDynamics& r, const Ou
                           bool pyramidal, double run_time) {
   const double c = pyramidal ? r.viscous_pyramidal : r.viscous_elliptic;
   const double speed = o.load / (s.n * c);
-  std::string t = "MuJoCo's friction rows have no stiffness (K = 0, MJ-solvers §2a, formula sheet (2.2)): below the "
-                  "cone's rim friction is a damper of " +
-                  std::string(pyramidal ? "2 μ² B/R_edge = " : "B/R₁ = ") + F(c) +
-                  " N·s/m per contact (τd k = " + F(s.tau * s.k) + "), so the load " + F(o.load) +
-                  " N on " + std::to_string(s.n) + " contacts creeps at " + F(speed) + " m/s";
+  std::string t =
+      "MuJoCo's friction rows have no stiffness (K = 0, MJ-solvers §2a, formula sheet (2.2)): below the "
+      "cone's rim friction is a damper of " +
+      std::string(pyramidal ? "2 μ² B/R_edge = " : "B/R₁ = ") + F(c) +
+      " N·s/m per contact (τd k = " + F(s.tau * s.k) + "), so the load " + F(o.load) + " N on " +
+      std::to_string(s.n) + " contacts creeps at " + F(speed) + " m/s";
   if (o.unit == "m") t += ", " + F(speed * run_time) + " m over " + F(run_time) + " s";
   return t + " (more where contacts slide at the rim).";
 }
@@ -203,7 +208,8 @@ std::string MujocoGlidingSentence(const LabRowDynamics& r, const SceneScale& s) 
 
 std::string PgsToleranceSentence(double tolerance) {
   return "PGS ends a step when one sweep's scaled cost improvement falls below tolerance = " +
-         F(tolerance) + " (MJ-solvers §4–§5), not when its forces have converged: on a problem "
+         F(tolerance) +
+         " (MJ-solvers §4–§5), not when its forces have converged: on a problem "
          "that converges slowly (a stack's coupled contacts) the forces it leaves shake the body, "
          "whose contacts keep opening and closing instead of resting at the law's depth.";
 }
@@ -215,7 +221,8 @@ OutsideReason ExplainOutsideLaw(const LabScene& lab, const RunSummary& run, cons
   reason.evidence = Evidence(run, o, lab.mu);
   const LabModel* model = ModelOf(run.model);
   if (!model) {
-    reason.mechanism = "'" + run.model + "' is not one of the lab's models, so no mechanism is derived.";
+    reason.mechanism =
+        "'" + run.model + "' is not one of the lab's models, so no mechanism is derived.";
     return reason;
   }
   const SceneScale s = ScaleOf(lab, run.dt);
@@ -244,20 +251,24 @@ OutsideReason ExplainOutsideLaw(const LabScene& lab, const RunSummary& run, cons
     if (pyramidal && o.kind != OutcomeKind::kSlide) {
       // the law's depth for a depth outcome, else the first body's m g/(n k)
       const bool depth = o.unit == "m" && o.kind == OutcomeKind::kRest && o.predicted > 0;
-      sentences.push_back(PyramidSentence(r, depth ? o.predicted : s.depth, switching,
-                                          o.kind == OutcomeKind::kStick || o.kind == OutcomeKind::kOnset));
+      sentences.push_back(
+          PyramidSentence(r, depth ? o.predicted : s.depth, switching,
+                          o.kind == OutcomeKind::kStick || o.kind == OutcomeKind::kOnset));
     }
     if (large && (switching || flew)) sentences.push_back(*large);
     // PGS alone, contacts still switching at a step that resolves the contact: its exit test
     if (sentences.empty() && model->solver == mujoco::SolverKind::kPGS && switching) {
-      sentences.push_back(PgsToleranceSentence(Mujoco315Options(model->solver, model->cone, s.h).tolerance));
+      sentences.push_back(
+          PgsToleranceSentence(Mujoco315Options(model->solver, model->cone, s.h).tolerance));
     }
   }
   if (sentences.size() > 2) sentences.resize(2);
-  for (const std::string& t : sentences) reason.mechanism += (reason.mechanism.empty() ? "" : " ") + t;
+  for (const std::string& t : sentences)
+    reason.mechanism += (reason.mechanism.empty() ? "" : " ") + t;
   if (reason.mechanism.empty()) {
-    reason.mechanism = "none of the lab's derived mechanisms (near-rigid, gliding, pyramid, creep, "
-                       "large step) holds for this run; its evidence is all the lab has.";
+    reason.mechanism =
+        "none of the lab's derived mechanisms (near-rigid, gliding, pyramid, creep, "
+        "large step) holds for this run; its evidence is all the lab has.";
   }
   return reason;
 }

@@ -36,6 +36,7 @@ struct OutsideReason {
 /// Why run's outcome lies outside its law. run.model's last word names the lab model
 /// ("newton_pyramidal", "MuJoCo 3.15.0 newton_pyramidal", "Drake 1.51.1 sap"); an unknown
 /// model gets the evidence alone and a mechanism saying so.
-OutsideReason ExplainOutsideLaw(const LabScene& scene, const RunSummary& run, const Outcome& outcome);
+OutsideReason ExplainOutsideLaw(const LabScene& scene, const RunSummary& run,
+                                const Outcome& outcome);
 
 }  // namespace simatlas::lab

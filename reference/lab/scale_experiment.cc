@@ -35,13 +35,13 @@ namespace simatlas::lab {
 
 namespace {
 
-constexpr double kMass = 1.0;         // [kg] every cube
-constexpr double kSide = 0.2;         // [m] cube side
-constexpr double kStiffness = 1e5;    // [N/m] per point pair
-constexpr double kSpacing = 0.5;      // [m] grid pitch
-constexpr double kLandingSpeed = 0.3; // [m/s] every cube's downward speed
-constexpr double kStep = 1e-3;        // [s] h
-constexpr double kMinTiming = 0.05;   // [s] a solve is repeated until its runs total this long
+constexpr double kMass = 1.0;          // [kg] every cube
+constexpr double kSide = 0.2;          // [m] cube side
+constexpr double kStiffness = 1e5;     // [N/m] per point pair
+constexpr double kSpacing = 0.5;       // [m] grid pitch
+constexpr double kLandingSpeed = 0.3;  // [m/s] every cube's downward speed
+constexpr double kStep = 1e-3;         // [s] h
+constexpr double kMinTiming = 0.05;    // [s] a solve is repeated until its runs total this long
 
 // b cubes on a ⌈√b⌉-wide grid, flat at the rest depth, landing and sliding (file comment).
 scenes::Scene CubeGrid(int cubes) {
@@ -65,8 +65,8 @@ scenes::Scene CubeGrid(int cubes) {
     const double angle = 2.399963 * i;  // the golden angle [rad]: directions spread evenly
     const double fraction = 0.618034 * i - std::floor(0.618034 * i);  // spread evenly over [0, 1)
     const double speed = 2 * kLabMu * (kLandingSpeed + kLabGravity * kStep) * fraction;
-    q.insert(q.end(), {1, 0, 0, 0, kSpacing * (i % width), kSpacing * (i / width),
-                       kSide / 2 - depth});
+    q.insert(q.end(),
+             {1, 0, 0, 0, kSpacing * (i % width), kSpacing * (i / width), kSide / 2 - depth});
     v.insert(v.end(), {0, 0, 0, speed * std::cos(angle), speed * std::sin(angle), -kLandingSpeed});
   }
   scene.material.stiffness = kStiffness;
@@ -82,7 +82,8 @@ struct SolveCost {
   int repeats = 0;
   bool converged = false;
   std::string exit;
-  std::optional<double> sticking;  // SAP: contacts in the stiction region of formula sheet E3-SAP (3.3) at the answer
+  std::optional<double>
+      sticking;  // SAP: contacts in the stiction region of formula sheet E3-SAP (3.3) at the answer
 };
 
 // Runs solve until the runs total kMinTiming (at least once); solve returns its cost.
@@ -112,7 +113,9 @@ SolveCost SolveSap(const scenes::Scene& scene, const std::vector<scenes::Assembl
       const sap::SapSolverResult r = sap::SolveSapProblem(problem, {});
       c.iterations = r.iterations;
       c.converged = r.success;
-      c.exit = !r.success ? "max_iterations" : r.cost_criterion_reached ? "cost (formula sheet E3-SAP (4.4))" : "optimality (formula sheet E3-SAP (4.3))";
+      c.exit = !r.success                 ? "max_iterations"
+               : r.cost_criterion_reached ? "cost (formula sheet E3-SAP (4.4))"
+                                          : "optimality (formula sheet E3-SAP (4.3))";
       vc = r.vc;
     } catch (const core::NumericalError& e) {
       c.exit = std::string("failed: ") + e.what();
@@ -124,8 +127,8 @@ SolveCost SolveSap(const scenes::Scene& scene, const std::vector<scenes::Assembl
     const sap::SapModel model(problem);
     int sticking = 0;
     for (std::size_t i = 0; i < vc.size(); ++i) {
-      const auto* cone = dynamic_cast<const sap::FrictionConeConstraint*>(
-          model.constraints()[i].constraint.get());
+      const auto* cone =
+          dynamic_cast<const sap::FrictionConeConstraint*>(model.constraints()[i].constraint.get());
       if (cone && cone->Project(vc[i]).mode == sap::ContactMode::kStiction) ++sticking;
     }
     cost.sticking = sticking;
@@ -140,8 +143,12 @@ SolveCost SolveMujoco(const scenes::Scene& scene, const std::vector<scenes::Asse
       MakeMujocoContactProblem(scene, scene.q0, scene.v0, kLabMu, pairs, opt);
   return Timed([&] {
     const mujoco::SolveResult r = mujoco::SolveProblem(problem);
-    return SolveCost{r.iterations, 0, 0, r.exit != mujoco::ExitReason::kIterations,
-                     mujoco::ExitReasonName(r.exit), std::nullopt};
+    return SolveCost{r.iterations,
+                     0,
+                     0,
+                     r.exit != mujoco::ExitReason::kIterations,
+                     mujoco::ExitReasonName(r.exit),
+                     std::nullopt};
   });
 }
 
@@ -155,24 +162,27 @@ std::vector<std::string> Findings(const LabTable& t, const std::vector<std::stri
   std::vector<std::string> findings;
   for (const std::string& s : solvers) {
     std::vector<const std::vector<LabCell>*> rows;
-    for (const auto& row : t.rows) if (row[3].text == s) rows.push_back(&row);
+    for (const auto& row : t.rows)
+      if (row[3].text == s) rows.push_back(&row);
     const auto& first = *rows.front();
     const auto& last = *rows.back();
     const auto& before = *rows[rows.size() - 2];
     std::string failed;
     for (const auto* row : rows) {
-      if (*(*row)[7].number == 0) failed += (failed.empty() ? "" : ", ") + FormatValue((*row)[0].number);
+      if (*(*row)[7].number == 0)
+        failed += (failed.empty() ? "" : ", ") + FormatValue((*row)[0].number);
     }
     findings.push_back(
         s + ": iterations " + FormatValue(first[4].number) + " at " + FormatValue(first[0].number) +
         " contacts, " + FormatValue(last[4].number) + " at " + FormatValue(last[0].number) +
-        "; time per solve " + FormatValue(first[5].number) + " s to " + FormatValue(last[5].number) +
-        " s, growing as contacts^" +
+        "; time per solve " + FormatValue(first[5].number) + " s to " +
+        FormatValue(last[5].number) + " s, growing as contacts^" +
         FormatValue(GrowthExponent(*before[0].number, *before[5].number, *last[0].number,
                                    *last[5].number)) +
         " between the two largest sizes; " +
         (s == "SAP" ? FormatValue(last[9].number) + " of the " + FormatValue(last[0].number) +
-                          " contacts stick at the answer (the rest slide or leave); " : "") +
+                          " contacts stick at the answer (the rest slide or leave); "
+                    : "") +
         (failed.empty() ? "every solve converged"
                         : "not converged at " + failed + " contacts (column exit)") +
         " (" + (s == "SAP" ? "E3-SAP §4" : "MJ-solvers §4") + ").");
@@ -187,11 +197,14 @@ std::vector<std::string> Findings(const LabTable& t, const std::vector<std::stri
     if (!slowest || *row[5].number > *(*slowest)[5].number) slowest = &row;
   }
   findings.push_back(
-      "At " + FormatValue(largest) + " contacts the fastest solve is " + (*fastest)[3].text + "'s (" +
-      FormatValue((*fastest)[5].number) + " s) and the slowest " + (*slowest)[3].text + "'s (" +
-      FormatValue((*slowest)[5].number) + " s); this ranks the reference's implementations (SAP on " +
-      FormatValue((*slowest)[1].number) + " cliques of 6 DOFs, one per cube as Drake makes them; "
-      "MuJoCo's solvers on a dense M and J of " + FormatValue((*slowest)[2].number) +
+      "At " + FormatValue(largest) + " contacts the fastest solve is " + (*fastest)[3].text +
+      "'s (" + FormatValue((*fastest)[5].number) + " s) and the slowest " + (*slowest)[3].text +
+      "'s (" + FormatValue((*slowest)[5].number) +
+      " s); this ranks the reference's implementations (SAP on " +
+      FormatValue((*slowest)[1].number) +
+      " cliques of 6 DOFs, one per cube as Drake makes them; "
+      "MuJoCo's solvers on a dense M and J of " +
+      FormatValue((*slowest)[2].number) +
       " DOFs where MuJoCo's are sparse), not the engines (E3-SAP §4.1, MJ-solvers §4).");
   return findings;
 }
@@ -200,10 +213,11 @@ std::vector<std::string> Findings(const LabTable& t, const std::vector<std::stri
 
 std::vector<LabTable> ScaleTables() {
   LabTable t;
-  t.title = "one solve of h = 1e-3 s on a grid of landing cubes sliding at 0 … 2 μ (v_land + g h), 4 contacts per cube "
-            "(SAP kSap; MuJoCo 3.15 options, elliptic cone, tolerance 1e-8, 100 iterations)";
-  t.columns = {"contacts", "cubes", "dofs", "solver", "iterations", "time_per_solve", "repeats",
-               "converged", "exit", "sap_sticking_contacts"};
+  t.title =
+      "one solve of h = 1e-3 s on a grid of landing cubes sliding at 0 … 2 μ (v_land + g h), 4 contacts per cube "
+      "(SAP kSap; MuJoCo 3.15 options, elliptic cone, tolerance 1e-8, 100 iterations)";
+  t.columns = {"contacts",       "cubes",   "dofs",      "solver", "iterations",
+               "time_per_solve", "repeats", "converged", "exit",   "sap_sticking_contacts"};
   t.units = {"1", "1", "1", "", "1", "s", "1", "1", "", "1"};
   t.definitions = {
       "contact pairs of the grid at q₀ (4 per cube)",
@@ -226,8 +240,8 @@ LabResult RunScaleExperiment(const LabSize& size, const LabProgress& progress) {
   result.name = "scale";
   result.section = "E3-SAP §4; MJ-solvers §4";
   LabTable t = ScaleTables().front();
-  const std::vector<int> cubes = size.quick ? std::vector<int>{3, 10}
-                                            : std::vector<int>{3, 10, 25, 63, 125, 250};
+  const std::vector<int> cubes =
+      size.quick ? std::vector<int>{3, 10} : std::vector<int>{3, 10, 25, 63, 125, 250};
   const std::vector<std::string> solvers = {"SAP", "PGS", "CG", "Newton"};
   for (int b : cubes) {
     // the grid and its contact pairs at q₀
@@ -236,10 +250,10 @@ LabResult RunScaleExperiment(const LabSize& size, const LabProgress& progress) {
     // each solver on the same pairs
     for (const std::string& s : solvers) {
       const SolveCost c = s == "SAP" ? SolveSap(scene, pairs)
-                          : SolveMujoco(scene, pairs,
-                                        s == "PGS"  ? mujoco::SolverKind::kPGS
-                                        : s == "CG" ? mujoco::SolverKind::kCG
-                                                    : mujoco::SolverKind::kNewton);
+                                     : SolveMujoco(scene, pairs,
+                                                   s == "PGS"  ? mujoco::SolverKind::kPGS
+                                                   : s == "CG" ? mujoco::SolverKind::kCG
+                                                               : mujoco::SolverKind::kNewton);
       t.rows.push_back({NumberCell(static_cast<double>(pairs.size())), NumberCell(b),
                         NumberCell(static_cast<double>(scene.v0.size())), TextCell(s),
                         NumberCell(c.iterations), NumberCell(c.seconds), NumberCell(c.repeats),

@@ -40,7 +40,8 @@ std::string Reasons(const LabScene& scene, const std::vector<const RunSummary*>&
     for (const auto& [model, e] : members) {
       names += (names.empty() ? "" : ", ") + model;
       if (e.empty()) continue;
-      auto same = std::find_if(shared.begin(), shared.end(), [&e](const auto& x) { return x.second == e; });
+      auto same =
+          std::find_if(shared.begin(), shared.end(), [&e](const auto& x) { return x.second == e; });
       if (same == shared.end()) {
         shared.emplace_back(model, e);
       } else {
@@ -48,15 +49,18 @@ std::string Reasons(const LabScene& scene, const std::vector<const RunSummary*>&
       }
     }
     std::string evidence;
-    for (const auto& [models, e] : shared) evidence += (evidence.empty() ? "" : "; ") + models + ": " + e;
-    s += " Why " + names + ": " + mechanism + (evidence.empty() ? "" : " (Evidence: " + evidence + ".)");
+    for (const auto& [models, e] : shared)
+      evidence += (evidence.empty() ? "" : "; ") + models + ": " + e;
+    s += " Why " + names + ": " + mechanism +
+         (evidence.empty() ? "" : " (Evidence: " + evidence + ".)");
   }
   return s;
 }
 
 // One finding per (scene, dt, outcome) from the runs' numbers, with the reason of each model
 // outside the law.
-std::string Finding(const LabScene& scene, const std::vector<RunSummary>& runs, std::size_t outcome) {
+std::string Finding(const LabScene& scene, const std::vector<RunSummary>& runs,
+                    std::size_t outcome) {
   const RunSummary* lo = nullptr;
   const RunSummary* hi = nullptr;
   std::string agree, disagree, failed;
@@ -69,7 +73,8 @@ std::string Finding(const LabScene& scene, const std::vector<RunSummary>& runs, 
     const Outcome& o = r.outcomes.at(outcome);
     const bool agrees = Agrees(o);
     std::string& list = agrees ? agree : disagree;
-    list += (list.empty() ? "" : ", ") + r.model + (agrees ? "" : " (" + FormatValue(o.value) + ")");
+    list +=
+        (list.empty() ? "" : ", ") + r.model + (agrees ? "" : " (" + FormatValue(o.value) + ")");
     if (!agrees) outside.push_back(&r);
     if (!o.value) continue;
     if (!lo || *o.value < *lo->outcomes[outcome].value) lo = &r;
@@ -99,11 +104,25 @@ std::string Finding(const LabScene& scene, const std::vector<RunSummary>& runs, 
 
 LabTable ScenesTable() {
   LabTable table;
-  table.title = "every lab scene under every model: the law's outcome and the physical criteria (maxima over the steps)";
-  table.columns = {"scene", "model", "dt", "outcome", "value", "predicted", "law",
-                   "penetration_max", "signorini_max", "dissipation_gap_max",
-                   "cone_violation_max", "energy_rise_max", "iterations_max", "iterations_mean",
-                   "capped_steps", "failed_steps", "seconds"};
+  table.title =
+      "every lab scene under every model: the law's outcome and the physical criteria (maxima over the steps)";
+  table.columns = {"scene",
+                   "model",
+                   "dt",
+                   "outcome",
+                   "value",
+                   "predicted",
+                   "law",
+                   "penetration_max",
+                   "signorini_max",
+                   "dissipation_gap_max",
+                   "cone_violation_max",
+                   "energy_rise_max",
+                   "iterations_max",
+                   "iterations_mean",
+                   "capped_steps",
+                   "failed_steps",
+                   "seconds"};
   table.units = {"", "", "s", "", "", "", "", "m", "J", "J", "N·s", "J", "1", "1", "1", "1", "s"};
   // γ = f h: a contact's impulse over the step [N·s] in its frame (t1, t2, n); vn, vt: its
   // separation and slip velocity at v⁺ [m/s]; each criterion the maximum over steps and pairs
@@ -144,12 +163,16 @@ void AppendSceneRows(const RunSummary& r, LabTable& table) {
   const auto criteria = [&r] {
     const bool it = r.iterations_reported;
     return std::vector<LabCell>{
-        NumberCell(r.max.penetration), NumberCell(r.max.signorini),
-        NumberCell(r.max.dissipation_gap), NumberCell(r.max.cone_violation),
+        NumberCell(r.max.penetration),
+        NumberCell(r.max.signorini),
+        NumberCell(r.max.dissipation_gap),
+        NumberCell(r.max.cone_violation),
         NumberCell(r.energy_rise_max),
         NumberCell(it ? std::optional<double>(r.iterations_max) : std::nullopt),
         NumberCell(it ? std::optional<double>(r.iterations_mean) : std::nullopt),
-        NumberCell(r.capped_steps), NumberCell(r.failed_steps), NumberCell(r.seconds)};
+        NumberCell(r.capped_steps),
+        NumberCell(r.failed_steps),
+        NumberCell(r.seconds)};
   };
   const auto row = [&](std::vector<LabCell> head) {
     for (LabCell& c : criteria()) head.push_back(std::move(c));

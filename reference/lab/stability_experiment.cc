@@ -118,8 +118,8 @@ LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progres
          {mujoco::Integrator::kEuler, mujoco::Integrator::kImplicit,
           mujoco::Integrator::kImplicitFast, mujoco::Integrator::kRk4,
           mujoco::Integrator::kDiscrete}) {
-      const std::optional<double> h = LargestStable(
-          trial, [&](double dt) { return LinearStable(integrator, k, dt, steps); });
+      const std::optional<double> h =
+          LargestStable(trial, [&](double dt) { return LinearStable(integrator, k, dt, steps); });
       const double predicted = integrator == mujoco::Integrator::kRk4 ? 2 * std::sqrt(2.0) / omega
                                : integrator == mujoco::Integrator::kDiscrete ? kLargestDt
                                                                              : 2 / omega;
@@ -138,7 +138,8 @@ LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progres
   }
   // findings: ω h at the limit per integrator (the grid's ratio 1.22 bounds the error; "≥" where
   // the search stopped at its cap)
-  for (const char* name : {"euler", "implicit", "implicitfast", "rk4", "discrete", "sap_discrete"}) {
+  for (const char* name :
+       {"euler", "implicit", "implicitfast", "rk4", "discrete", "sap_discrete"}) {
     std::string s = std::string(name) + ": ω h at the largest stable dt";
     for (const auto& row : t.rows) {
       if (row[0].text == name) {
@@ -147,11 +148,13 @@ LabResult RunStabilityExperiment(const LabSize& size, const LabProgress& progres
              (*row[5].number == 1 ? ", the 0.1 s cap" : "") + ")";
       }
     }
-    result.findings.push_back(s + (std::string(name) == "rk4" ? "; the law: 2√2 = 2.83"
-                                   : std::string(name) == "discrete" || std::string(name) == "sap_discrete"
-                                       ? "; the law: stable at every dt (0.1 s is the largest tried)"
-                                       : "; the law: 2") +
-                              " (grid ratio 1.22 between trials).");
+    result.findings.push_back(
+        s +
+        (std::string(name) == "rk4" ? "; the law: 2√2 = 2.83"
+         : std::string(name) == "discrete" || std::string(name) == "sap_discrete"
+             ? "; the law: stable at every dt (0.1 s is the largest tried)"
+             : "; the law: 2") +
+        " (grid ratio 1.22 between trials).");
   }
   result.tables.push_back(std::move(t));
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

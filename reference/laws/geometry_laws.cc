@@ -22,8 +22,8 @@ std::vector<std::string> ShapeChoices() {
 }
 
 // One side of the pair from the law's inputs ("A" id 1, "B" id 2).
-contact::ContactSide SideFrom(const Values& in, const char* shape_key,
-                              const char* compliance_key, const char* name, int id) {
+contact::ContactSide SideFrom(const Values& in, const char* shape_key, const char* compliance_key,
+                              const char* name, int id) {
   return {name, geometry::GeometryId{id}, geometry::ParseShapeKind(in.Label(shape_key)),
           geometry::ParseCompliance(in.Label(compliance_key))};
 }
@@ -35,7 +35,8 @@ void RegisterGeometryLaws(Registry& registry) {
   const std::vector<std::string> models = {"point", "hydroelastic", "hydroelastic_with_fallback"};
 
   registry.Add(
-      {"geometry.contact_representation", "E3-geometry §2.2",
+      {"geometry.contact_representation",
+       "E3-geometry §2.2",
        "point pair or hydroelastic surface for a shape pair: point mode uses the point table; "
        "strict hydroelastic needs representations and a compliant side (rigid-rigid is an "
        "error); with fallback: surface, else point, else an error",
@@ -54,8 +55,9 @@ void RegisterGeometryLaws(Registry& registry) {
          const contact::ContactSide b = SideFrom(in, "shape_b", "compliance_b", "B", 2);
          const contact::ContactModel model = contact::ParseContactModel(in.Label("model"));
          Values out;
-         out.Set("representation", std::string(contact::RepresentationName(
-                                       contact::ChooseRepresentation(model, a, b))));
+         out.Set(
+             "representation",
+             std::string(contact::RepresentationName(contact::ChooseRepresentation(model, a, b))));
          return out;
        }});
 }

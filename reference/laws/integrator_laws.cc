@@ -12,7 +12,8 @@ namespace simatlas::laws {
 
 void RegisterIntegratorLaws(Registry& registry) {
   registry.Add(
-      {"mujoco.integrate_linear", "MJ-solvers §7, §8",
+      {"mujoco.integrate_linear",
+       "MJ-solvers §7, §8",
        "m q'' = u - k q - d v stepped `steps` times: euler a = (m + h d)^-1 F (implicit damping "
        "iff d > 0), implicit/implicitfast (m + h d) a = F, rk4 MuJoCo's tableau with explicit "
        "damping, discrete (m + h d + h^2 k) a = F - h k v; v+ = v + h a, q+ = q + h v+",

@@ -113,8 +113,7 @@ std::string SizesText(const std::vector<int>& sizes) {
 
 Value ParseValue(const Quantity& q, const std::string& text) {
   switch (q.kind) {
-    case ValueKind::kNumber:
-      return core::ParseNumber(q.name, text);
+    case ValueKind::kNumber: return core::ParseNumber(q.name, text);
     case ValueKind::kVector: {
       std::vector<double> numbers;
       std::size_t start = 0;
@@ -124,11 +123,10 @@ Value ParseValue(const Quantity& q, const std::string& text) {
         if (comma == std::string::npos) break;
         start = comma + 1;
       }
-      return Eigen::VectorXd(Eigen::Map<Eigen::VectorXd>(numbers.data(),
-                                                         static_cast<Eigen::Index>(numbers.size())));
+      return Eigen::VectorXd(
+          Eigen::Map<Eigen::VectorXd>(numbers.data(), static_cast<Eigen::Index>(numbers.size())));
     }
-    case ValueKind::kLabel:
-      return text;
+    case ValueKind::kLabel: return text;
     case ValueKind::kFlag:
       if (text == "true" || text == "1") return true;
       if (text == "false" || text == "0") return false;
@@ -192,8 +190,7 @@ bool HasNaN(const Value& value) {
 // The kind and constraints of a quantity, without the "optional" prefix.
 std::string DescribeKindOnly(const Quantity& q) {
   switch (q.kind) {
-    case ValueKind::kNumber:
-      return "number";
+    case ValueKind::kNumber: return "number";
     case ValueKind::kVector:
       return q.sizes.empty() ? "vector" : "vector[" + SizesText(q.sizes) + "]";
     case ValueKind::kLabel: {
@@ -201,8 +198,7 @@ std::string DescribeKindOnly(const Quantity& q) {
       for (std::size_t i = 0; i < q.choices.size(); ++i) text += (i ? "|" : "") + q.choices[i];
       return q.choices.empty() ? "label" : text;
     }
-    case ValueKind::kFlag:
-      return "true|false";
+    case ValueKind::kFlag: return "true|false";
   }
   return "";
 }
@@ -254,8 +250,8 @@ Values Evaluate(const Law& law, const Values& given) {
     }
     const Value& value = raw.Get(q.name);
     if (HasNaN(value)) {
-      throw core::NumericalError("law " + law.name + " produced NaN for output " + q.name +
-                                 " [" + q.unit + "]");
+      throw core::NumericalError("law " + law.name + " produced NaN for output " + q.name + " [" +
+                                 q.unit + "]");
     }
     outputs.Set(q.name, value);
   }

@@ -30,14 +30,14 @@ enum class ValueKind {
 
 /// An input or output of a law.
 struct Quantity {
-  std::string name;                    ///< key as typed on the command line
+  std::string name;                     ///< key as typed on the command line
   ValueKind kind = ValueKind::kNumber;  ///< kind of value
-  std::string unit;                    ///< SI unit ("N/m", "s/m", "1" for dimensionless)
-  std::string description;             ///< one line, in the course's words
-  std::optional<Value> default_value;  ///< absent: the input is required (unless optional)
-  bool optional = false;               ///< may be left out (the law states what that means)
-  std::vector<int> sizes;              ///< allowed vector lengths (empty: any length)
-  std::vector<std::string> choices;    ///< allowed labels
+  std::string unit;                     ///< SI unit ("N/m", "s/m", "1" for dimensionless)
+  std::string description;              ///< one line, in the course's words
+  std::optional<Value> default_value;   ///< absent: the input is required (unless optional)
+  bool optional = false;                ///< may be left out (the law states what that means)
+  std::vector<int> sizes;               ///< allowed vector lengths (empty: any length)
+  std::vector<std::string> choices;     ///< allowed labels
 };
 
 /// Named values in a fixed order (the order the law declares them).
@@ -66,11 +66,11 @@ class Values {
 
 /// A law: a formula of the course with its signature.
 struct Law {
-  std::string name;                ///< e.g. "material.point_stiffness"
-  std::string section;             ///< e.g. "E3-geometry §3"
-  std::string summary;             ///< one line: the formula in words
-  std::vector<Quantity> inputs;    ///< in the order `--list` shows them
-  std::vector<Quantity> outputs;   ///< in the order the law returns them
+  std::string name;               ///< e.g. "material.point_stiffness"
+  std::string section;            ///< e.g. "E3-geometry §3"
+  std::string summary;            ///< one line: the formula in words
+  std::vector<Quantity> inputs;   ///< in the order `--list` shows them
+  std::vector<Quantity> outputs;  ///< in the order the law returns them
   /// Computes the outputs from complete inputs (defaults filled, kinds checked).
   /// Domain violations throw core::InputError naming the key.
   std::function<Values(const Values&)> evaluate;
@@ -94,7 +94,6 @@ class Registry {
 
 /// The registry of every law of the reference engine (built once, on first use).
 const Registry& AllLaws();
-
 
 /// Parses "key=value" arguments against law's inputs: unknown keys, repeated keys, missing
 /// required inputs, bad numbers, wrong vector lengths and unknown labels throw InputError.

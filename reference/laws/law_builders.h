@@ -13,8 +13,14 @@ namespace simatlas::laws {
 
 /// A required number.
 inline Quantity Num(std::string name, std::string unit, std::string description) {
-  return {std::move(name), ValueKind::kNumber, std::move(unit), std::move(description), {}, false,
-          {}, {}};
+  return {std::move(name),
+          ValueKind::kNumber,
+          std::move(unit),
+          std::move(description),
+          {},
+          false,
+          {},
+          {}};
 }
 
 /// A number with a default.
@@ -34,14 +40,20 @@ inline Quantity OptionalNum(std::string name, std::string unit, std::string desc
 /// A vector with the allowed lengths (empty: any).
 inline Quantity Vec(std::string name, std::string unit, std::string description,
                     std::vector<int> sizes) {
-  return {std::move(name), ValueKind::kVector, std::move(unit), std::move(description), {}, false,
-          std::move(sizes), {}};
+  return {std::move(name),
+          ValueKind::kVector,
+          std::move(unit),
+          std::move(description),
+          {},
+          false,
+          std::move(sizes),
+          {}};
 }
 
 /// A label from choices, with an optional default.
 inline Quantity Label(std::string name, std::string description, std::vector<std::string> choices,
                       std::string fallback = "") {
-  Quantity q{std::move(name), ValueKind::kLabel, "1", std::move(description), {}, false, {},
+  Quantity q{std::move(name),   ValueKind::kLabel, "1", std::move(description), {}, false, {},
              std::move(choices)};
   if (!fallback.empty()) q.default_value = std::move(fallback);
   return q;

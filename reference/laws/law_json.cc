@@ -55,7 +55,9 @@ json ValuesToJson(const Values& values) {
 namespace {
 
 json QuantityToJson(const Quantity& q) {
-  json j = {{"name", q.name}, {"kind", DescribeKind(q)}, {"unit", q.unit},
+  json j = {{"name", q.name},
+            {"kind", DescribeKind(q)},
+            {"unit", q.unit},
             {"description", q.description}};
   if (q.default_value) j["default"] = ValueToJson(*q.default_value);
   return j;
@@ -68,8 +70,11 @@ json LawToJson(const Law& law) {
   for (const auto& q : law.inputs) inputs.push_back(QuantityToJson(q));
   json outputs = json::array();
   for (const auto& q : law.outputs) outputs.push_back(QuantityToJson(q));
-  return {{"name", law.name}, {"section", law.section}, {"summary", law.summary},
-          {"inputs", inputs}, {"outputs", outputs}};
+  return {{"name", law.name},
+          {"section", law.section},
+          {"summary", law.summary},
+          {"inputs", inputs},
+          {"outputs", outputs}};
 }
 
 Values ValuesFromJson(const Law& law, const json& object) {
@@ -82,9 +87,7 @@ Values ValuesFromJson(const Law& law, const json& object) {
     }
     if (q == nullptr) throw InputError("unknown key '" + key + "' for law " + law.name);
     switch (q->kind) {
-      case ValueKind::kNumber:
-        values.Set(key, NumberFromJson(key, j));
-        break;
+      case ValueKind::kNumber: values.Set(key, NumberFromJson(key, j)); break;
       case ValueKind::kVector: {
         if (!j.is_array()) {
           values.Set(key, NumberFromJson(key, j));

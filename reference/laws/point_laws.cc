@@ -34,7 +34,8 @@ contact::PenetrationAsPointPair PairInput(const Values& in) {
 }  // namespace
 
 void RegisterPointLaws(Registry& registry) {
-  registry.Add({"point.continuous_force", "E3-geometry §2.1",
+  registry.Add({"point.continuous_force",
+                "E3-geometry §2.1",
                 "(2.1) fn = k x (1 + d xdot), xdot the penetration rate (> 0 approaching, "
                 "= -vn); fn <= 0 -> skipped (no force, no friction)",
                 {Num("k", "N/m", "combined point stiffness"),
@@ -52,73 +53,77 @@ void RegisterPointLaws(Registry& registry) {
                   return out;
                 }});
 
-  registry.Add({"point.continuous_contact", "E3-geometry §2.1",
-                "formula sheet E3-geometry (2.1)-(2.2) with Stribeck friction: xdot = (v_WBc - v_WAc).nhat_BA_W, "
-                "fn = k x (1 + d xdot), ft on A along vt, f_Bc_W = -(fn nhat_BA_W + ft_A), "
-                "p_WC = midpoint",
-                {Num("k", "N/m", "combined point stiffness (continuous path)"),
-                 Num("d", "s/m", "combined Hunt–Crossley dissipation"),
-                 Num("mu_s", "1", "combined static friction"),
-                 Num("mu_d", "1", "combined dynamic friction (<= mu_s)"),
-                 Num("vs", "m/s", "stiction tolerance", contact::kDefaultStictionTolerance),
-                 Num("depth", "m", "penetration depth x = (p_WCb - p_WCa).nhat_BA_W"),
-                 Vec("p_WCa", "m", "witness point on A (deepest in B)", {3}),
-                 Vec("p_WCb", "m", "witness point on B (deepest in A)", {3}),
-                 Vec("nhat_BA_W", "1", "unit normal from B toward A", {3}),
-                 Vec("v_WAc", "m/s", "velocity of A's material point at C", {3}),
-                 Vec("v_WBc", "m/s", "velocity of B's material point at C", {3})},
-                {Num("fn", "N", "normal force magnitude (0 when skipped)"),
-                 Vec("ft_A", "N", "friction force on A", {3}),
-                 Vec("f_Bc_W", "N", "total force on B at C", {3}),
-                 Vec("p_WC", "m", "application point (midpoint of the witness points)", {3}),
-                 Num("slip", "m/s", "slip speed ||vt||"),
-                 Num("xdot", "m/s", "penetration rate vn_code (> 0 approaching; Drake passes it "
-                                    "as 'separation_velocity')"),
-                 Num("separation_speed", "m/s", "course vn = -xdot (> 0 separating)"),
-                 Flag("skipped", "true when fn <= 0: no force, no friction, no result")},
-                [](const Values& in) {
-                  const auto friction =
-                      contact::MakeCoulombFriction(in.Number("mu_s"), in.Number("mu_d"));
-                  const auto r = contact::CalcContinuousPointContact(
-                      PairInput(in), in.Number("k"), in.Number("d"), friction, in.Number("vs"),
-                      Vector3Input(in, "v_WAc"), Vector3Input(in, "v_WBc"));
-                  Values out;
-                  out.Set("fn", r.fn);
-                  out.Set("ft_A", Out(r.ft_Ac_W));
-                  out.Set("f_Bc_W", Out(r.f_Bc_W));
-                  out.Set("p_WC", Out(r.p_WC));
-                  out.Set("slip", r.slip_speed);
-                  out.Set("xdot", r.xdot);
-                  out.Set("separation_speed", r.separation_speed);
-                  out.Set("skipped", r.skipped);
-                  return out;
-                }});
+  registry.Add(
+      {"point.continuous_contact",
+       "E3-geometry §2.1",
+       "formula sheet E3-geometry (2.1)-(2.2) with Stribeck friction: xdot = (v_WBc - v_WAc).nhat_BA_W, "
+       "fn = k x (1 + d xdot), ft on A along vt, f_Bc_W = -(fn nhat_BA_W + ft_A), "
+       "p_WC = midpoint",
+       {Num("k", "N/m", "combined point stiffness (continuous path)"),
+        Num("d", "s/m", "combined Hunt–Crossley dissipation"),
+        Num("mu_s", "1", "combined static friction"),
+        Num("mu_d", "1", "combined dynamic friction (<= mu_s)"),
+        Num("vs", "m/s", "stiction tolerance", contact::kDefaultStictionTolerance),
+        Num("depth", "m", "penetration depth x = (p_WCb - p_WCa).nhat_BA_W"),
+        Vec("p_WCa", "m", "witness point on A (deepest in B)", {3}),
+        Vec("p_WCb", "m", "witness point on B (deepest in A)", {3}),
+        Vec("nhat_BA_W", "1", "unit normal from B toward A", {3}),
+        Vec("v_WAc", "m/s", "velocity of A's material point at C", {3}),
+        Vec("v_WBc", "m/s", "velocity of B's material point at C", {3})},
+       {Num("fn", "N", "normal force magnitude (0 when skipped)"),
+        Vec("ft_A", "N", "friction force on A", {3}),
+        Vec("f_Bc_W", "N", "total force on B at C", {3}),
+        Vec("p_WC", "m", "application point (midpoint of the witness points)", {3}),
+        Num("slip", "m/s", "slip speed ||vt||"),
+        Num("xdot", "m/s",
+            "penetration rate vn_code (> 0 approaching; Drake passes it "
+            "as 'separation_velocity')"),
+        Num("separation_speed", "m/s", "course vn = -xdot (> 0 separating)"),
+        Flag("skipped", "true when fn <= 0: no force, no friction, no result")},
+       [](const Values& in) {
+         const auto friction = contact::MakeCoulombFriction(in.Number("mu_s"), in.Number("mu_d"));
+         const auto r = contact::CalcContinuousPointContact(
+             PairInput(in), in.Number("k"), in.Number("d"), friction, in.Number("vs"),
+             Vector3Input(in, "v_WAc"), Vector3Input(in, "v_WBc"));
+         Values out;
+         out.Set("fn", r.fn);
+         out.Set("ft_A", Out(r.ft_Ac_W));
+         out.Set("f_Bc_W", Out(r.f_Bc_W));
+         out.Set("p_WC", Out(r.p_WC));
+         out.Set("slip", r.slip_speed);
+         out.Set("xdot", r.xdot);
+         out.Set("separation_speed", r.separation_speed);
+         out.Set("skipped", r.skipped);
+         return out;
+       }});
 
-  registry.Add({"point.discrete_pair", "E3-SAP §2.2",
-                "discrete point pair: p_WC = wA p_WCa + wB p_WCb with wA = kA/(kA+kB) (1/2 each if "
-                "the sum is 0), phi0 = -x, k = kA kB/(kA+kB), fn0 = k x, z_C = -nhat_BA_W (A into B)",
-                {Num("kA", "N/m", "point stiffness of A (finite: Drake has no inf guard here)"),
-                 Num("kB", "N/m", "point stiffness of B (finite)"),
-                 Num("depth", "m", "penetration depth x = (p_WCb - p_WCa).nhat_BA_W"),
-                 Vec("p_WCa", "m", "witness point on A (deepest in B)", {3}),
-                 Vec("p_WCb", "m", "witness point on B (deepest in A)", {3}),
-                 Vec("nhat_BA_W", "1", "unit normal from B toward A", {3})},
-                {Vec("p_WC", "m", "stiffness-weighted contact point", {3}),
-                 Num("phi0", "m", "signed distance -x (< 0 in penetration)"),
-                 Num("fn0", "N", "elastic normal force fe0 = k x"),
-                 Num("k", "N/m", "combined point stiffness"),
-                 Vec("z_C", "1", "contact-frame normal, from A into B", {3})},
-                [](const Values& in) {
-                  const auto p = contact::MakeDiscretePointPair(in.Number("kA"), in.Number("kB"),
-                                                                PairInput(in));
-                  Values out;
-                  out.Set("p_WC", Out(p.p_WC));
-                  out.Set("phi0", p.phi0);
-                  out.Set("fn0", p.fe0);
-                  out.Set("k", p.stiffness);
-                  out.Set("z_C", Out(core::Vector3(p.R_WC.col(2))));
-                  return out;
-                }});
+  registry.Add(
+      {"point.discrete_pair",
+       "E3-SAP §2.2",
+       "discrete point pair: p_WC = wA p_WCa + wB p_WCb with wA = kA/(kA+kB) (1/2 each if "
+       "the sum is 0), phi0 = -x, k = kA kB/(kA+kB), fn0 = k x, z_C = -nhat_BA_W (A into B)",
+       {Num("kA", "N/m", "point stiffness of A (finite: Drake has no inf guard here)"),
+        Num("kB", "N/m", "point stiffness of B (finite)"),
+        Num("depth", "m", "penetration depth x = (p_WCb - p_WCa).nhat_BA_W"),
+        Vec("p_WCa", "m", "witness point on A (deepest in B)", {3}),
+        Vec("p_WCb", "m", "witness point on B (deepest in A)", {3}),
+        Vec("nhat_BA_W", "1", "unit normal from B toward A", {3})},
+       {Vec("p_WC", "m", "stiffness-weighted contact point", {3}),
+        Num("phi0", "m", "signed distance -x (< 0 in penetration)"),
+        Num("fn0", "N", "elastic normal force fe0 = k x"),
+        Num("k", "N/m", "combined point stiffness"),
+        Vec("z_C", "1", "contact-frame normal, from A into B", {3})},
+       [](const Values& in) {
+         const auto p =
+             contact::MakeDiscretePointPair(in.Number("kA"), in.Number("kB"), PairInput(in));
+         Values out;
+         out.Set("p_WC", Out(p.p_WC));
+         out.Set("phi0", p.phi0);
+         out.Set("fn0", p.fe0);
+         out.Set("k", p.stiffness);
+         out.Set("z_C", Out(core::Vector3(p.R_WC.col(2))));
+         return out;
+       }});
 }
 
 }  // namespace simatlas::laws

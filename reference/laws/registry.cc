@@ -11,10 +11,10 @@ const Registry& AllLaws() {
     RegisterPointLaws(r);     // E3-geometry §2.1 (and the discrete pair of E3-SAP §2.2)
     RegisterFrictionLaws(r);  // E3-geometry §4
     RegisterGeometryLaws(r);
-    RegisterHydroLaws(r);  // E3-geometry §2.2 and E3-SAP §2.2 (hydroelastic)
-    RegisterSapLaws(r);  // E3-SAP: keep after every E3-geometry family
-    RegisterMultibodyLaws(r);  // E3-SAP §1, §2.1, §5 (multibody part, added last)
-    RegisterMujocoLaws(r);  // MJ-solvers: last in course order
+    RegisterHydroLaws(r);       // E3-geometry §2.2 and E3-SAP §2.2 (hydroelastic)
+    RegisterSapLaws(r);         // E3-SAP: keep after every E3-geometry family
+    RegisterMultibodyLaws(r);   // E3-SAP §1, §2.1, §5 (multibody part, added last)
+    RegisterMujocoLaws(r);      // MJ-solvers: last in course order
     RegisterIntegratorLaws(r);  // MJ-solvers §7–§8 (integrators, added last)
     return r;
   }();

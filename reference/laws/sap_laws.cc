@@ -23,7 +23,8 @@ core::Vector3 DelassusEstimate(const Values& in) {
 
 void RegisterSapLaws(Registry& registry) {
   registry.Add(
-      {"sap.friction_cone", "E3-SAP §3.1",
+      {"sap.friction_cone",
+       "E3-SAP §3.1",
        "kSap (formula sheet E3-SAP (3.2)-(3.4)): Rn = max(beta^2/(4 pi^2) wn, 1/(h k (h+tau))), Rt = sigma wt, "
        "vhat_n = -phi0/(h+tau), y = R^-1 (vhat - vc), gamma = projection of y on the friction "
        "cone in the R norm, cost = 1/2 gamma' R gamma",
@@ -31,14 +32,12 @@ void RegisterSapLaws(Registry& registry) {
         Vec("w", "1/kg", "Delassus estimate: one number (all entries) or three (w0, w1, w2)",
             {1, 3}),
         Num("phi0", "m", "signed distance at the previous state (negative in penetration)"),
-        Num("mu", "1", "friction coefficient"),
-        Num("k", "N/m", "contact stiffness"),
+        Num("mu", "1", "friction coefficient"), Num("k", "N/m", "contact stiffness"),
         Num("tau", "s", "relaxation time (sum of the two sides)"),
         Num("beta", "1", "near-rigid threshold", 1.0),
         Num("sigma", "1", "tangential regularisation", 1e-3),
         Vec("vc", "m/s", "contact velocity [vt1, vt2, vn], vn > 0 separating", {3})},
-       {Num("Rt", "1/kg", "tangential regulariser"),
-        Num("Rn", "1/kg", "normal regulariser"),
+       {Num("Rt", "1/kg", "tangential regulariser"), Num("Rn", "1/kg", "normal regulariser"),
         Num("vhat_n", "m/s", "normal bias velocity"),
         Vec("y", "N*s", "un-projected impulse y = -R^-1 (vc - vhat)", {3}),
         Vec("gamma", "N*s", "projected impulse on B, in C", {3}),
@@ -67,15 +66,15 @@ void RegisterSapLaws(Registry& registry) {
        }});
 
   registry.Add(
-      {"sap.hunt_crossley", "E3-SAP §3.2",
+      {"sap.hunt_crossley",
+       "E3-SAP §3.2",
        "Similar/Lagged (formula sheet E3-SAP (3.5)-(3.7)): n0 = [h fe0]+ [1 - d vn0]+, eps = max(vs, mu sigma wt n0), "
        "n(z) = h [fe0 - h k z]+ [1 - d z]+, z = vn - mu s(vt) (similar) or vn (lagged); "
        "gamma_t = -mu n(z) t (similar) or -mu n0 t (lagged)",
        {Label("approximation", "convex approximation", {"similar", "lagged"}),
         Num("dt", "s", "time step h"),
         Vec("w", "1/kg", "Delassus estimate: one number (all entries) or three", {1, 3}),
-        Num("mu", "1", "friction coefficient"),
-        Num("k", "N/m", "contact stiffness"),
+        Num("mu", "1", "friction coefficient"), Num("k", "N/m", "contact stiffness"),
         Num("d", "s/m", "Hunt–Crossley dissipation"),
         Num("fe0", "N", "elastic force at the previous state"),
         Num("vn0", "m/s", "normal velocity at the previous state (separation-positive)"),
@@ -85,8 +84,7 @@ void RegisterSapLaws(Registry& registry) {
        {Num("n0", "N*s", "previous-state impulse [h fe0]+ [1 - d vn0]+"),
         Num("eps", "m/s", "soft-norm width max(vs, mu Rt n0)"),
         Num("z", "m/s", "argument of n: vn - mu s(vt) (similar) or vn (lagged)"),
-        Num("n", "N*s", "normal impulse n(z)"),
-        Num("N", "J", "antiderivative N(z)"),
+        Num("n", "N*s", "normal impulse n(z)"), Num("N", "J", "antiderivative N(z)"),
         Vec("gamma", "N*s", "impulse on B, in C", {3}),
         Num("cost", "J", "constraint potential: -N(z) (similar), -N(vn) + mu n0 s(vt) (lagged)")},
        [](const Values& in) {

@@ -102,8 +102,8 @@ void CheckDiscreteSupport(const DiscreteOptions& o) {
   }
   // IPC: requires discrete + CG; rejects fwdinv and sleep.
   if (o.ipc) {
-    if (!discrete || o.solver != "cg") Reject("IPC with " + o.integrator + " + " + o.solver,
-                                              "IPC requires discrete + CG");
+    if (!discrete || o.solver != "cg")
+      Reject("IPC with " + o.integrator + " + " + o.solver, "IPC requires discrete + CG");
     if (o.fwdinv) Reject("IPC + fwdinv", "IPC rejects fwdinv");
     if (o.sleep) Reject("IPC + sleep", "IPC rejects sleep");
   }
@@ -113,8 +113,7 @@ void CheckDiscreteSupport(const DiscreteOptions& o) {
   if (o.flex_metric && o.noslip) Reject("discrete + flex metric + NoSlip", "run-time check");
   // discrete + flex + Newton with general attachments: use CG.
   if (o.flex_metric && o.solver == "newton" && o.general_flex_attachment) {
-    Reject("discrete + flex + Newton with general attachments or non-assemblable nodes",
-           "use CG");
+    Reject("discrete + flex + Newton with general attachments or non-assemblable nodes", "use CG");
   }
   // discrete + sleep: without islands or with a flex metric.
   if (o.sleep && !o.islands) Reject("discrete + sleep without islands", "run-time check");

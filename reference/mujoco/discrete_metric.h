@@ -23,10 +23,10 @@ core::VectorX ShiftedForce(const core::VectorX& tau_s, const core::MatrixX& K,
 
 /// One constraint row's spring–damper, evaluated at the end of the step (8.2).
 struct ImplicitRow {
-  double c = 1;        ///< implicit row factor 1 + hB + h²KI
-  double R = 0;        ///< R̃ = R / c
-  double aref_s = 0;   ///< −(B + hKI) vel − KI (r − margin)
-  double aref = 0;     ///< ãref = aref_s / c
+  double c = 1;       ///< implicit row factor 1 + hB + h²KI
+  double R = 0;       ///< R̃ = R / c
+  double aref_s = 0;  ///< −(B + hKI) vel − KI (r − margin)
+  double aref = 0;    ///< ãref = aref_s / c
 };
 
 /// (8.2) with K_row = K, B_row = B, impedance I from (2.1)–(2.2), regulariser R, row position r,
@@ -50,16 +50,16 @@ RefsafeRow DiscreteRefsafe(double K, double B, double imp, double h, bool standa
 
 /// The option combinations of §8's support table.
 struct DiscreteOptions {
-  std::string integrator = "discrete";  ///< euler, implicit, implicitfast, rk4, discrete
+  std::string integrator = "discrete";   ///< euler, implicit, implicitfast, rk4, discrete
   std::string solver = "newton";         ///< pgs, cg, newton
-  bool noslip = false;           ///< noslip_iterations > 0
-  bool flex_metric = false;      ///< a flex contributes to the effective metric
-  bool flex_elasticity = false;  ///< any flex has elasticity
+  bool noslip = false;                   ///< noslip_iterations > 0
+  bool flex_metric = false;              ///< a flex contributes to the effective metric
+  bool flex_elasticity = false;          ///< any flex has elasticity
   bool general_flex_attachment = false;  ///< general attachments / non-assemblable nodes
-  bool sleep = false;    ///< the sleep feature is enabled
-  bool islands = true;   ///< island splitting is enabled
-  bool ipc = false;      ///< the IPC contact pipeline is enabled (requires discrete + CG)
-  bool fwdinv = false;   ///< the forward/inverse comparison flag is enabled
+  bool sleep = false;                    ///< the sleep feature is enabled
+  bool islands = true;                   ///< island splitting is enabled
+  bool ipc = false;     ///< the IPC contact pipeline is enabled (requires discrete + CG)
+  bool fwdinv = false;  ///< the forward/inverse comparison flag is enabled
 };
 
 /// Throws core::InputError for the combinations §8 rejects at run time, naming the rule:

@@ -19,7 +19,8 @@ namespace {
 /// Each DOF's tree (the root DOF it descends from).
 std::vector<int> TreeRoots(const std::vector<int>& parent) {
   std::vector<int> root(parent.size());
-  for (size_t i = 0; i < parent.size(); ++i) root[i] = parent[i] < 0 ? static_cast<int>(i) : root[parent[i]];
+  for (size_t i = 0; i < parent.size(); ++i)
+    root[i] = parent[i] < 0 ? static_cast<int>(i) : root[parent[i]];
   return root;
 }
 
@@ -204,8 +205,8 @@ void ProjectBlock(const Problem& problem, const Block& block, core::VectorX& f) 
   core::VectorX u(block.size - 1);
   for (int j = 1; j < block.size; ++j) u[j - 1] = f[i + j] / c.friction[j - 1];
   const double n = f[i], t = u.norm();
-  if (t <= n) return;             // inside
-  if (t <= -n) {                  // polar cone: the apex
+  if (t <= n) return;  // inside
+  if (t <= -n) {       // polar cone: the apex
     f.segment(i, block.size).setZero();
     return;
   }

@@ -18,11 +18,11 @@ namespace simatlas::mujoco {
 /// nonzeros as sparse rows too, which the PGS residuals read (MuJoCo 2.2.2 keeps efc_AR
 /// row-sparse then: engine_core_constraint.c, mj_projectConstraint; engine_solver.c, residual).
 struct DualProblem {
-  core::MatrixX A;   ///< J M⁻¹ Jᵀ (nefc × nefc)
-  core::MatrixX AR;  ///< A + diag(R)
-  core::VectorX b;   ///< efc_b = J a₀ − aref
-  bool sparse_rows = false;  ///< AR_rows holds AR (the sparse path)
-  SparseRows AR_rows;        ///< AR's nonzeros by rows (when sparse_rows)
+  core::MatrixX A;                             ///< J M⁻¹ Jᵀ (nefc × nefc)
+  core::MatrixX AR;                            ///< A + diag(R)
+  core::VectorX b;                             ///< efc_b = J a₀ − aref
+  bool sparse_rows = false;                    ///< AR_rows holds AR (the sparse path)
+  SparseRows AR_rows;                          ///< AR's nonzeros by rows (when sparse_rows)
   std::shared_ptr<const SparseOperators> ops;  ///< J's sparse rows (for Jᵀ f)
   std::shared_ptr<const SpdFactor> m_factor;   ///< M's factor (for M⁻¹ Jᵀ f); null when nv = 0
 };

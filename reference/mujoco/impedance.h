@@ -33,8 +33,8 @@ inline constexpr SolImp kDefaultSolImp = {0.9, 0.95, 0.001, 0.5, 2.0};
 struct SolParams {
   SolRef solref = kDefaultSolRef;  ///< solref after the mixed-sign and refsafe rules
   SolImp solimp = kDefaultSolImp;  ///< solimp after the clamps
-  bool mixed_replaced = false;  ///< exactly one of solref[0], solref[1] > 0 → default solref
-  bool refsafe_clamped = false; ///< timeconst raised to 2h
+  bool mixed_replaced = false;     ///< exactly one of solref[0], solref[1] > 0 → default solref
+  bool refsafe_clamped = false;    ///< timeconst raised to 2h
 };
 
 /// True when solref is in the standard (timeconst, dampratio) format, i.e. solref[0] > 0.
@@ -72,24 +72,24 @@ struct RowParameters {
   double B = 0;          ///< damping B [1/s]
   double imp = 0;        ///< impedance I ∈ (0, 1)
   double imp_prime = 0;  ///< dI/d pos [1/m]
-  double R = 0;     ///< regulariser before any friction scaling
-  double aref = 0;  ///< −B vel − K I (pos − margin)
-  SolParams params; ///< the sanitised parameters used
+  double R = 0;          ///< regulariser before any friction scaling
+  double aref = 0;       ///< −B vel − K I (pos − margin)
+  SolParams params;      ///< the sanitised parameters used
 };
 
 /// Inputs of one row. distance is r of (2.1) (efc_pos for contacts and limits, ‖pos₁:₃‖ for a
 /// connect); pos is this row's own efc_pos used in aref.
 struct RowInput {
-  double diag_approx = 0;  ///< Â ≥ 0
-  double distance = 0;     ///< r [m] for the impedance
-  double pos = 0;          ///< efc_pos of this row [m]
-  double margin = 0;       ///< [m]
-  double vel = 0;          ///< J qvel [m/s]
+  double diag_approx = 0;          ///< Â ≥ 0
+  double distance = 0;             ///< r [m] for the impedance
+  double pos = 0;                  ///< efc_pos of this row [m]
+  double margin = 0;               ///< [m]
+  double vel = 0;                  ///< J qvel [m/s]
   SolRef solref = kDefaultSolRef;  ///< the row's solref as given (sanitised here)
   SolImp solimp = kDefaultSolImp;  ///< the row's solimp as given (sanitised here)
-  double timestep = 0.002;  ///< h [s]
-  bool refsafe = true;      ///< the refsafe flag: timeconst ≥ 2h for standard solref
-  bool zero_stiffness = false;  ///< frictionloss rows and elliptic friction rows: K = 0
+  double timestep = 0.002;         ///< h [s]
+  bool refsafe = true;             ///< the refsafe flag: timeconst ≥ 2h for standard solref
+  bool zero_stiffness = false;     ///< frictionloss rows and elliptic friction rows: K = 0
 };
 
 /// (2.1)–(2.2): sanitise, I, K, B, R = max(1e-15, (1 − I)/I · Â), aref.
@@ -97,8 +97,8 @@ RowParameters MakeRowParameters(const RowInput& input);
 
 /// Regularised cone coefficient and per-row R of one frictional contact (2.3).
 struct FrictionRegularisation {
-  double mu = 0;           ///< μ = friction[0] √(R₁/R₀)
-  std::vector<double> R;   ///< dim rows (elliptic) or 2(dim − 1) edges (pyramidal)
+  double mu = 0;          ///< μ = friction[0] √(R₁/R₀)
+  std::vector<double> R;  ///< dim rows (elliptic) or 2(dim − 1) edges (pyramidal)
 };
 
 /// Elliptic contact of dimension dim ∈ {3, 4, 6}: R₁ = R₀/impratio, μ = friction[0]√(R₁/R₀),

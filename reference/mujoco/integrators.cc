@@ -108,8 +108,7 @@ LinearState Advance(const LinearState& x, const core::VectorX& a, double h) {
 // v⁺ = v₀ + h Σ bᵢ aᵢ, q⁺ = q₀ + h Σ bᵢ vᵢ.
 LinearState RungeKutta4(const LinearSystem& s, double h, const LinearState& x0,
                         const core::VectorX& u) {
-  constexpr std::array<std::array<double, 3>, 3> A = {
-      {{0.5, 0, 0}, {0, 0.5, 0}, {0, 0, 1}}};
+  constexpr std::array<std::array<double, 3>, 3> A = {{{0.5, 0, 0}, {0, 0.5, 0}, {0, 0, 1}}};
   constexpr std::array<double, 4> b = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
   const core::MatrixX Minv = s.M.inverse();
   std::array<core::VectorX, 4> vel, acc;
@@ -141,8 +140,8 @@ core::VectorX LinearForce(const LinearSystem& s, const LinearState& x, const cor
   return F;
 }
 
-LinearState StepLinear(const LinearSystem& s, Integrator integrator, double h,
-                       const LinearState& x, const core::VectorX& u) {
+LinearState StepLinear(const LinearSystem& s, Integrator integrator, double h, const LinearState& x,
+                       const core::VectorX& u) {
   Validate(s, h, x, u);
   const core::VectorX F = LinearForce(s, x, u);
   switch (integrator) {
@@ -159,8 +158,7 @@ LinearState StepLinear(const LinearSystem& s, Integrator integrator, double h,
       // (7.1) (M − h ∂F/∂v) a = F, ∂F/∂v = −D.
       return Advance(x, Solve(s.M + h * TotalDamping(s), F, "M - h qDeriv"), h);
     }
-    case Integrator::kRk4:
-      return RungeKutta4(s, h, x, u);
+    case Integrator::kRk4: return RungeKutta4(s, h, x, u);
     case Integrator::kDiscrete: {
       // (8.1) (M + hD + h²K) a = F − hKv; qacc = a = (v⁺ − v)/h.
       const core::MatrixX Mhat = EffectiveMetric(s.M, TotalDamping(s), s.K, h);
@@ -170,8 +168,8 @@ LinearState StepLinear(const LinearSystem& s, Integrator integrator, double h,
   throw core::InputError("integrator: unknown value");
 }
 
-LinearState IntegrateLinear(const LinearSystem& s, Integrator integrator, double h,
-                            LinearState x, int steps, const core::VectorX& u) {
+LinearState IntegrateLinear(const LinearSystem& s, Integrator integrator, double h, LinearState x,
+                            int steps, const core::VectorX& u) {
   if (steps < 0) core::ThrowInputError("steps", steps, "1", ">= 0");
   for (int i = 0; i < steps; ++i) x = StepLinear(s, integrator, h, x, u);
   return x;

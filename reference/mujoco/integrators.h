@@ -57,8 +57,7 @@ struct LinearState {
 };
 
 /// F(q, v, u) = τ0 + G u − K q − D v.
-core::VectorX LinearForce(const LinearSystem& system, const LinearState& x,
-                          const core::VectorX& u);
+core::VectorX LinearForce(const LinearSystem& system, const LinearState& x, const core::VectorX& u);
 
 /// One step of the integrator with step h [s] and controls u (size nu; empty when nu = 0).
 LinearState StepLinear(const LinearSystem& system, Integrator integrator, double h,

@@ -25,7 +25,9 @@ LineSearchResult PrimalSearch(const LineFunction& line, double gtol, int budget,
     out.point.cost = p.cost - p0.cost;
     return out;
   };
-  auto descends = [&](const LinePoint& p) { return !rules.converged_must_descend || p.cost < p0.cost; };
+  auto descends = [&](const LinePoint& p) {
+    return !rules.converged_must_descend || p.cost < p0.cost;
+  };
 
   // Always one Newton step from α = 0 (2.2.2 drops it when it raises the cost).
   LinePoint p1 = eval(newton(p0));
@@ -49,7 +51,7 @@ LineSearchResult PrimalSearch(const LineFunction& line, double gtol, int budget,
   LinePoint p2next = p1;
   LinePoint p1next = eval(newton(p1));
   // An end moves to the candidate with the same sign of cost' and a smaller |cost'|.
-  auto update = [&](LinePoint& end, const LinePoint (&candidates)[3], LinePoint& next) {
+  auto update = [&](LinePoint& end, const LinePoint(&candidates)[3], LinePoint& next) {
     bool moved = false;
     for (const LinePoint& c : candidates) {
       if ((end.d1 < 0 && c.d1 < 0 && end.d1 < c.d1) || (end.d1 > 0 && c.d1 > 0 && end.d1 > c.d1)) {

@@ -119,8 +119,8 @@ core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
   return H;
 }
 
-void FactorHessian(const Problem& problem, const ConstraintRows& rows,
-                   const SparseOperators& ops, const PrimalEval& eval, SpdFactor& factor) {
+void FactorHessian(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
+                   const PrimalEval& eval, SpdFactor& factor) {
   if (!ops.sparse_path) {
     factor.Factor(PrimalHessian(problem, rows, ops, eval), "H");
     return;
@@ -133,7 +133,8 @@ void FactorHessian(const Problem& problem, const ConstraintRows& rows,
   for (const Block& block : rows.blocks) {
     const RowState state = eval.constraints.state[block.first];
     if (state == RowState::kQuadratic) {
-      for (int j = 0; j < block.size; ++j) AddRowPairs(ops, block.first + j, rows.D[block.first + j], value);
+      for (int j = 0; j < block.size; ++j)
+        AddRowPairs(ops, block.first + j, rows.D[block.first + j], value);
     } else if (state == RowState::kCone) {
       AddBlockPairs(ops, block.first, BlockHessian(problem, rows, block, eval.jar, state), value);
     }

@@ -93,8 +93,8 @@ core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
 /// D_i J_iᵀJ_i or J_bᵀ Hc J_b, the products of PrimalHessian — and factored sparse, the
 /// symbolic analysis done once per factor object; otherwise the dense PrimalHessian. Throws
 /// core::NumericalError when H is not positive definite.
-void FactorHessian(const Problem& problem, const ConstraintRows& rows,
-                   const SparseOperators& ops, const PrimalEval& eval, SpdFactor& factor);
+void FactorHessian(const Problem& problem, const ConstraintRows& rows, const SparseOperators& ops,
+                   const PrimalEval& eval, SpdFactor& factor);
 
 /// The course's Newton factor (SpdFactor: dense LLᵀ below nv = 60, sparse on ops.hessian from
 /// there): H factored afresh by FactorHessian, cone blocks included; rank-one updates only when no

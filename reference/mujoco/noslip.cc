@@ -55,8 +55,7 @@ Eigen::Matrix<double, N, N> BlockWithoutR(const Problem& problem, const DualProb
 /// ½ δᵀAc δ + δᵀres for the move old → f of n rows at `first`; a change above 1e-10 puts the
 /// old forces back and counts 0 (engine_solver.c: costChange). Returns the change kept.
 template <int N>
-double KeptCostChange(const Eigen::Matrix<double, N, N>& Ac,
-                      const Eigen::Matrix<double, N, 1>& old,
+double KeptCostChange(const Eigen::Matrix<double, N, N>& Ac, const Eigen::Matrix<double, N, 1>& old,
                       const Eigen::Matrix<double, N, 1>& res, int first, core::VectorX& f) {
   const Eigen::Matrix<double, N, 1> delta = f.segment<N>(first) - old;
   const double change = DualCostChange(Ac, delta, res);
@@ -68,8 +67,7 @@ double KeptCostChange(const Eigen::Matrix<double, N, N>& Ac,
 /// Frictionloss row i: f_i ← clamp(f_i − res_i / A_ii, ±fl) with A_ii = max(1e-15, AR_ii − R_i)
 /// (ARdiaginv with flg_subR); its change ½ δ² A_ii + δ res is counted as it is, never undone
 /// (mj_solNoSlip's "dry friction" sweep). Returns the change.
-double FrictionLossStep(const Problem& problem, const DualProblem& dual, int i,
-                        core::VectorX& f) {
+double FrictionLossStep(const Problem& problem, const DualProblem& dual, int i, core::VectorX& f) {
   const double a_inverse = 1 / std::max(kMinVal, dual.AR(i, i) - problem.R[i]);
   const double res = ResidualWithoutR<1>(problem, dual, i, f)[0];
   const double old = f[i];
@@ -128,8 +126,7 @@ double EllipticStep(const Problem& problem, const DualProblem& dual, const Block
     f.segment<M>(t).setZero();
   } else {
     const Friction c = res - Ac * old;
-    const Friction mu =
-        Eigen::Map<const Friction>(problem.contacts[block.contact].friction.data());
+    const Friction mu = Eigen::Map<const Friction>(problem.contacts[block.contact].friction.data());
     f.segment<M>(t) = SolveFrictionQCQP<M>(Ac, c, mu, f[block.first]);
   }
   return KeptCostChange<M>(Ac, old, res, t, f);
@@ -165,8 +162,7 @@ double NoSlipSweep(const Problem& problem, const DualProblem& dual,
 
 }  // namespace
 
-void RunNoSlip(const Problem& problem, const DualProblem& dual, double scale,
-               SolveResult& result) {
+void RunNoSlip(const Problem& problem, const DualProblem& dual, double scale, SolveResult& result) {
   // Off, or nothing to adjust.
   const Options& opt = problem.opt;
   if (opt.noslip_iterations <= 0 || problem.nefc() == 0) return;

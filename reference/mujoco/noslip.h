@@ -19,7 +19,6 @@ namespace simatlas::mujoco {
 
 /// Runs NoSlip on result (efc_force, qacc, stats, noslip_iterations updated in place); `scale`
 /// is the termination scale of its improvement (MonolithicScale of the whole problem).
-void RunNoSlip(const Problem& problem, const DualProblem& dual, double scale,
-               SolveResult& result);
+void RunNoSlip(const Problem& problem, const DualProblem& dual, double scale, SolveResult& result);
 
 }  // namespace simatlas::mujoco

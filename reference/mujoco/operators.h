@@ -17,9 +17,9 @@ namespace simatlas::mujoco {
 
 /// J, Jᵀ and M of one problem as the solves read them.
 struct SparseOperators {
-  SparseRows J;   ///< nefc × nv
-  SparseRows JT;  ///< Jᵀ (nv × nefc): Jᵀ f gathered row by row (MuJoCo's efc_JT)
-  SparseRows M;   ///< nv × nv
+  SparseRows J;              ///< nefc × nv
+  SparseRows JT;             ///< Jᵀ (nv × nefc): Jᵀ f gathered row by row (MuJoCo's efc_JT)
+  SparseRows M;              ///< nv × nv
   bool has_tree = false;     ///< the problem gave dof_parentid: `tree` holds M along it
   MTree tree;                ///< M in the tree layout (when has_tree)
   bool sparse_path = false;  ///< UsesSparsePath: H is assembled and factored sparse

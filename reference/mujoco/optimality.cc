@@ -20,8 +20,10 @@ namespace {
 
 // Size and finiteness of one claimed vector.
 void RequireVector(const std::string& name, const VectorX& x, int size) {
-  if (x.size() != size) core::ThrowInputError(name + " size", x.size(), "", "= " + std::to_string(size));
-  for (int i = 0; i < x.size(); ++i) core::RequireFinite(name + "[" + std::to_string(i) + "]", x(i), "");
+  if (x.size() != size)
+    core::ThrowInputError(name + " size", x.size(), "", "= " + std::to_string(size));
+  for (int i = 0; i < x.size(); ++i)
+    core::RequireFinite(name + "[" + std::to_string(i) + "]", x(i), "");
 }
 
 std::string StateName(RowState s) {
@@ -65,32 +67,37 @@ MujocoOptimality EvaluateMujocoOptimality(const Problem& problem, const VectorX&
   // f_claimed ∈ Ω.
   out.infeasibility = out.scale * OmegaViolation(problem, efc_force);
   // The size of the balance: max(‖M(a − a₀)‖, ‖Jᵀ f(a)‖).
-  out.magnitude = out.scale * std::max(Mda.norm(), (problem.J.transpose() * out.force_at_qacc).norm());
+  out.magnitude =
+      out.scale * std::max(Mda.norm(), (problem.J.transpose() * out.force_at_qacc).norm());
   return out;
 }
 
-std::string MujocoOptimalityViolation(const MujocoOptimality& m, const MujocoOptimalityTolerance& t) {
+std::string MujocoOptimalityViolation(const MujocoOptimality& m,
+                                      const MujocoOptimalityTolerance& t) {
   const double allowed = t.abs_tolerance + t.rel_tolerance * m.magnitude;
   auto fail = [&](const std::string& what, double value) {
     std::ostringstream why;
-    why << what << " = " << core::FormatNumber(value) << " > " << core::FormatNumber(allowed) << " = "
-        << core::FormatNumber(t.abs_tolerance) << " + " << core::FormatNumber(t.rel_tolerance)
-        << " * scaled magnitude " << core::FormatNumber(m.magnitude)
+    why << what << " = " << core::FormatNumber(value) << " > " << core::FormatNumber(allowed)
+        << " = " << core::FormatNumber(t.abs_tolerance) << " + "
+        << core::FormatNumber(t.rel_tolerance) << " * scaled magnitude "
+        << core::FormatNumber(m.magnitude)
         << " (scale = 1/(meaninertia max(1, nv)) = " << core::FormatNumber(m.scale) << ")";
     return why.str();
   };
   // Feasibility first: a force outside Ω is wrong whatever else holds.
-  if (!(m.infeasibility <= allowed)) return fail("feasibility: scale * violation of Omega by efc_force", m.infeasibility);
+  if (!(m.infeasibility <= allowed))
+    return fail("feasibility: scale * violation of Omega by efc_force", m.infeasibility);
   if (!(m.momentum_residual <= allowed)) {
     return fail("momentum: scale * |M (qacc - qacc_smooth) - J^T efc_force|", m.momentum_residual);
   }
   if (m.worst_row >= 0 && !(m.force_error <= allowed)) {
-    return fail("row law at qacc: scale * |efc_force[" + std::to_string(m.worst_row) + "] - f(qacc)| (row state " +
-                    StateName(m.state[m.worst_row]) + ", f(qacc) = " +
-                    core::FormatNumber(m.force_at_qacc(m.worst_row)) + " N)",
+    return fail("row law at qacc: scale * |efc_force[" + std::to_string(m.worst_row) +
+                    "] - f(qacc)| (row state " + StateName(m.state[m.worst_row]) +
+                    ", f(qacc) = " + core::FormatNumber(m.force_at_qacc(m.worst_row)) + " N)",
                 m.force_error);
   }
-  if (!(m.gradient <= allowed)) return fail("primal gradient: scale * |M (qacc - qacc_smooth) - J^T f(qacc)|", m.gradient);
+  if (!(m.gradient <= allowed))
+    return fail("primal gradient: scale * |M (qacc - qacc_smooth) - J^T f(qacc)|", m.gradient);
   return "";
 }
 

@@ -13,7 +13,8 @@ namespace simatlas::mujoco {
 
 namespace {
 
-constexpr double kUndoThreshold = 1e-10;  // a block update raising the cost more than this is undone
+constexpr double kUndoThreshold =
+    1e-10;  // a block update raising the cost more than this is undone
 constexpr int kQCQPIterations = 20;
 constexpr double kQCQPTolerance = 1e-10;
 
@@ -95,7 +96,8 @@ double UpdateElliptic(const SweepRows& rows, const Block& block, core::VectorX& 
     const Vector res_now = res + A * (f.segment<N>(i) - old);
     const Eigen::Matrix<double, M, M> Aff = A.template bottomRightCorner<M, M>();
     const Friction c = res_now.template tail<M>() - Aff * f.segment<M>(i + 1);
-    const Friction mu = Eigen::Map<const Friction>(rows.problem.contacts[block.contact].friction.data());
+    const Friction mu =
+        Eigen::Map<const Friction>(rows.problem.contacts[block.contact].friction.data());
     f.segment<M>(i + 1) = SolveFrictionQCQP<M>(Aff, c, mu, f[i]);
   }
   return KeepOrUndo(DualCostChange(A, f.segment<N>(i) - old, res), block, old.data(), f);
@@ -120,13 +122,13 @@ double Sweep(const SweepRows& rows, const std::vector<int>& order, core::VectorX
 
 /// The PGS loop's state between sweeps.
 struct PgsIterate {
-  const SweepRows& rows;            // problem, dual, blocks, ARinv
-  double scale = 0;                 // termination scale (5.1)
-  core::VectorX f;                  // the forces
-  core::VectorX f_prev;             // the forces before the last sweep (momentum)
-  int momentum_k = 0;               // momentum counter k
-  std::vector<int> order;           // the block order of the next sweep
-  Pcg32 rng;                        // one generator per solve: the same shuffle every call
+  const SweepRows& rows;   // problem, dual, blocks, ARinv
+  double scale = 0;        // termination scale (5.1)
+  core::VectorX f;         // the forces
+  core::VectorX f_prev;    // the forces before the last sweep (momentum)
+  int momentum_k = 0;      // momentum counter k
+  std::vector<int> order;  // the block order of the next sweep
+  Pcg32 rng;               // one generator per solve: the same shuffle every call
 };
 
 /// How one PGS solve sweeps, chosen once from the options.
@@ -198,8 +200,10 @@ int DualStates(const Problem& problem, const std::vector<Block>& blocks, const c
       for (int j = 1; j < block.size; ++j) T2 += std::pow(f[i + j] / con.friction[j - 1], 2);
       const double T = std::sqrt(T2);
       RowState s = RowState::kCone;
-      if (con.mu * N >= T) s = RowState::kSatisfied;
-      else if (N + con.mu * T <= 0) s = RowState::kQuadratic;
+      if (con.mu * N >= T)
+        s = RowState::kSatisfied;
+      else if (N + con.mu * T <= 0)
+        s = RowState::kQuadratic;
       for (int j = 0; j < block.size; ++j) state[i + j] = s;
       nactive += s == RowState::kSatisfied ? 0 : block.size;
       continue;

@@ -24,9 +24,9 @@ std::shared_ptr<const SpdFactor> FactorPositiveDefiniteM(const Problem& problem,
   try {
     FactorM(problem, ops, *factor);
   } catch (const core::NumericalError& e) {
-    throw core::InputError(std::string(e.what()) +
-                           (ops.has_tree ? " must be > 0 (M along dof_parentid is not positive definite)"
-                                         : ""));
+    throw core::InputError(
+        std::string(e.what()) +
+        (ops.has_tree ? " must be > 0 (M along dof_parentid is not positive definite)" : ""));
   }
   return factor;
 }

@@ -31,8 +31,7 @@ double ConeCost(const ConstraintRows& rows, const Block& block, const ConeGeomet
 /// A frictionloss row in a linear state: −½ R fl² ∓ fl z (3.1, LINEARNEG / LINEARPOS).
 double LinearCost(const Problem& problem, int i, double z, RowState state) {
   const double R = problem.R[i], fl = problem.frictionloss[i];
-  return state == RowState::kLinearNeg ? -0.5 * R * fl * fl - fl * z
-                                       : -0.5 * R * fl * fl + fl * z;
+  return state == RowState::kLinearNeg ? -0.5 * R * fl * fl - fl * z : -0.5 * R * fl * fl + fl * z;
 }
 
 /// A quadratic row's s = ½ D z² (3.1), with efc_D as mj_constraintUpdate forms it.
@@ -97,7 +96,8 @@ void EvaluateConstraints(const Problem& problem, const ConstraintRows& rows,
       } else if (zone == RowState::kCone) {
         // Middle zone: ½ Dm (N − μT)² and the cone force.
         out.cost += ConeCost(rows, block, g);
-        const ConeTerms t = MiddleZone(ConeWeight(rows, block, g.mu), problem.contacts[block.contact].friction.data(), g);
+        const ConeTerms t = MiddleZone(ConeWeight(rows, block, g.mu),
+                                       problem.contacts[block.contact].friction.data(), g);
         for (int j = 0; j < block.size; ++j) out.force[i + j] = t.force[j];
       }
       continue;

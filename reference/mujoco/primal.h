@@ -19,11 +19,11 @@ namespace simatlas::mujoco {
 
 /// Row states of mj_constraintUpdate.
 enum class RowState {
-  kSatisfied,   ///< f = 0, no cost
-  kQuadratic,   ///< ½ D z², f = −D z
-  kLinearNeg,   ///< frictionloss, f = +fl
-  kLinearPos,   ///< frictionloss, f = −fl
-  kCone,        ///< elliptic middle zone
+  kSatisfied,  ///< f = 0, no cost
+  kQuadratic,  ///< ½ D z², f = −D z
+  kLinearNeg,  ///< frictionloss, f = +fl
+  kLinearPos,  ///< frictionloss, f = −fl
+  kCone,       ///< elliptic middle zone
 };
 
 /// The rows of one solve, built once: the blocks of Ω and MuJoCo's efc_D = 1/R, the weight of
@@ -66,7 +66,6 @@ struct ConeGeometry {
   double T = 0;               ///< ‖U₁:‖
 };
 
-
 /// The middle zone's force f = −∂s/∂z (3.1) and the coefficients of its Hessian block
 /// Hc = Dm S K S, K = [[1, b Uᵀ], [b U, c U Uᵀ + e I]] (b = −μ/T, c = μN/T³, e = μ² − μN/T;
 /// formula sheet §3), at one block's residuals.
@@ -80,8 +79,7 @@ struct ConeTerms {
 
 /// The cone geometry of a block with coefficients μ and μ_j (friction) at residuals z (inline:
 /// the line search evaluates it in its inner loop).
-inline ConeGeometry MakeConeGeometry(double mu, const double* friction, int size,
-                                     const double* z) {
+inline ConeGeometry MakeConeGeometry(double mu, const double* friction, int size, const double* z) {
   ConeGeometry g;
   g.mu = mu;
   g.N = g.mu * z[0];
@@ -120,15 +118,15 @@ core::MatrixX BlockHessian(const Problem& problem, const ConstraintRows& rows, c
 
 /// Cost, gradient and forces at one acceleration.
 struct PrimalEval {
-  core::VectorX qacc;           ///< the acceleration a evaluated (nv)
-  core::VectorX jar;            ///< z = J a − aref (nefc)
-  ConstraintEval constraints;   ///< forces, states and cost s at jar
+  core::VectorX qacc;          ///< the acceleration a evaluated (nv)
+  core::VectorX jar;           ///< z = J a − aref (nefc)
+  ConstraintEval constraints;  ///< forces, states and cost s at jar
   /// The Gauss term's gradient M (a − a₀) (nv), reused by the line search; under MuJoCo's own
   /// arithmetic (PrimalKernels::SmoothForce: 2.2.2) M a, with τ = qfrc_smooth subtracted where
   /// it is read, as mj_solCGNewton keeps Ma
   core::VectorX Mda;
-  double gauss = 0;  ///< ½ (a − a₀)ᵀ M (a − a₀)
-  double cost = 0;   ///< constraints.cost + gauss
+  double gauss = 0;        ///< ½ (a − a₀)ᵀ M (a − a₀)
+  double cost = 0;         ///< constraints.cost + gauss
   core::VectorX gradient;  ///< M (a − a₀) − Jᵀ f(a)
 };
 

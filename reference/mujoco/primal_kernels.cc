@@ -53,8 +53,8 @@ std::unique_ptr<PrimalKernels> MakeCourseKernels(const SparseOperators& ops,
   return std::make_unique<CourseKernels>(ops, m_factor, make_line);
 }
 
-void EvaluatePoint(const Problem& problem, const ConstraintRows& rows,
-                   const PrimalKernels& kernels, const core::VectorX& qacc, PrimalEval& at) {
+void EvaluatePoint(const Problem& problem, const ConstraintRows& rows, const PrimalKernels& kernels,
+                   const core::VectorX& qacc, PrimalEval& at) {
   at.qacc = qacc;
   // jar = J a − aref.
   kernels.MultiplyJ(qacc, at.jar);

@@ -64,8 +64,8 @@ std::unique_ptr<PrimalKernels> MakeCourseKernels(const SparseOperators& ops,
 
 /// The point a under `kernels` (3.2): jar = J a − aref, the Gauss product (PrimalEval::Mda) and
 /// then UpdatePoint.
-void EvaluatePoint(const Problem& problem, const ConstraintRows& rows,
-                   const PrimalKernels& kernels, const core::VectorX& qacc, PrimalEval& at);
+void EvaluatePoint(const Problem& problem, const ConstraintRows& rows, const PrimalKernels& kernels,
+                   const core::VectorX& qacc, PrimalEval& at);
 
 /// The rest of a point whose qacc, jar and Mda are set (at the start, or moved along a search
 /// line): (3.1) at jar, gauss = Σ ½ (Mda − τ)_i (a − a₀)_i, cost = s + gauss and

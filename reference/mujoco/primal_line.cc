@@ -150,9 +150,8 @@ void PrepareBlockLine(const Problem& problem, const ConstraintRows& rows, const 
 
 }  // namespace
 
-void PrepareBlockLines(const Problem& problem, const ConstraintRows& rows,
-                       const core::VectorX& jar, const core::VectorX& Js,
-                       std::vector<BlockLine>& out) {
+void PrepareBlockLines(const Problem& problem, const ConstraintRows& rows, const core::VectorX& jar,
+                       const core::VectorX& Js, std::vector<BlockLine>& out) {
   out.resize(rows.blocks.size());
   for (size_t k = 0; k < rows.blocks.size(); ++k) {
     const int i = rows.blocks[k].first;
@@ -160,8 +159,7 @@ void PrepareBlockLines(const Problem& problem, const ConstraintRows& rows,
   }
 }
 
-LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2,
-                        double alpha) {
+LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2, double alpha) {
   LineTerms t;
   // The Gauss term and the blocks quadratic at α add their q's here, evaluated once at the end;
   // Q0 holds only the shift of blocks that were not quadratic at α = 0.

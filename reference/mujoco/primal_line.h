@@ -34,20 +34,20 @@ struct BlockLine {
   /// The block's quadratic ½ Σ D (z₀ + α v)² = q0 + α q1 + α² q2 over its rows: q0 = ½ Σ D z₀²
   /// (in the cost's units)
   double q0 = 0;
-  double q1 = 0;  ///< Σ D z₀ v
-  double q2 = 0;  ///< ½ Σ D v²
-  double z0 = 0;  ///< a scalar row's residual at α = 0 [m/s² or rad/s²]
-  double v = 0;   ///< a scalar row's rate along s (J s)
-  double fl = 0;  ///< frictionloss: fl [N or N m]
-  double Rfl = 0;  ///< frictionloss: the linear zones' edge R fl
-  double D = 0;    ///< frictionloss: D = 1/R
-  int size = 1;    ///< elliptic: the block's rows (condim)
-  std::array<double, 6> z{};     ///< elliptic: the residuals z₀ per row
-  std::array<double, 6> vz{};    ///< elliptic: the rates v per row
-  std::array<double, 6> Drow{};  ///< elliptic: each row's D (the bottom zone's weights)
+  double q1 = 0;                     ///< Σ D z₀ v
+  double q2 = 0;                     ///< ½ Σ D v²
+  double z0 = 0;                     ///< a scalar row's residual at α = 0 [m/s² or rad/s²]
+  double v = 0;                      ///< a scalar row's rate along s (J s)
+  double fl = 0;                     ///< frictionloss: fl [N or N m]
+  double Rfl = 0;                    ///< frictionloss: the linear zones' edge R fl
+  double D = 0;                      ///< frictionloss: D = 1/R
+  int size = 1;                      ///< elliptic: the block's rows (condim)
+  std::array<double, 6> z{};         ///< elliptic: the residuals z₀ per row
+  std::array<double, 6> vz{};        ///< elliptic: the rates v per row
+  std::array<double, 6> Drow{};      ///< elliptic: each row's D (the bottom zone's weights)
   std::array<double, 5> friction{};  ///< elliptic: the cone's μ_j
-  double mu = 0;  ///< elliptic: the cone's μ
-  double Dm = 0;  ///< elliptic: the middle zone's weight D₀/(μ²(1 + μ²))
+  double mu = 0;                     ///< elliptic: the cone's μ
+  double Dm = 0;                     ///< elliptic: the middle zone's weight D₀/(μ²(1 + μ²))
   RowState state0 = RowState::kSatisfied;  ///< elliptic: the zone at α = 0
 };
 
@@ -62,14 +62,12 @@ struct LineTerms {
 /// in MuJoCo 3.x's order (engine_solver.c: PrimalEval): the Gauss term α g1 + α² g2 (g1 =
 /// sᵀM(a − a₀), g2 = ½ sᵀMs) and every block quadratic at α gathered in one quadratic, the
 /// frictionloss and cone terms added one by one. O(nefc), nothing allocated.
-LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2,
-                        double alpha);
+LineTerms CostAlongLine(const std::vector<BlockLine>& blocks, double g1, double g2, double alpha);
 
 /// The blocks' lines through the residuals jar along J s (Js), written into `out` (resized to
 /// the blocks; storage reused from one direction to the next).
-void PrepareBlockLines(const Problem& problem, const ConstraintRows& rows,
-                       const core::VectorX& jar, const core::VectorX& Js,
-                       std::vector<BlockLine>& out);
+void PrepareBlockLines(const Problem& problem, const ConstraintRows& rows, const core::VectorX& jar,
+                       const core::VectorX& Js, std::vector<BlockLine>& out);
 
 /// The Gauss term along the line, MuJoCo's quadGauss: ½ (a − a₀)ᵀM(a − a₀) at α = 0, its slope
 /// sᵀM(a − a₀) and half its curvature ½ sᵀMs.
@@ -81,7 +79,8 @@ class PrimalLineCost : public LineFunction {
  public:
   /// Prepares the line through the residuals jar (nefc) along Js = J s (nefc), with the Gauss
   /// polynomial `gauss`. The vectors are read here only.
-  virtual void Prepare(const core::VectorX& jar, const core::VectorX& Js, const GaussLine& gauss) = 0;
+  virtual void Prepare(const core::VectorX& jar, const core::VectorX& Js,
+                       const GaussLine& gauss) = 0;
 };
 
 /// The course's line (MuJoCo 3.x's PrimalEval): CostAlongLine over the prepared blocks, the cost

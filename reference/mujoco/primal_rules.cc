@@ -91,7 +91,8 @@ void HagerZhangDirection(PrimalIterate& it, const PrimalPrevious& before) {
   double beta = 0;
   if (dy >= kMinVal) {
     it.My = it.Mgrad - before.Mgrad;
-    const double beta_hz = (k.Dot(it.y, it.Mgrad) - 2 * (k.Dot(it.y, it.My) / dy) * k.Dot(d, g)) / dy;
+    const double beta_hz =
+        (k.Dot(it.y, it.Mgrad) - 2 * (k.Dot(it.y, it.My) / dy) * k.Dot(d, g)) / dy;
     const double eta = -1 / std::max(kMinVal, k.Norm(d) * std::min(0.01, k.Norm(g)));
     beta = std::max(eta, beta_hz);
   }
@@ -163,9 +164,9 @@ PrimalRules MakePrimalRules(const Options& opt) {
   // §4: the solver's preconditioner and direction.
   rules.precondition_start = newton ? NewtonStart : CgStart;
   rules.precondition_step = newton ? NewtonStep : CgStep;
-  rules.direction = newton                                           ? NewtonDirection
+  rules.direction = newton                                         ? NewtonDirection
                     : opt.cg_update == CGUpdate::kPolakRibierePlus ? PolakRibiereDirection
-                                                                     : HagerZhangDirection;
+                                                                   : HagerZhangDirection;
   // §4: the line search's bracketing (2.2.2's CGsearch or 3.x's PrimalSearch).
   const bool cgsearch = opt.line_search == LineSearch::kMuJoCo222;
   rules.line_search.drop_rising_first_step = cgsearch;

@@ -33,13 +33,13 @@ namespace simatlas::mujoco {
 /// mjPrimalContext): the evaluated point, Newton's factor, the preconditioned gradient and the
 /// search direction.
 struct PrimalIterate {
-  const Problem& problem;        ///< the problem
-  const ConstraintRows& rows;    ///< its blocks and D = 1/R (MakeConstraintRows)
-  const PrimalKernels& kernels;  ///< the arithmetic (MakePrimalKernels)
-  ExitScale scale;               ///< termination scale (5.1)
-  PrimalEval eval;               ///< the current point a: cost, gradient g, row states
+  const Problem& problem;                  ///< the problem
+  const ConstraintRows& rows;              ///< its blocks and D = 1/R (MakeConstraintRows)
+  const PrimalKernels& kernels;            ///< the arithmetic (MakePrimalKernels)
+  ExitScale scale;                         ///< termination scale (5.1)
+  PrimalEval eval;                         ///< the current point a: cost, gradient g, row states
   std::unique_ptr<HessianFactor> hessian;  ///< Newton's factor of H = M + Jᵀ Hc J (Newton only)
-  core::VectorX Mgrad;    ///< M⁻¹ g (nv; CG, and the certificate)
+  core::VectorX Mgrad;                     ///< M⁻¹ g (nv; CG, and the certificate)
   core::VectorX precond;  ///< the preconditioned gradient: M⁻¹ g (CG) or H⁻¹ g (Newton)
   core::VectorX search;   ///< the search direction s (nv)
   core::VectorX y;        ///< Hager–Zhang's y = g − g_old (storage reused)

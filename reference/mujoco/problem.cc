@@ -163,7 +163,8 @@ void ValidateProblem(const Problem& p) {
       }
       // Symmetry, each pair once.
       if (j <= i) continue;
-      if (std::abs(p.M(i, j) - p.M(j, i)) > 1e-9 * (std::abs(p.M(i, j)) + std::abs(p.M(j, i)) + 1e-300)) {
+      if (std::abs(p.M(i, j) - p.M(j, i)) >
+          1e-9 * (std::abs(p.M(i, j)) + std::abs(p.M(j, i)) + 1e-300)) {
         core::ThrowInputError(Indexed2("M", i, j), p.M(i, j), "kg", "equal to M[j][i] (symmetric)");
       }
     }
@@ -184,8 +185,8 @@ void ValidateProblem(const Problem& p) {
   // A given DOF tree: a forest in MuJoCo's order carrying all of M's nonzeros.
   if (!p.dof_parentid.empty()) {
     if (static_cast<int>(p.dof_parentid.size()) != p.nv) {
-      core::ThrowInputError("dof_parentid length", static_cast<double>(p.dof_parentid.size()),
-                            "1", "equal to nv (or absent)");
+      core::ThrowInputError("dof_parentid length", static_cast<double>(p.dof_parentid.size()), "1",
+                            "equal to nv (or absent)");
     }
     for (int i = 0; i < p.nv; ++i) {
       if (p.dof_parentid[i] < -1 || p.dof_parentid[i] >= i) {
@@ -226,14 +227,15 @@ void ValidateProblem(const Problem& p) {
                             "a row index < nefc");
     }
     const RowKind kind = p.kind[con.efc_address];
-    const int rows = con.dim == 1 ? 1 : kind == RowKind::kContactPyramidal ? 2 * (con.dim - 1)
-                                                                             : con.dim;
+    const int rows = con.dim == 1                         ? 1
+                     : kind == RowKind::kContactPyramidal ? 2 * (con.dim - 1)
+                                                          : con.dim;
     for (int r = 0; r < rows; ++r) {
       const int row = con.efc_address + r;
       if (row >= nefc || p.contact[row] != c || p.kind[row] != kind) {
-        core::ThrowInputError(Indexed("contacts.efc_address", c), con.efc_address, "1",
-                              "the first of " + std::to_string(rows) +
-                                  " consecutive rows of this contact");
+        core::ThrowInputError(
+            Indexed("contacts.efc_address", c), con.efc_address, "1",
+            "the first of " + std::to_string(rows) + " consecutive rows of this contact");
       }
     }
     // Each friction coefficient in use, named with its contact.

@@ -33,7 +33,7 @@ RowKind ParseRowKind(const std::string& name);
 /// Friction cone of the contacts (option `cone`, §1; default pyramidal).
 enum class Cone {
   kPyramidal,  ///< 2(dim−1) edge rows per contact, each f ≥ 0
-  kElliptic    ///< dim rows per contact forming one cone block {f₀ ≥ 0, Σ (f_j/μ_j)² ≤ f₀²}
+  kElliptic  ///< dim rows per contact forming one cone block {f₀ ≥ 0, Σ (f_j/μ_j)² ≤ f₀²}
 };
 /// Constraint solver (option `solver`, §4; default Newton).
 enum class SolverKind {
@@ -88,25 +88,25 @@ SolverKind ParseSolverName(const std::string& name);
 struct Options {
   Cone cone = Cone::kPyramidal;             ///< `cone`
   SolverKind solver = SolverKind::kNewton;  ///< `solver`
-  int iterations = 100;             ///< main-solver iteration cap (a cap, not the count performed)
-  double tolerance = 1e-8;          ///< exit threshold on scaled improvement / gradient (5.1) [1]
-  int ls_iterations = 50;           ///< line-search evaluation cap (2.2.2 hard-codes 50)
-  double ls_tolerance = 0.01;       ///< line-search tolerance factor: tol = tolerance·ls_tolerance
-  int noslip_iterations = 0;        ///< NoSlip sweeps after the main solve (0 = off)
-  double noslip_tolerance = 1e-6;   ///< NoSlip's own improvement threshold [1]
-  double impratio = 1;              ///< friction-to-normal impedance ratio: R₁ = R₀/impratio (2.3)
-  double timestep = 0.002;          ///< h [s]
+  int iterations = 100;            ///< main-solver iteration cap (a cap, not the count performed)
+  double tolerance = 1e-8;         ///< exit threshold on scaled improvement / gradient (5.1) [1]
+  int ls_iterations = 50;          ///< line-search evaluation cap (2.2.2 hard-codes 50)
+  double ls_tolerance = 0.01;      ///< line-search tolerance factor: tol = tolerance·ls_tolerance
+  int noslip_iterations = 0;       ///< NoSlip sweeps after the main solve (0 = off)
+  double noslip_tolerance = 1e-6;  ///< NoSlip's own improvement threshold [1]
+  double impratio = 1;      ///< friction-to-normal impedance ratio: R₁ = R₀/impratio (2.3)
+  double timestep = 0.002;  ///< h [s]
   double meaninertia = 1;   ///< mean of diag(M) at qpos0: termination scale
   /// Which code paths to follow (version notes): the course's 3.15 unless 2.2.2 is named; the
   /// options below are the ones each version fixes (SetVersion).
   Version version = Version::kMuJoCo315;
-  CGUpdate cg_update = CGUpdate::kHagerZhang;  ///< CG's β rule (4.1); 3.10+ runs Hager–Zhang
-  bool pgs_momentum = true;  ///< 3.11+ Nesterov momentum with adaptive restart
-  bool pgs_shuffle = true;   ///< 3.9+ PCG32-shuffled block order (fixed seed)
+  CGUpdate cg_update = CGUpdate::kHagerZhang;     ///< CG's β rule (4.1); 3.10+ runs Hager–Zhang
+  bool pgs_momentum = true;                       ///< 3.11+ Nesterov momentum with adaptive restart
+  bool pgs_shuffle = true;                        ///< 3.9+ PCG32-shuffled block order (fixed seed)
   LineSearch line_search = LineSearch::kMuJoCo3;  ///< the line search's bracketing (§4)
   ExitRules exit_rules = ExitRules::kMuJoCo3;     ///< the exit table's column (§5)
   Arithmetic arithmetic = Arithmetic::kCourse;    ///< the primal loop's sums on the dense path
-  Jacobian jacobian = Jacobian::kAuto;  ///< `jacobian`: which path (UsesSparsePath)
+  Jacobian jacobian = Jacobian::kAuto;            ///< `jacobian`: which path (UsesSparsePath)
 
   /// Equal options, field by field.
   bool operator==(const Options&) const = default;
@@ -136,21 +136,21 @@ struct Contact {
   /// (tangent1, tangent2, spin, roll1, roll2) friction coefficients [1, 1, m, m, m]; MuJoCo's
   /// defaults.
   std::array<double, 5> friction = {1, 1, 0.005, 1e-4, 1e-4};
-  double mu = 1;         ///< regularised cone coefficient μ = friction[0]·√(R₁/R₀) (2.3) [1]
-  int efc_address = 0;   ///< first row of this contact in the efc rows
+  double mu = 1;        ///< regularised cone coefficient μ = friction[0]·√(R₁/R₀) (2.3) [1]
+  int efc_address = 0;  ///< first row of this contact in the efc rows
 };
 
 /// One constraint problem (formula sheet (2.4), (3.2)).
 struct Problem {
-  int nv = 0;                  ///< number of DOFs (generalized velocities)
-  core::MatrixX M;             ///< nv × nv, SPD
-  core::VectorX qacc_smooth;   ///< a₀ = M⁻¹ τs
-  core::MatrixX J;             ///< nefc × nv
-  core::VectorX R;             ///< nefc, > 0
-  core::VectorX aref;          ///< nefc
-  core::VectorX frictionloss;  ///< nefc (friction rows), else 0
-  std::vector<RowKind> kind;   ///< nefc
-  std::vector<int> contact;    ///< contact index per row, −1 for non-contact rows
+  int nv = 0;                     ///< number of DOFs (generalized velocities)
+  core::MatrixX M;                ///< nv × nv, SPD
+  core::VectorX qacc_smooth;      ///< a₀ = M⁻¹ τs
+  core::MatrixX J;                ///< nefc × nv
+  core::VectorX R;                ///< nefc, > 0
+  core::VectorX aref;             ///< nefc
+  core::VectorX frictionloss;     ///< nefc (friction rows), else 0
+  std::vector<RowKind> kind;      ///< nefc
+  std::vector<int> contact;       ///< contact index per row, −1 for non-contact rows
   std::vector<Contact> contacts;  ///< the contacts that own the contact rows
   Options opt;                    ///< solver options (defaults of mj_defaultOption)
   /// τs = qfrc_smooth (nv) as MuJoCo computed it (a₀ = M⁻¹τs), optional: MuJoCo 2.2.2's
@@ -168,10 +168,10 @@ struct Problem {
 
 /// A block of the product set Ω: one scalar row, or one elliptic contact's dim rows.
 struct Block {
-  int first = 0;     ///< first row
-  int size = 1;      ///< 1 or the contact's dim
+  int first = 0;          ///< first row
+  int size = 1;           ///< 1 or the contact's dim
   bool elliptic = false;  ///< an elliptic cone block (else a scalar row)
-  int contact = -1;  ///< contact index for elliptic blocks
+  int contact = -1;       ///< contact index for elliptic blocks
 };
 
 /// Blocks in row order (elliptic contacts of dim > 1 as one block, every other row alone).

@@ -25,8 +25,8 @@ void RequireFiniteAnswer(const SolveResult& result) {
   const auto check = [](const char* name, const core::VectorX& x, const char* unit) {
     for (Eigen::Index i = 0; i < x.size(); ++i) {
       if (!std::isfinite(x[i])) {
-        throw core::NumericalError(std::string(name) + "[" + std::to_string(i) + "] = " +
-                                   core::FormatNumber(x[i]) + " " + unit +
+        throw core::NumericalError(std::string(name) + "[" + std::to_string(i) +
+                                   "] = " + core::FormatNumber(x[i]) + " " + unit +
                                    " is not finite after the solve");
       }
     }
@@ -114,9 +114,9 @@ IslandsResult SolveIslands(const PreparedProblem& prepared,
     if (qacc_warmstart) warm = Gather(*qacc_warmstart, island.dofs);
     // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.
     const double scale = problem.opt.solver == SolverKind::kPGS ? MonolithicScale(problem)
-                                                                 : IslandScale(sub.problem());
-    SolveResult r = SolvePiece(sub, warm, Gather(primal_start, island.dofs), scale,
-                               MonolithicScale(problem));
+                                                                : IslandScale(sub.problem());
+    SolveResult r =
+        SolvePiece(sub, warm, Gather(primal_start, island.dofs), scale, MonolithicScale(problem));
     // The island's answer in the whole system's DOFs and rows.
     for (size_t j = 0; j < island.dofs.size(); ++j) out.combined.qacc[island.dofs[j]] = r.qacc[j];
     for (size_t j = 0; j < island.rows.size(); ++j) {

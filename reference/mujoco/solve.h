@@ -19,7 +19,7 @@ namespace simatlas::mujoco {
 /// How to run a solve.
 struct SolveSettings {
   std::optional<core::VectorX> qacc_warmstart;  ///< absent: warmstart off
-  bool islands = false;                          ///< split into islands (§6)
+  bool islands = false;                         ///< split into islands (§6)
 };
 
 /// Checks the option combination (RequireVersionRuns), then warmstart → solver → NoSlip, per
@@ -37,7 +37,7 @@ struct IslandsResult {
   /// noslip_iterations = max over islands; stats only when there is one island (then its own),
   /// island_stats (each island's record) when there are several
   SolveResult combined;
-  std::vector<Island> islands;  ///< the islands solved, as FindIslands returns them
+  std::vector<Island> islands;          ///< the islands solved, as FindIslands returns them
   std::vector<SolveResult> per_island;  ///< statistics and iteration counts per island
 };
 

@@ -85,9 +85,10 @@ struct IslandStats {
 struct SolveResult {
   core::VectorX qacc;       ///< constrained acceleration a = a₀ + M⁻¹Jᵀf (nv)
   core::VectorX efc_force;  ///< row forces f (nefc): N, N·m or pyramid-edge coordinates
-  int iterations = 0;  ///< main-solver iterations (solver_iter)
-  double cost = 0;     ///< the solver's objective at the answer: primal cost (CG/Newton), dual cost (PGS)
-  std::vector<IterationStats> stats;  ///< main solver, then NoSlip's appended
+  int iterations = 0;       ///< main-solver iterations (solver_iter)
+  double cost =
+      0;  ///< the solver's objective at the answer: primal cost (CG/Newton), dual cost (PGS)
+  std::vector<IterationStats> stats;          ///< main solver, then NoSlip's appended
   ExitReason exit = ExitReason::kIterations;  ///< why the main loop ended
   int noslip_iterations = 0;                  ///< NoSlip sweeps performed (0 when off)
   /// Per island when the solve ran per island over more than one (then `stats` is empty);

@@ -16,10 +16,10 @@ namespace simatlas::mujoco {
 /// A matrix in compressed sparse rows: row r's nonzeros are col/value[start[r] .. start[r+1]),
 /// columns ascending.
 struct SparseRows {
-  int rows = 0;              ///< number of rows (J: nefc)
-  int cols = 0;              ///< number of columns (J: nv)
-  std::vector<int> start;    ///< rows + 1 offsets
-  std::vector<int> col;      ///< column of each nonzero
+  int rows = 0;               ///< number of rows (J: nefc)
+  int cols = 0;               ///< number of columns (J: nv)
+  std::vector<int> start;     ///< rows + 1 offsets
+  std::vector<int> col;       ///< column of each nonzero
   std::vector<double> value;  ///< value of each nonzero
 };
 

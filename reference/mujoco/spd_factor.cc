@@ -90,7 +90,8 @@ core::MatrixX SpdFactor::SolveColumns(const core::MatrixX& B) const {
     for (Eigen::Index c = 0; c < X.cols(); ++c) tree_.SolveInPlace(X.col(c).data());
     return X;
   }
-  if (kind_ == Kind::kReversed) return reversed_llt_.solve(B.colwise().reverse()).colwise().reverse();
+  if (kind_ == Kind::kReversed)
+    return reversed_llt_.solve(B.colwise().reverse()).colwise().reverse();
   if (kind_ == Kind::kSparse) return sparse_llt_.solve(B);
   return dense_.solve(B);
 }

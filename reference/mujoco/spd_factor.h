@@ -68,7 +68,7 @@ class SpdFactor {
       reversed_llt_;
   TreeFactor tree_;
   const Eigen::SparseMatrix<double>* pattern_ = nullptr;  // the analysed pattern (or none)
-  Eigen::SparseMatrix<double> work_;  // its copy holding the values to factor
+  Eigen::SparseMatrix<double> work_;                      // its copy holding the values to factor
 };
 
 }  // namespace simatlas::mujoco

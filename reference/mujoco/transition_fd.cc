@@ -84,8 +84,10 @@ TransitionJacobians TransitionFD(const TransitionModel& m, const TransitionState
   for (int i = 0; i < m.nv + m.na; ++i) {
     J.A.col(m.nv + i) = column([&](double s) {
       TransitionState xp = x;
-      if (i < m.nv) xp.v[i] += s * eps;
-      else xp.act[i - m.nv] += s * eps;
+      if (i < m.nv)
+        xp.v[i] += s * eps;
+      else
+        xp.act[i - m.nv] += s * eps;
       return m.step(xp, u);
     });
   }
@@ -113,8 +115,7 @@ TransitionJacobians TransitionFD(const TransitionModel& m, const TransitionState
   return J;
 }
 
-TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator integrator,
-                                      double h) {
+TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator integrator, double h) {
   TransitionModel m;
   m.nv = system.nv();
   m.nu = system.nu();

@@ -24,9 +24,9 @@ struct TransitionState {
 
 /// The step map and its manifold operations.
 struct TransitionModel {
-  int nv = 0;  ///< DOFs (the tangent-space size of q)
-  int na = 0;  ///< actuator activations
-  int nu = 0;  ///< controls
+  int nv = 0;                                  ///< DOFs (the tangent-space size of q)
+  int na = 0;                                  ///< actuator activations
+  int nu = 0;                                  ///< controls
   Integrator integrator = Integrator::kEuler;  ///< the step's integrator (RK4 is rejected)
   /// One step from the state with controls u (already clamped by the caller if limited).
   std::function<TransitionState(const TransitionState&, const core::VectorX& u)> step;
@@ -54,8 +54,7 @@ TransitionJacobians TransitionFD(const TransitionModel& model, const TransitionS
                                  const core::VectorX& u, double eps, bool centered);
 
 /// The transition model of a linear system under an integrator (Euclidean positions, na = 0).
-TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator integrator,
-                                      double h);
+TransitionModel LinearTransitionModel(const LinearSystem& system, Integrator integrator, double h);
 
 /// The pendulum θ̈ = −(g/L) sin θ (MJ-solvers §7) under semi-implicit Euler, as mj_Euler steps it:
 ///   v⁺ = v − h (g/L) sin q,   q⁺ = q + h v⁺        (nv = 1, Euclidean positions, no controls)

@@ -79,7 +79,8 @@ void TreeFactor::Factor(const MTree& tree, const char* what) {
   for (int k = tree.nv - 1; k >= 0; --k) {
     const double pivot = ld_[adr[k]];
     if (!(pivot > 0)) {
-      throw core::NumericalError(std::string(what) + " is not positive definite (tree pivot of DOF " +
+      throw core::NumericalError(std::string(what) +
+                                 " is not positive definite (tree pivot of DOF " +
                                  std::to_string(k) + " = " + core::FormatNumber(pivot) + ")");
     }
     // For each ancestor i of k: row i (i and its ancestors, the tail of row k's list from i)

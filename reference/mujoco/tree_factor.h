@@ -16,9 +16,9 @@ namespace simatlas::mujoco {
 
 /// M on its tree pattern in MuJoCo's qM layout.
 struct MTree {
-  int nv = 0;                 ///< number of DOFs
-  std::vector<int> parent;    ///< parent DOF of each DOF (−1 for a tree's root), parent < DOF
-  std::vector<int> address;   ///< nv + 1 offsets: row k is value[address[k] .. address[k+1])
+  int nv = 0;                ///< number of DOFs
+  std::vector<int> parent;   ///< parent DOF of each DOF (−1 for a tree's root), parent < DOF
+  std::vector<int> address;  ///< nv + 1 offsets: row k is value[address[k] .. address[k+1])
   /// Row k: M(k, k), then M(k, a) for the ancestors a of k from the parent up to the root.
   std::vector<double> value;
 };
@@ -57,7 +57,7 @@ class TreeFactor {
 
  private:
   const MTree* tree_ = nullptr;
-  std::vector<double> ld_;        // L below the diagonal, D on it, in the tree's layout
+  std::vector<double> ld_;         // L below the diagonal, D on it, in the tree's layout
   std::vector<double> inverse_d_;  // 1 / D_k
 };
 

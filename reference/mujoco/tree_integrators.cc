@@ -205,11 +205,8 @@ core::VectorX IntegratePosMujoco(const MultibodyTree& tree, const core::VectorX&
         next.segment<3>(qs + 4) += scale * u.segment<3>(vs + 3);
         break;
       case JointType::kRevolute:
-      case JointType::kPrismatic:
-        next(qs) += scale * u(vs);
-        break;
-      case JointType::kWeld:
-        break;
+      case JointType::kPrismatic: next(qs) += scale * u(vs); break;
+      case JointType::kWeld: break;
     }
   }
   return next;
@@ -229,11 +226,8 @@ core::VectorX DifferentiatePosMujoco(const MultibodyTree& tree, const core::Vect
         u.segment<3>(vs + 3) = (q2.segment<3>(qs + 4) - q1.segment<3>(qs + 4)) / h;
         break;
       case JointType::kRevolute:
-      case JointType::kPrismatic:
-        u(vs) = (q2(qs) - q1(qs)) / h;
-        break;
-      case JointType::kWeld:
-        break;
+      case JointType::kPrismatic: u(vs) = (q2(qs) - q1(qs)) / h; break;
+      case JointType::kWeld: break;
     }
   }
   return u;
@@ -325,8 +319,7 @@ TreeState StepTree(const MultibodyTree& tree, Integrator integrator, double h, c
       const core::MatrixX Mhat = EffectiveMetric(M, core::MatrixX(D.asDiagonal()), K, h);
       return Advance(tree, x, SolveSpd(Mhat, ShiftedForce(F, K, x.v, h), "M + hD + h^2 K"), h);
     }
-    case Integrator::kRk4:
-      break;
+    case Integrator::kRk4: break;
   }
   throw core::InputError("integrator: unknown value");
 }

@@ -9,8 +9,8 @@
 namespace simatlas::multibody {
 
 DiscreteStepResult StepWithoutConstraints(const MultibodyTree& tree, const VectorX& q0,
-                                          const VectorX& v0, double h,
-                                          const AppliedForces& applied, QuaternionUpdate update) {
+                                          const VectorX& v0, double h, const AppliedForces& applied,
+                                          QuaternionUpdate update) {
   DiscreteStepResult r;
   // §2.1: v* from A (v* − v₀) = h k(x₀); no constraints, so v_next = v*.
   r.free_motion = CalcFreeMotion(tree, q0, v0, h, applied);
@@ -27,8 +27,10 @@ DiscreteStepResult StepFreeFlightConservingMomentum(const MultibodyTree& tree, c
   for (int j = 0; j < tree.num_joints(); ++j) {
     if (tree.joint(j).parent != kWorldBody) continue;
     if (base >= 0 || tree.joint(j).type != JointType::kFree) {
-      throw core::InputError("free flight needs exactly one joint to the world and it must be a "
-                             "free joint (joint '" + tree.joint(j).name + "')");
+      throw core::InputError(
+          "free flight needs exactly one joint to the world and it must be a "
+          "free joint (joint '" +
+          tree.joint(j).name + "')");
     }
     base = j;
   }
@@ -51,8 +53,8 @@ DiscreteStepResult StepFreeFlightConservingMomentum(const MultibodyTree& tree, c
   const PositionKinematics kin = tree.CalcPositionKinematics(r.q_next);
   const int base_body = tree.joint(base).child;
   const Vector3 p_WBo = kin.X_WB[base_body].p;
-  const Vector6 h_Bo = MakeSpatial(AngularPart(h_target) - p_WBo.cross(LinearPart(h_target)),
-                                   LinearPart(h_target));
+  const Vector6 h_Bo =
+      MakeSpatial(AngularPart(h_target) - p_WBo.cross(LinearPart(h_target)), LinearPart(h_target));
   // Base rows of M v are H_bᵀ times the system momentum about Bo; fix them with Δv_b.
   const MatrixX M = tree.CalcMassMatrix(r.q_next);
   const int vb = tree.velocity_start(base);

@@ -17,9 +17,9 @@ namespace simatlas::multibody {
 
 /// One discrete step.
 struct DiscreteStepResult {
-  VectorX q_next;         ///< (5.1)
-  VectorX v_next;         ///< v* when there are no constraints
-  FreeMotion free_motion; ///< A, k(x₀), v*
+  VectorX q_next;          ///< (5.1)
+  VectorX v_next;          ///< v* when there are no constraints
+  FreeMotion free_motion;  ///< A, k(x₀), v*
 };
 
 /// (5.1) with v_next = v*: a step without contact or other constraints.

@@ -29,14 +29,15 @@ FreeMotion CalcFreeMotion(const MatrixX& M, const VectorX& D, const VectorX& k1,
   // A (v* − v₀) = h k(x₀).
   const Eigen::LLT<MatrixX> llt(fm.A);
   if (llt.info() != Eigen::Success) {
-    throw core::NumericalError("free motion: A = M + hD is not positive definite (Cholesky failed)");
+    throw core::NumericalError(
+        "free motion: A = M + hD is not positive definite (Cholesky failed)");
   }
   fm.v_star = v0 + llt.solve(h * fm.k);
   return fm;
 }
 
-FreeMotion CalcFreeMotion(const MultibodyTree& tree, const VectorX& q0, const VectorX& v0,
-                          double h, const AppliedForces& applied) {
+FreeMotion CalcFreeMotion(const MultibodyTree& tree, const VectorX& q0, const VectorX& v0, double h,
+                          const AppliedForces& applied) {
   if (!applied.contacts.empty()) {
     throw core::InputError("free motion: " + std::to_string(applied.contacts.size()) +
                            " contact forces given; contact forces are constraints solved after "

@@ -32,7 +32,7 @@ FreeMotion CalcFreeMotion(const MatrixX& M, const VectorX& D, const VectorX& k1,
 
 /// (2.1) for a tree at (q₀, v₀): k₁ = B u + τ_g + τ_springs + τ_ext − c(q₀, v₀) and D from the
 /// joints. applied.contacts must be empty (contact forces are constraints, solved after this).
-FreeMotion CalcFreeMotion(const MultibodyTree& tree, const VectorX& q0, const VectorX& v0,
-                          double h, const AppliedForces& applied = {});
+FreeMotion CalcFreeMotion(const MultibodyTree& tree, const VectorX& q0, const VectorX& v0, double h,
+                          const AppliedForces& applied = {});
 
 }  // namespace simatlas::multibody

@@ -64,8 +64,9 @@ GeneralizedForceTerms AssembleGeneralizedForces(const MultibodyTree& tree, const
   t.external = CalcExternalGeneralizedForces(tree, q, applied.external);
   if (applied.generalized.size() != 0) {
     if (applied.generalized.size() != nv) {
-      core::ThrowInputError("generalized force size", static_cast<double>(applied.generalized.size()),
-                            "1", "equal to num_velocities() = " + std::to_string(nv));
+      core::ThrowInputError("generalized force size",
+                            static_cast<double>(applied.generalized.size()), "1",
+                            "equal to num_velocities() = " + std::to_string(nv));
     }
     t.external += applied.generalized;
   }

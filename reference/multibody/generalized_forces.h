@@ -28,9 +28,9 @@ struct ExternalForce {
 
 /// The force fᵢ [N] on body B at the contact point C, and −fᵢ on body A (either may be the world).
 struct ContactForce {
-  int body_A = 0;  ///< body index of A, which receives −fᵢ (0 = world)
-  int body_B = 0;  ///< body index of B, which receives fᵢ (0 = world)
-  Vector3 p_WC = Vector3::Zero();  ///< contact point [m]
+  int body_A = 0;                    ///< body index of A, which receives −fᵢ (0 = world)
+  int body_B = 0;                    ///< body index of B, which receives fᵢ (0 = world)
+  Vector3 p_WC = Vector3::Zero();    ///< contact point [m]
   Vector3 f_Bc_W = Vector3::Zero();  ///< force on B at C, in W [N]
 };
 
@@ -57,10 +57,10 @@ struct GeneralizedForceTerms {
 
 /// Inputs of the assembly besides (q, v).
 struct AppliedForces {
-  VectorX u;                              ///< actuator inputs (nu; empty = zeros) [N·m or N]
-  std::vector<ExternalForce> external;    ///< applied forces and torques
-  VectorX generalized;                    ///< extra generalized force added to τ_ext (nv or empty)
-  std::vector<ContactForce> contacts;     ///< contact forces fᵢ
+  VectorX u;                            ///< actuator inputs (nu; empty = zeros) [N·m or N]
+  std::vector<ExternalForce> external;  ///< applied forces and torques
+  VectorX generalized;                  ///< extra generalized force added to τ_ext (nv or empty)
+  std::vector<ContactForce> contacts;   ///< contact forces fᵢ
 };
 
 /// Computes each term of (1.2) at (q, v).

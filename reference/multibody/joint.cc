@@ -105,11 +105,8 @@ RigidTransform CalcAcrossJointPose(const JointSpec& joint, const Eigen::Ref<cons
       // Rotation by θ about â (Rodrigues).
       X_FM.R = Eigen::AngleAxisd(q(0), joint.axis_F).toRotationMatrix();
       break;
-    case JointType::kPrismatic:
-      X_FM.p = q(0) * joint.axis_F;
-      break;
-    case JointType::kWeld:
-      break;
+    case JointType::kPrismatic: X_FM.p = q(0) * joint.axis_F; break;
+    case JointType::kWeld: break;
   }
   return X_FM;
 }

@@ -21,7 +21,8 @@ MultibodyTree::MultibodyTree() {
 int MultibodyTree::AddBody(const RigidBody& body) {
   ValidateRigidBody(body);
   for (const RigidBody& b : bodies_) {
-    if (b.name == body.name) throw core::InputError("body name '" + body.name + "' is already used");
+    if (b.name == body.name)
+      throw core::InputError("body name '" + body.name + "' is already used");
   }
   bodies_.push_back(body);
   joint_of_body_.push_back(-1);
@@ -32,9 +33,9 @@ int MultibodyTree::AddJoint(const JointSpec& spec) {
   const std::string who = "joint '" + spec.name + "'";
   // Topology: the child is a new body, the parent is already part of the tree.
   if (spec.child <= kWorldBody || spec.child >= num_bodies()) {
-    core::ThrowInputError(who + " child body index", spec.child, "1",
-                          "an added body other than the world (1 … " +
-                              std::to_string(num_bodies() - 1) + ")");
+    core::ThrowInputError(
+        who + " child body index", spec.child, "1",
+        "an added body other than the world (1 … " + std::to_string(num_bodies() - 1) + ")");
   }
   if (spec.parent < 0 || spec.parent >= num_bodies()) {
     core::ThrowInputError(who + " parent body index", spec.parent, "1",
@@ -49,7 +50,8 @@ int MultibodyTree::AddJoint(const JointSpec& spec) {
                            "' is not connected yet (add its inboard joint first)");
   }
   for (const JointSpec& j : joints_) {
-    if (j.name == spec.name) throw core::InputError("joint name '" + spec.name + "' is already used");
+    if (j.name == spec.name)
+      throw core::InputError("joint name '" + spec.name + "' is already used");
   }
   JointSpec joint = spec;
   const int nv = NumVelocities(joint.type);
@@ -72,14 +74,14 @@ int MultibodyTree::AddJoint(const JointSpec& spec) {
   core::RequireNonNegative(who + " reflected_inertia", joint.reflected_inertia,
                            joint.type == JointType::kRevolute ? "kg·m²" : "kg");
   if (!one_dof && (joint.stiffness != 0 || joint.reflected_inertia != 0)) {
-    throw core::InputError(who + ": stiffness and reflected_inertia apply to revolute and "
-                                 "prismatic joints only (this joint is " +
+    throw core::InputError(who +
+                           ": stiffness and reflected_inertia apply to revolute and "
+                           "prismatic joints only (this joint is " +
                            JointTypeName(joint.type) + ")");
   }
   // The pose X_PF must be a rotation (orthonormal, det +1) and a finite offset.
-  const double orthogonality = (joint.X_PF.R * joint.X_PF.R.transpose() - Matrix3::Identity())
-                                   .cwiseAbs()
-                                   .maxCoeff();
+  const double orthogonality =
+      (joint.X_PF.R * joint.X_PF.R.transpose() - Matrix3::Identity()).cwiseAbs().maxCoeff();
   if (!(orthogonality <= 1e-9) || !(joint.X_PF.R.determinant() > 0)) {
     core::ThrowInputError(who + " X_PF rotation error max|R Rᵀ − 1|", orthogonality, "1",
                           "<= 1e-9 with det R = +1 (a proper rotation)");
@@ -98,30 +100,31 @@ int MultibodyTree::AddJoint(const JointSpec& spec) {
 int MultibodyTree::AddActuator(int joint_index) {
   const JointSpec& j = joint(joint_index);
   if (NumVelocities(j.type) != 1) {
-    throw core::InputError("actuator on joint '" + j.name + "': only revolute and prismatic "
-                           "joints take an actuator (this joint is " + JointTypeName(j.type) + ")");
+    throw core::InputError("actuator on joint '" + j.name +
+                           "': only revolute and prismatic "
+                           "joints take an actuator (this joint is " +
+                           JointTypeName(j.type) + ")");
   }
   actuated_joints_.push_back(joint_index);
   return num_actuators() - 1;
 }
 
 void MultibodyTree::set_gravity(const Vector3& g_W) {
-  for (int i = 0; i < 3; ++i) core::RequireFinite("gravity[" + std::to_string(i) + "]", g_W(i), "m/s²");
+  for (int i = 0; i < 3; ++i)
+    core::RequireFinite("gravity[" + std::to_string(i) + "]", g_W(i), "m/s²");
   gravity_ = g_W;
 }
 
 const RigidBody& MultibodyTree::body(int index) const {
   if (index < 0 || index >= num_bodies()) {
-    core::ThrowInputError("body index", index, "1",
-                          "in 0 … " + std::to_string(num_bodies() - 1));
+    core::ThrowInputError("body index", index, "1", "in 0 … " + std::to_string(num_bodies() - 1));
   }
   return bodies_[index];
 }
 
 const JointSpec& MultibodyTree::joint(int index) const {
   if (index < 0 || index >= num_joints()) {
-    core::ThrowInputError("joint index", index, "1",
-                          "in 0 … " + std::to_string(num_joints() - 1));
+    core::ThrowInputError("joint index", index, "1", "in 0 … " + std::to_string(num_joints() - 1));
   }
   return joints_[index];
 }

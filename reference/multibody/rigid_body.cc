@@ -25,9 +25,9 @@ void ValidateRigidBody(const RigidBody& body) {
   const Matrix3& I = body.I_BBcm_B;
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
-      core::RequireFinite(Name(body) + " I_BBcm_B(" + std::to_string(i) + "," + std::to_string(j) +
-                              ")",
-                          I(i, j), "kg·m²");
+      core::RequireFinite(
+          Name(body) + " I_BBcm_B(" + std::to_string(i) + "," + std::to_string(j) + ")", I(i, j),
+          "kg·m²");
     }
   }
   // Symmetry, to a relative round-off tolerance.
@@ -41,8 +41,8 @@ void ValidateRigidBody(const RigidBody& body) {
   const Eigen::SelfAdjointEigenSolver<Matrix3> eig(0.5 * (I + I.transpose()));
   const Vector3 moments = eig.eigenvalues();  // ascending
   if (!(moments(0) > 0)) {
-    core::ThrowInputError(Name(body) + " smallest principal moment of inertia", moments(0),
-                          "kg·m²", "> 0 (rotational inertia must be positive definite)");
+    core::ThrowInputError(Name(body) + " smallest principal moment of inertia", moments(0), "kg·m²",
+                          "> 0 (rotational inertia must be positive definite)");
   }
   // Triangle inequality: the largest moment may not exceed the sum of the other two.
   const double slack = moments(0) + moments(1) - moments(2);

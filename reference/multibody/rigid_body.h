@@ -15,10 +15,10 @@ namespace simatlas::multibody {
 
 /// Mass properties of one rigid body, all in the body frame B.
 struct RigidBody {
-  std::string name;                         ///< unique, used in error messages
-  double mass = 1.0;                        ///< m [kg], > 0
-  Vector3 p_BoBcm_B = Vector3::Zero();      ///< centre of mass from Bo [m]
-  Matrix3 I_BBcm_B = Matrix3::Identity();   ///< rotational inertia about Bcm [kg·m²]
+  std::string name;                        ///< unique, used in error messages
+  double mass = 1.0;                       ///< m [kg], > 0
+  Vector3 p_BoBcm_B = Vector3::Zero();     ///< centre of mass from Bo [m]
+  Matrix3 I_BBcm_B = Matrix3::Identity();  ///< rotational inertia about Bcm [kg·m²]
 };
 
 /// Throws core::InputError naming the body when m ≤ 0 or not finite, the COM is not finite, or

@@ -18,9 +18,10 @@ namespace simatlas::multibody {
 
 /// Contiguous velocity blocks of a tree and the block each body moves with.
 struct TreeBlocks {
-  std::vector<int> start;          ///< first velocity of each block (increasing)
-  std::vector<int> size;           ///< its number of velocities (> 0); Σ size = nv
-  std::vector<int> block_of_body;  ///< per body: its block, −1 for the world and bodies welded to it
+  std::vector<int> start;  ///< first velocity of each block (increasing)
+  std::vector<int> size;   ///< its number of velocities (> 0); Σ size = nv
+  std::vector<int>
+      block_of_body;  ///< per body: its block, −1 for the world and bodies welded to it
 };
 
 /// The blocks of `tree` (every body must have its inboard joint; InputError otherwise).

@@ -11,7 +11,8 @@ namespace simatlas::multibody {
 
 std::vector<Matrix6> MultibodyTree::SpatialInertias(const PositionKinematics& kin) const {
   std::vector<Matrix6> M(num_bodies(), Matrix6::Zero());
-  for (int b = 1; b < num_bodies(); ++b) M[b] = SpatialInertiaAboutOrigin(bodies_[b], kin.X_WB[b].R);
+  for (int b = 1; b < num_bodies(); ++b)
+    M[b] = SpatialInertiaAboutOrigin(bodies_[b], kin.X_WB[b].R);
   return M;
 }
 
@@ -67,7 +68,8 @@ MatrixX MultibodyTree::CalcMassMatrix(const VectorX& q) const {
   }
   // Reflected rotor inertia sits on the diagonal (formula sheet §1).
   for (int j = 0; j < num_joints(); ++j) {
-    if (NumVelocities(joints_[j].type) == 1) M(v_start_[j], v_start_[j]) += joints_[j].reflected_inertia;
+    if (NumVelocities(joints_[j].type) == 1)
+      M(v_start_[j], v_start_[j]) += joints_[j].reflected_inertia;
   }
   return M;
 }

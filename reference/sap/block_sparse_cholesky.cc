@@ -46,8 +46,8 @@ BlockSparseCholesky::BlockSparseCholesky(const BlockSparseSymmetricMatrix& H)
   for (int k = 0; k < n; ++k) {
     auto diag = L_[k].find(k);
     if (diag == L_[k].end()) {
-      throw core::NumericalError("Hessian block (" + std::to_string(k) + "," +
-                                 std::to_string(k) + ") is missing (H must be SPD)");
+      throw core::NumericalError("Hessian block (" + std::to_string(k) + "," + std::to_string(k) +
+                                 ") is missing (H must be SPD)");
     }
     // L(k,k) = chol(H(k,k)).
     Eigen::LLT<core::MatrixX> llt(diag->second);

@@ -15,12 +15,9 @@ using core::Vector3;
 
 std::string ContactModeName(ContactMode mode) {
   switch (mode) {
-    case ContactMode::kStiction:
-      return "stiction";
-    case ContactMode::kSliding:
-      return "sliding";
-    case ContactMode::kNoContact:
-      return "no_contact";
+    case ContactMode::kStiction: return "stiction";
+    case ContactMode::kSliding: return "sliding";
+    case ContactMode::kNoContact: return "no_contact";
   }
   return "no_contact";
 }
@@ -37,7 +34,8 @@ void ValidateFrictionConeParameters(const FrictionConeParameters& p) {
 FrictionConeRegularization CalcFrictionConeRegularization(double h, const Vector3& w,
                                                           const FrictionConeParameters& p) {
   core::RequirePositive("dt", h, "s");
-  for (int i = 0; i < 3; ++i) core::RequireNonNegative("w[" + std::to_string(i) + "]", w(i), "1/kg");
+  for (int i = 0; i < 3; ++i)
+    core::RequireNonNegative("w[" + std::to_string(i) + "]", w(i), "1/kg");
   ValidateFrictionConeParameters(p);
   FrictionConeRegularization r;
   // RMS lower bound: w_rms = ‖w‖/√3, wt = max(½(w₀ + w₁), w_rms), wn = max(w₂, w_rms).
@@ -100,8 +98,7 @@ ConeProjection ProjectToFrictionCone(const Vector3& y, double mu,
 
 FrictionConeConstraint::FrictionConeConstraint(const FrictionConeParameters& parameters, double h,
                                                const Vector3& w)
-    : parameters_(parameters),
-      regularization_(CalcFrictionConeRegularization(h, w, parameters)) {}
+    : parameters_(parameters), regularization_(CalcFrictionConeRegularization(h, w, parameters)) {}
 
 Vector3 FrictionConeConstraint::R() const {
   return Vector3(regularization_.Rt, regularization_.Rt, regularization_.Rn);

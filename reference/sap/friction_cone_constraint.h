@@ -26,9 +26,9 @@ struct FrictionConeParameters {
 
 /// The per-step invariants of (3.2).
 struct FrictionConeRegularization {
-  double Rt = 0.0;      ///< tangential regulariser [1/kg]
-  double Rn = 0.0;      ///< normal regulariser [1/kg]
-  double vhat_n = 0.0;  ///< normal bias velocity v̂n = −φ₀/(h + τd) [m/s]
+  double Rt = 0.0;        ///< tangential regulariser [1/kg]
+  double Rn = 0.0;        ///< normal regulariser [1/kg]
+  double vhat_n = 0.0;    ///< normal bias velocity v̂n = −φ₀/(h + τd) [m/s]
   double mu_tilde = 0.0;  ///< μ̃ = μ √(Rt/Rn) [1]
   double mu_hat = 0.0;    ///< μ̂ = μ Rt/Rn [1]
 };
@@ -45,9 +45,9 @@ std::string ContactModeName(ContactMode mode);
 
 /// The projection γ = P_F(y) with its region and Jacobian ∂P/∂y.
 struct ConeProjection {
-  core::Vector3 gamma;    ///< projected impulse [N·s]
+  core::Vector3 gamma;                         ///< projected impulse [N·s]
   ContactMode mode = ContactMode::kNoContact;  ///< which region of (3.3) y fell in
-  core::Matrix3 dPdy;     ///< ∂P/∂y [1]
+  core::Matrix3 dPdy;                          ///< ∂P/∂y [1]
 };
 
 /// Soft-norm floor of the cone: ‖yt‖ is evaluated as √(‖yt‖² + 1e-14), i.e. ε = 1e-7 N·s with

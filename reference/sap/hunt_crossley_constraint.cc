@@ -30,7 +30,8 @@ void ValidateHuntCrossleyParameters(const HuntCrossleyParameters& p) {
 HuntCrossleyData CalcHuntCrossleyData(double h, const Vector3& w, const HuntCrossleyParameters& p,
                                       double vb_z) {
   core::RequirePositive("dt", h, "s");
-  for (int i = 0; i < 3; ++i) core::RequireNonNegative("w[" + std::to_string(i) + "]", w(i), "1/kg");
+  for (int i = 0; i < 3; ++i)
+    core::RequireNonNegative("w[" + std::to_string(i) + "]", w(i), "1/kg");
   ValidateHuntCrossleyParameters(p);
   core::RequireFinite("vb_z", vb_z, "m/s");
   HuntCrossleyData data;

@@ -26,8 +26,8 @@ std::string HuntCrossleyApproximationName(HuntCrossleyApproximation a);
 /// Parameters of one Similar/Lagged contact.
 struct HuntCrossleyParameters {
   HuntCrossleyApproximation approximation = HuntCrossleyApproximation::kLagged;  ///< model
-  double mu = 0.0;                   ///< μ [1], >= 0
-  double stiffness = 0.0;            ///< k [N/m], >= 0
+  double mu = 0.0;                                                               ///< μ [1], >= 0
+  double stiffness = 0.0;                                                        ///< k [N/m], >= 0
   double dissipation = 0.0;          ///< d [s/m], >= 0 (Hunt–Crossley; τ plays no role here)
   double fe0 = 0.0;                  ///< fe₀ [N], elastic force at the previous state
   double vn0 = 0.0;                  ///< vn₀ [m/s], normal velocity at the previous state
@@ -69,8 +69,8 @@ struct HuntCrossleyLaw {
 class HuntCrossleyConstraint final : public SapConstraint {
  public:
   /// Makes the per-step data from h [s], w [1/kg], the parameters and the bias vb_z [m/s].
-  HuntCrossleyConstraint(const HuntCrossleyParameters& parameters, double h,
-                         const core::Vector3& w, double vb_z = 0.0);
+  HuntCrossleyConstraint(const HuntCrossleyParameters& parameters, double h, const core::Vector3& w,
+                         double vb_z = 0.0);
   int num_equations() const override { return 3; }
   std::string kind() const override { return "hunt_crossley"; }
   bool is_contact() const override { return true; }

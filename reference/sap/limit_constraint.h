@@ -17,12 +17,12 @@ namespace simatlas::sap {
 
 /// Parameters of one joint-limit constraint on one DOF.
 struct LimitParameters {
-  double q0 = 0.0;                               ///< position at the previous state [m or rad]
-  double lower = -core::kInfinity;               ///< q_l (−inf: no lower row)
-  double upper = core::kInfinity;                ///< q_u (+inf: no upper row)
-  double stiffness = core::kInfinity;            ///< k [N/m or N·m/rad], > 0, inf = rigid
-  double relaxation_time = 0.0;                  ///< τ [s], >= 0
-  double beta = 0.1;                             ///< β [1] (limits use 0.1), >= 0
+  double q0 = 0.0;                     ///< position at the previous state [m or rad]
+  double lower = -core::kInfinity;     ///< q_l (−inf: no lower row)
+  double upper = core::kInfinity;      ///< q_u (+inf: no upper row)
+  double stiffness = core::kInfinity;  ///< k [N/m or N·m/rad], > 0, inf = rigid
+  double relaxation_time = 0.0;        ///< τ [s], >= 0
+  double beta = 0.1;                   ///< β [1] (limits use 0.1), >= 0
 };
 
 /// Checks the parameters (InputError naming the key).

@@ -35,8 +35,9 @@ LineSearchResult PerformExactLineSearch(const CostAlongLine& ell, double dell0,
   // Initial guess from ℓ''(α_max) (not a quadratic model around 0; Drake issue #21435).
   const double alpha0 = std::min(-dell0 / d2ell_max, alpha_max);
   if (std::isnan(alpha0)) {
-    throw core::NumericalError("exact line search: initial guess alpha0 = nan (ell''(alpha_max) = " +
-                               core::FormatNumber(d2ell_max) + ")");
+    throw core::NumericalError(
+        "exact line search: initial guess alpha0 = nan (ell''(alpha_max) = " +
+        core::FormatNumber(d2ell_max) + ")");
   }
   // Newton with bisection fallback on f(α) = ℓ'(α)/(−ℓ'(0)); f(0) = −1 < 0 < f(α_max).
   const double f_tol = 1e-8;
@@ -75,8 +76,7 @@ LineSearchResult PerformExactLineSearch(const CostAlongLine& ell, double dell0,
                              std::to_string(parameters.max_iterations) + " iterations");
 }
 
-LineSearchResult PerformBacktrackingLineSearch(const CostAlongLine& ell, double ell0,
-                                               double dell0,
+LineSearchResult PerformBacktrackingLineSearch(const CostAlongLine& ell, double ell0, double dell0,
                                                const BacktrackingLineSearchParameters& parameters,
                                                double relative_slop) {
   if (!(dell0 < 0)) ThrowNotDescent(dell0);

@@ -20,9 +20,9 @@ struct ExactLineSearchParameters {
 
 /// Backtracking parameters (defaults of SapSolverParameters).
 struct BacktrackingLineSearchParameters {
-  int max_iterations = 40;  ///< backtracking steps before NumericalError
-  double armijo_c = 1e-4;   ///< c of Armijo's ℓ(α) < ℓ(0) + c α ℓ'(0) [1]
-  double rho = 0.8;         ///< ρ, the factor α is multiplied by per step [1]
+  int max_iterations = 40;       ///< backtracking steps before NumericalError
+  double armijo_c = 1e-4;        ///< c of Armijo's ℓ(α) < ℓ(0) + c α ℓ'(0) [1]
+  double rho = 0.8;              ///< ρ, the factor α is multiplied by per step [1]
   double alpha_max = 1.0 / 0.8;  ///< 1/ρ = 1.25
 };
 
@@ -44,8 +44,7 @@ LineSearchResult PerformExactLineSearch(const CostAlongLine& ell, double dell0,
 /// the slop (relative_slop/10)·max(1, (|ℓ(α_max)| + |ℓ(0)|)/2); else α ← ρα while the cost keeps
 /// decreasing, and return the last α before the cost rose if it passes Armijo
 /// ℓ(α) < ℓ(0) + c α ℓ'(0). Throws if ℓ'(0) ≥ 0 or nothing is accepted within max_iterations.
-LineSearchResult PerformBacktrackingLineSearch(const CostAlongLine& ell, double ell0,
-                                               double dell0,
+LineSearchResult PerformBacktrackingLineSearch(const CostAlongLine& ell, double ell0, double dell0,
                                                const BacktrackingLineSearchParameters& parameters,
                                                double relative_slop);
 

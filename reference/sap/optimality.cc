@@ -62,12 +62,14 @@ SapOptimality EvaluateSapOptimality(const SapProblem& problem, const VectorX& v,
   RequireFiniteVector("v", v);
   const int nc = static_cast<int>(problem.constraints.size());
   if (static_cast<int>(gamma.size()) != nc) {
-    core::ThrowInputError("gamma size", gamma.size(), "", "= " + std::to_string(nc) + " (constraints)");
+    core::ThrowInputError("gamma size", gamma.size(), "",
+                          "= " + std::to_string(nc) + " (constraints)");
   }
   for (int i = 0; i < nc; ++i) {
     const int ni = NumEquations(problem.constraints[i].parameters);
     const std::string name = "gamma[" + std::to_string(i) + "]";
-    if (gamma[i].size() != ni) core::ThrowInputError(name + " size", gamma[i].size(), "", "= " + std::to_string(ni));
+    if (gamma[i].size() != ni)
+      core::ThrowInputError(name + " size", gamma[i].size(), "", "= " + std::to_string(ni));
     RequireFiniteVector(name, gamma[i]);
   }
   SapOptimality out;
@@ -93,8 +95,8 @@ SapOptimality EvaluateSapOptimality(const SapProblem& problem, const VectorX& v,
   out.momentum_scale = r.momentum_scale;
   // The same residual on the cliques no constraint references: g = A(v − v*), jc = 0 there.
   const FreeCliques free = GatherFreeCliques(problem, model, v);
-  const StoppingCriteriaResidual rf = CalcStoppingCriteriaResidual(
-      free.inv_sqrt_A, free.g, free.p, VectorX::Zero(free.g.size()));
+  const StoppingCriteriaResidual rf =
+      CalcStoppingCriteriaResidual(free.inv_sqrt_A, free.g, free.p, VectorX::Zero(free.g.size()));
   out.free_momentum_residual = rf.momentum_residual;
   out.free_momentum_scale = rf.momentum_scale;
   return out;
@@ -106,10 +108,11 @@ std::string SapOptimalityViolation(const SapOptimality& m, const SapOptimalityTo
   const double allowed = t.abs_tolerance + t.rel_tolerance * m.momentum_scale;
   if (!OptimalityCriterionReached({m.momentum_residual, m.momentum_scale}, t.abs_tolerance,
                                   t.rel_tolerance)) {
-    why << "momentum balance A(v - v*) = J^T gamma(v): |D g| = " << core::FormatNumber(m.momentum_residual)
-        << " sqrt(J) > " << core::FormatNumber(allowed) << " = " << core::FormatNumber(t.abs_tolerance)
-        << " + " << core::FormatNumber(t.rel_tolerance) << " * scale " << core::FormatNumber(m.momentum_scale)
-        << " (D = diag(A)^(-1/2))";
+    why << "momentum balance A(v - v*) = J^T gamma(v): |D g| = "
+        << core::FormatNumber(m.momentum_residual) << " sqrt(J) > " << core::FormatNumber(allowed)
+        << " = " << core::FormatNumber(t.abs_tolerance) << " + "
+        << core::FormatNumber(t.rel_tolerance) << " * scale "
+        << core::FormatNumber(m.momentum_scale) << " (D = diag(A)^(-1/2))";
     return why.str();
   }
   // (4.3) on the cliques no constraint references: there the answer is v = v*.
@@ -128,8 +131,9 @@ std::string SapOptimalityViolation(const SapOptimality& m, const SapOptimalityTo
   if (m.worst_constraint >= 0 && !(m.impulse_error <= allowed_impulse)) {
     why << "impulse law gamma = P(y), y = -R^-1 (vc - vhat): |gamma[" << m.worst_constraint
         << "] - gamma(v)| = " << core::FormatNumber(m.impulse_error) << " N*s > "
-        << core::FormatNumber(allowed_impulse) << " = " << core::FormatNumber(t.impulse_rel_tolerance)
-        << " * max|gamma(v)| " << core::FormatNumber(m.impulse_scale);
+        << core::FormatNumber(allowed_impulse) << " = "
+        << core::FormatNumber(t.impulse_rel_tolerance) << " * max|gamma(v)| "
+        << core::FormatNumber(m.impulse_scale);
     return why.str();
   }
   return "";

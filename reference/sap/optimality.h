@@ -27,14 +27,15 @@ namespace simatlas::sap {
 
 /// The measured optimality of one claimed answer.
 struct SapOptimality {
-  double momentum_residual = 0.0;  ///< r = ‖D g(v)‖, g = A(v − v*) − Jᵀγ(v), participating DOFs [√J]
-  double momentum_scale = 0.0;     ///< s = max(‖D A v‖, ‖D Jᵀγ(v)‖), participating DOFs [√J]
+  double momentum_residual =
+      0.0;  ///< r = ‖D g(v)‖, g = A(v − v*) − Jᵀγ(v), participating DOFs [√J]
+  double momentum_scale = 0.0;  ///< s = max(‖D A v‖, ‖D Jᵀγ(v)‖), participating DOFs [√J]
   double free_momentum_residual = 0.0;  ///< ‖D A(v − v*)‖ over the non-participating DOFs [√J]
   double free_momentum_scale = 0.0;     ///< ‖D A v‖ over the non-participating DOFs [√J]
-  double impulse_error = 0.0;      ///< maxᵢ ‖γ_claimed,ᵢ − γᵢ(v)‖ [N·s]
-  double impulse_scale = 0.0;      ///< maxᵢ ‖γᵢ(v)‖ [N·s]
-  int worst_constraint = -1;       ///< i of the largest impulse error (−1: no constraints)
-  std::vector<core::VectorX> gamma;  ///< γᵢ(v) as the constraint laws give it [N·s]
+  double impulse_error = 0.0;           ///< maxᵢ ‖γ_claimed,ᵢ − γᵢ(v)‖ [N·s]
+  double impulse_scale = 0.0;           ///< maxᵢ ‖γᵢ(v)‖ [N·s]
+  int worst_constraint = -1;            ///< i of the largest impulse error (−1: no constraints)
+  std::vector<core::VectorX> gamma;     ///< γᵢ(v) as the constraint laws give it [N·s]
 };
 
 /// Tolerances of the check (the header above; `simatlas check sap.solve --list`):

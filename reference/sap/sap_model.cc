@@ -83,7 +83,8 @@ SapModel::SapModel(const SapProblem& problem) {
 
   // D = diag(A)^(−1/2) of the participating DOFs, once (4.3).
   inv_sqrt_A_.resize(reduced_offset);
-  for (size_t b = 0; b < A_.size(); ++b) inv_sqrt_A_.segment(offsets_[b], sizes_[b]) = InvSqrtDiagonal(A_[b]);
+  for (size_t b = 0; b < A_.size(); ++b)
+    inv_sqrt_A_.segment(offsets_[b], sizes_[b]) = InvSqrtDiagonal(A_[b]);
 
   // Constraints with Delassus blocks Wᵢ = Σ_c Jᵢc diag(A_c)⁻¹ Jᵢcᵀ and wᵢ = ‖Wᵢ‖_F/nᵢ.
   for (int i = 0; i < static_cast<int>(problem.constraints.size()); ++i) {
@@ -101,7 +102,6 @@ SapModel::SapModel(const SapProblem& problem) {
     mc.w = core::VectorX::Constant(ni, FrobeniusNorm(mc.W) / ni);
     mc.vb = spec.vb.size() == 0 ? core::VectorX::Zero(ni) : spec.vb;
     mc.constraint = MakeConstraint(spec, problem.time_step, mc.w);
-
 
     equation_offsets_.push_back(num_equations_);
     num_equations_ += ni;

@@ -24,11 +24,11 @@ core::VectorX InvSqrtDiagonal(const core::MatrixX& A);
 
 /// One constraint as the solver sees it: its participating cliques, J blocks, vb and object.
 struct ModelConstraint {
-  std::vector<int> cliques;        ///< participating-clique indices
-  std::vector<core::MatrixX> J;    ///< blocks matching cliques
-  core::VectorX vb;                ///< bias (nᵢ)
-  core::MatrixX W;                 ///< Delassus block Wᵢ (nᵢ × nᵢ) [1/kg]
-  core::VectorX w;                 ///< estimate wᵢ: every entry ‖Wᵢ‖_F/nᵢ [1/kg]
+  std::vector<int> cliques;      ///< participating-clique indices
+  std::vector<core::MatrixX> J;  ///< blocks matching cliques
+  core::VectorX vb;              ///< bias (nᵢ)
+  core::MatrixX W;               ///< Delassus block Wᵢ (nᵢ × nᵢ) [1/kg]
+  core::VectorX w;               ///< estimate wᵢ: every entry ‖Wᵢ‖_F/nᵢ [1/kg]
   std::unique_ptr<SapConstraint> constraint;  ///< the kind-specific object (γ, ℓc, G of vc)
 };
 

@@ -28,17 +28,17 @@ using ConstraintParameters =
 
 /// One constraint: vc = Σ_c J_c v_c + vb over its one or two cliques.
 struct ConstraintSpec {
-  std::vector<int> cliques;       ///< one or two clique indices (distinct)
-  std::vector<core::MatrixX> J;   ///< one block per listed clique, nᵢ × n_c
-  core::VectorX vb;               ///< bias (nᵢ); empty means zero
+  std::vector<int> cliques;         ///< one or two clique indices (distinct)
+  std::vector<core::MatrixX> J;     ///< one block per listed clique, nᵢ × n_c
+  core::VectorX vb;                 ///< bias (nᵢ); empty means zero
   ConstraintParameters parameters;  ///< the kind (cone, Hunt–Crossley, limit) and its parameters
 };
 
 /// The problem SAP solves for one step.
 struct SapProblem {
-  double time_step = 0.0;                ///< h [s]
-  std::vector<Clique> cliques;           ///< v is their concatenation in this order
-  std::optional<core::VectorX> v_guess;  ///< warm start v₀ (Σ n_c); default v*
+  double time_step = 0.0;                   ///< h [s]
+  std::vector<Clique> cliques;              ///< v is their concatenation in this order
+  std::optional<core::VectorX> v_guess;     ///< warm start v₀ (Σ n_c); default v*
   std::vector<ConstraintSpec> constraints;  ///< may be empty (then v = v*)
 };
 

@@ -93,14 +93,15 @@ MatrixX AssembleDenseHessian(const SapModel& model, const std::vector<Constraint
   return H;
 }
 
-VectorX SolveHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G, const VectorX& b,
-                     LinearSolverType type) {
+VectorX SolveHessian(const SapModel& model, const std::vector<ConstraintMatrix>& G,
+                     const VectorX& b, LinearSolverType type) {
   if (type == LinearSolverType::kDense) {
     // Dense Cholesky of the assembled H.
     const Eigen::LLT<MatrixX> llt(AssembleDenseHessian(model, G));
     if (llt.info() != Eigen::Success) {
-      throw core::NumericalError("SAP Hessian H = A + J^T G J is not positive definite "
-                                 "(dense Cholesky failed)");
+      throw core::NumericalError(
+          "SAP Hessian H = A + J^T G J is not positive definite "
+          "(dense Cholesky failed)");
     }
     return llt.solve(b);
   }
@@ -196,7 +197,6 @@ void CheckMonotonicity(double ell_previous, double ell, int k,
   }
 }
 
-
 // The Newton loop on parameters already checked (SolveSapModel and SolveSapProblem check them
 // once, each at its entry).
 SapSolverResult RunNewton(const SapModel& model, const VectorX& v0,
@@ -258,14 +258,13 @@ SapSolverResult RunNewton(const SapModel& model, const VectorX& v0,
   return result;
 }
 
-
 // Never a NaN or ±inf answer passed on silently: the first non-finite entry is named.
 void RequireFiniteAnswer(const SapSolverResult& r) {
   const auto check = [](const std::string& name, const VectorX& x, const char* unit) {
     for (Eigen::Index i = 0; i < x.size(); ++i) {
       if (!std::isfinite(x(i))) {
-        throw core::NumericalError(name + "[" + std::to_string(i) + "] = " +
-                                   core::FormatNumber(x(i)) + " " + unit +
+        throw core::NumericalError(name + "[" + std::to_string(i) +
+                                   "] = " + core::FormatNumber(x(i)) + " " + unit +
                                    " is not finite after the SAP solve");
       }
     }

@@ -23,7 +23,7 @@ namespace simatlas::sap {
 
 /// How the Newton step length α is chosen (§4.2 `line_search_type`).
 enum class LineSearchType {
-  kExact,        ///< root of dℓ/dα on [0, α_max] by Newton with bisection fallback (the default)
+  kExact,  ///< root of dℓ/dα on [0, α_max] by Newton with bisection fallback (the default)
   kBacktracking  ///< α ← ρα from α_max until Armijo holds
 };
 /// How H Δv = −g is solved (§4.2 `linear_solver_type`).
@@ -39,16 +39,17 @@ std::string LinearSolverTypeName(LinearSolverType type);
 
 /// SapSolverParameters with Drake's defaults (formula sheet §4.2 table).
 struct SapSolverParameters {
-  double abs_tolerance = 1e-14;       ///< εa [√J]
-  double rel_tolerance = 1e-6;        ///< εr [1]
-  double cost_abs_tolerance = 1e-30;  ///< εca [J]
-  double cost_rel_tolerance = 1e-15;  ///< εcr [1]
-  int max_iterations = 100;           ///< Newton iterations
+  double abs_tolerance = 1e-14;                         ///< εa [√J]
+  double rel_tolerance = 1e-6;                          ///< εr [1]
+  double cost_abs_tolerance = 1e-30;                    ///< εca [J]
+  double cost_rel_tolerance = 1e-15;                    ///< εcr [1]
+  int max_iterations = 100;                             ///< Newton iterations
   LineSearchType line_search = LineSearchType::kExact;  ///< `line_search_type`
-  LinearSolverType linear_solver = LinearSolverType::kBlockSparseCholesky;  ///< `linear_solver_type`
-  ExactLineSearchParameters exact_line_search;  ///< used when line_search is kExact
+  LinearSolverType linear_solver =
+      LinearSolverType::kBlockSparseCholesky;                 ///< `linear_solver_type`
+  ExactLineSearchParameters exact_line_search;                ///< used when line_search is kExact
   BacktrackingLineSearchParameters backtracking_line_search;  ///< used when kBacktracking
-  double relative_slop = 1000.0 * core::kEpsilon;  ///< monotonicity slop
+  double relative_slop = 1000.0 * core::kEpsilon;             ///< monotonicity slop
   /// If true, a cost rise beyond the slop throws core::NumericalError; otherwise it is only
   /// counted in SapSolverResult::nonmonotonic_iterations (Drake logs it). A step's rise is
   /// looked at in the next iteration, after its convergence test (Drake's order), so the step
@@ -71,27 +72,29 @@ struct SapIterationStats {
 /// The answer of one solve.
 struct SapSolverResult {
   bool success = false;  ///< (4.3) or (4.4) reached within max_iterations, or no constraint at all
-  core::VectorX v;                   ///< full next velocity (non-participating DOFs: v*)
-  std::vector<core::VectorX> gamma;  ///< impulse per constraint [N·s]
-  std::vector<core::VectorX> vc;     ///< constraint velocity per constraint [m/s]
-  int iterations = 0;                ///< num_iters = k at exit
+  core::VectorX v;       ///< full next velocity (non-participating DOFs: v*)
+  std::vector<core::VectorX> gamma;           ///< impulse per constraint [N·s]
+  std::vector<core::VectorX> vc;              ///< constraint velocity per constraint [m/s]
+  int iterations = 0;                         ///< num_iters = k at exit
   bool optimality_criterion_reached = false;  ///< (4.3)
   bool cost_criterion_reached = false;        ///< (4.4)
-  double momentum_residual = 0.0;    ///< ‖D g‖ at exit [√J]
-  double momentum_scale = 0.0;       ///< max(‖D p‖, ‖D jc‖) at exit [√J]
-  double cost = 0.0;                 ///< ℓ at exit [J]
-  int nonmonotonic_iterations = 0;   ///< non-converged iterates whose cost rose beyond the slop over the last step (logged)
-  std::vector<SapIterationStats> stats;  ///< one entry per Newton iteration taken (k = 0 … iterations−1)
+  double momentum_residual = 0.0;             ///< ‖D g‖ at exit [√J]
+  double momentum_scale = 0.0;                ///< max(‖D p‖, ‖D jc‖) at exit [√J]
+  double cost = 0.0;                          ///< ℓ at exit [J]
+  int nonmonotonic_iterations =
+      0;  ///< non-converged iterates whose cost rose beyond the slop over the last step (logged)
+  std::vector<SapIterationStats>
+      stats;  ///< one entry per Newton iteration taken (k = 0 … iterations−1)
 };
 
 /// ℓ, g = ∇ℓ and the constraint quantities at one v (participating).
 struct SapEvaluation {
-  double cost = 0.0;      ///< ℓ(v) = ½(v − v*)ᵀA(v − v*) + Σᵢ ℓc,ᵢ(vc,ᵢ) [J] (4.1)
-  core::VectorX vc;       ///< stacked vc
-  core::VectorX gamma;    ///< stacked γ
+  double cost = 0.0;    ///< ℓ(v) = ½(v − v*)ᵀA(v − v*) + Σᵢ ℓc,ᵢ(vc,ᵢ) [J] (4.1)
+  core::VectorX vc;     ///< stacked vc
+  core::VectorX gamma;  ///< stacked γ
   std::vector<ConstraintMatrix> G;  ///< G = −∂γ/∂vc per constraint (its Hessian block)
-  core::VectorX g;        ///< A(v − v*) − Jᵀγ
-  core::VectorX jc;       ///< Jᵀγ
+  core::VectorX g;                  ///< A(v − v*) − Jᵀγ
+  core::VectorX jc;                 ///< Jᵀγ
 };
 
 /// Evaluates (4.1) on a model at participating v.

@@ -94,7 +94,8 @@ VectorX CalcVelocitySensitivity(const SapModel& model, double h, const VectorX& 
   const Vector3 vc = e.vc.segment(model.equation_offset(index), n);
   // −∂g/∂θ = Jᵢᵀ ∂γᵢ/∂θ (A and v* do not depend on θ).
   VectorX dgamma = VectorX::Zero(model.num_constraint_equations());
-  dgamma.segment(model.equation_offset(index), n) = CalcConeImpulseDerivative(*cone, h, vc, parameter);
+  dgamma.segment(model.equation_offset(index), n) =
+      CalcConeImpulseDerivative(*cone, h, vc, parameter);
   const VectorX rhs = model.MultiplyByJTranspose(dgamma);
   const Eigen::LLT<core::MatrixX> llt(AssembleDenseHessian(model, e.G));
   const VectorX dv = llt.solve(rhs);

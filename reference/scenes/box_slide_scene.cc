@@ -71,7 +71,8 @@ FirstStep MeasureFirstStep(const Trajectory& t, double h) {
   return f;
 }
 
-std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments& a, const Trajectory& t) {
+std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments& a,
+                                    const Trajectory& t) {
   std::optional<double> stop_time;
   for (std::size_t k = 0; k < t.v.size(); ++k) {
     if (std::hypot(t.v[k](3), t.v[k](4)) <= kStopSpeed) {
@@ -113,18 +114,21 @@ std::vector<std::string> Notes(const Scene& scene, const SceneArguments& a, cons
   const double weight = a.Number("mass") * scene.tree.gravity().norm();
   std::string law;
   if (o.approximation == "sap") {
-    law = "kSap's sliding branch (E3-SAP formula sheet (3.3)) adds μ̂ yr = μ ‖vt‖/Rn to γn, so a contact sliding at ‖vt‖ "
-          "pushes until it separates at vn ≈ μ ‖vt‖ (gliding, E3-SAP §3.1)";
+    law =
+        "kSap's sliding branch (E3-SAP formula sheet (3.3)) adds μ̂ yr = μ ‖vt‖/Rn to γn, so a contact sliding at ‖vt‖ "
+        "pushes until it separates at vn ≈ μ ‖vt‖ (gliding, E3-SAP §3.1)";
   } else if (o.approximation == "similar") {
-    law = "Similar evaluates its normal impulse n(z) at z = vn − μ s(vt) (E3-SAP formula sheet (3.2)), so a contact "
-          "sliding at ‖vt‖ pushes until vn ≈ μ s(vt) (gliding, E3-SAP §3.2)";
+    law =
+        "Similar evaluates its normal impulse n(z) at z = vn − μ s(vt) (E3-SAP formula sheet (3.2)), so a contact "
+        "sliding at ‖vt‖ pushes until vn ≈ μ s(vt) (gliding, E3-SAP §3.2)";
   } else {
     law = "Lagged evaluates n(vn) without the slip (E3-SAP formula sheet (3.2)): no gliding";
   }
-  std::string s = "step 1 pushes with " + Number(*measured.force) + " N on a box that weighs m g = " +
-                  Number(weight) + " N: " + law + ". The box as a point mass on the same " +
-                  std::to_string(p.contacts) + " contacts (first_step_gliding.h) gets " +
-                  Number(p.normal_force) + " N and leaves step 1 at vz = " + Number(p.liftoff_speed) + " m/s";
+  std::string s = "step 1 pushes with " + Number(*measured.force) +
+                  " N on a box that weighs m g = " + Number(weight) + " N: " + law +
+                  ". The box as a point mass on the same " + std::to_string(p.contacts) +
+                  " contacts (first_step_gliding.h) gets " + Number(p.normal_force) +
+                  " N and leaves step 1 at vz = " + Number(p.liftoff_speed) + " m/s";
   if (p.flight_time > 0) {
     s += ", so it flies about 2 vz/g = " + Number(p.flight_time) + " s; measured: no contact for " +
          std::to_string(measured.flight_steps) + " steps (" + Number(*measured.flight) +

@@ -24,7 +24,8 @@ Scene Build(const SceneArguments& a) {
     box.mass = mass;
     box.I_BBcm_B = multibody::SolidBoxInertia(mass, Vector3::Constant(side));
     boxes[i] = scene.tree.AddBody(box);
-    scene.tree.AddJoint(multibody::MakeFreeJoint(box.name + "_free", multibody::kWorldBody, boxes[i]));
+    scene.tree.AddJoint(
+        multibody::MakeFreeJoint(box.name + "_free", multibody::kWorldBody, boxes[i]));
     // Each box against the ground.
     ContactGeometry g;
     g.body = boxes[i];

@@ -28,8 +28,8 @@ std::vector<AssembledPair> AssembleContactPairs(const Scene& scene, const Vector
       // k_A = k_B = 2k: their series combination is k (E3-geometry §3).
       a.pair = contact::MakeDiscretePointPair(k_side, k_side, penetration);
       // v_AcBc = (J_B − J_A) v with A the half-space's body (the world for the ground).
-      const core::MatrixX J_W = scene.tree.CalcRelativePointJacobian(
-          q0, geometry.halfspace_body, geometry.body, a.pair.p_WC);
+      const core::MatrixX J_W = scene.tree.CalcRelativePointJacobian(q0, geometry.halfspace_body,
+                                                                     geometry.body, a.pair.p_WC);
       a.Jc = contact::ContactJacobian(a.pair.R_WC, J_W);
       pairs.push_back(a);
     }
@@ -56,7 +56,8 @@ sap::ConstraintParameters MakeParameters(const Scene& scene, const AssembledPair
   p.approximation = approximation == "similar" ? sap::HuntCrossleyApproximation::kSimilar
                                                : sap::HuntCrossleyApproximation::kLagged;
   if (approximation != "similar" && approximation != "lagged") {
-    throw core::InputError("approximation = '" + approximation + "' must be one of sap, similar, lagged");
+    throw core::InputError("approximation = '" + approximation +
+                           "' must be one of sap, similar, lagged");
   }
   p.mu = mu;
   p.stiffness = a.pair.stiffness;
@@ -75,7 +76,8 @@ sap::SapProblem MakeSapContactProblem(const Scene& scene, const VectorX& q0, con
   core::RequirePositive("dt", h, "s");
   core::RequireNonNegative("mu", mu, "1");
   // 1. Free motion (§2.1).
-  const multibody::FreeMotion free = multibody::CalcFreeMotion(scene.tree, q0, v0, h, scene.applied);
+  const multibody::FreeMotion free =
+      multibody::CalcFreeMotion(scene.tree, q0, v0, h, scene.applied);
   // 3. One clique per tree (Drake's cliques; the world and welded bodies belong to none), then
   //    the constraints, contacts first, each on the cliques of its two bodies.
   const multibody::TreeBlocks blocks = multibody::CalcTreeBlocks(scene.tree);

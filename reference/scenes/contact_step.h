@@ -29,10 +29,10 @@ namespace simatlas::scenes {
 /// Stage 2's answer for one point pair: the discrete pair (k_A = k_B = 2k) and its contact
 /// Jacobian Jc = R_WCᵀ (J_body − J_A) at p_WC (3 × nv, rows t1, t2, n).
 struct AssembledPair {
-  int geometry = 0;               ///< index into Scene::contact_geometry
-  int body = 0;                   ///< body B of the pair
+  int geometry = 0;                 ///< index into Scene::contact_geometry
+  int body = 0;                     ///< body B of the pair
   contact::DiscretePointPair pair;  ///< φ₀, fe₀, k, p_WC, R_WC
-  core::MatrixX Jc;               ///< 3 × nv contact Jacobian [rows t1, t2, n]
+  core::MatrixX Jc;                 ///< 3 × nv contact Jacobian [rows t1, t2, n]
 };
 
 /// Stage 2: every point pair of the scene's geometry at q₀, in geometry order.
@@ -49,9 +49,10 @@ sap::SapProblem MakeSapContactProblem(const Scene& scene, const VectorX& q0, con
 
 /// One step's answer.
 struct ContactStepResult {
-  VectorX q_next;                       ///< q after the step (nq)
-  VectorX v_next;                       ///< v after the step (nv): the contact solver's v
-  std::vector<ContactResult> contacts;  ///< one entry per point pair found at q₀, in constraint order
+  VectorX q_next;  ///< q after the step (nq)
+  VectorX v_next;  ///< v after the step (nv): the contact solver's v
+  std::vector<ContactResult>
+      contacts;               ///< one entry per point pair found at q₀, in constraint order
   int solver_iterations = 0;  ///< 0 when no pair was found (v_next = v*)
   bool cost_criterion_reached = false;  ///< SAP ended on (4.4) rather than (4.3) alone
 };

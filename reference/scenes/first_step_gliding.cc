@@ -37,7 +37,8 @@ FirstStepPrediction PredictFirstStepAsPointMass(const Scene& scene, double h,
   const multibody::MultibodyTree& tree = scene.tree;
   const int joint = tree.inboard_joint(body);
   if (tree.joint(joint).type != multibody::JointType::kFree) {
-    core::ThrowInputError("body", body, "1", "must be on a free joint (the reduction is its translation)");
+    core::ThrowInputError("body", body, "1",
+                          "must be on a free joint (the reduction is its translation)");
   }
   const std::vector<AssembledPair> pairs = AssembleContactPairs(scene, scene.q0);
   const sap::SapProblem problem =
@@ -52,7 +53,9 @@ FirstStepPrediction PredictFirstStepAsPointMass(const Scene& scene, double h,
     r.J.push_back(pairs[i].Jc.block<3, 3>(0, v + 3));
     r.law.push_back(model.constraints()[i].constraint.get());
   }
-  if (r.J.empty()) core::ThrowInputError("contacts of body " + std::to_string(body), 0.0, "1", "must be > 0 at q0");
+  if (r.J.empty())
+    core::ThrowInputError("contacts of body " + std::to_string(body), 0.0, "1",
+                          "must be > 0 at q0");
   // Newton with backtracking on the convex cost, from the free motion
   Vector3 u = r.u_star;
   for (int it = 0; it < 100; ++it) {
@@ -72,7 +75,8 @@ FirstStepPrediction PredictFirstStepAsPointMass(const Scene& scene, double h,
   }
   FirstStepPrediction p;
   p.contacts = static_cast<int>(r.J.size());
-  for (std::size_t i = 0; i < r.J.size(); ++i) p.normal_impulse += r.law[i]->Calc(r.J[i] * u).gamma(2);
+  for (std::size_t i = 0; i < r.J.size(); ++i)
+    p.normal_impulse += r.law[i]->Calc(r.J[i] * u).gamma(2);
   p.normal_force = p.normal_impulse / h;
   // the ground's normal (frame C's z) and the tangential remainder
   const Vector3 n = r.J.front().row(2).transpose();

@@ -24,9 +24,10 @@ struct FirstStepPrediction {
   int contacts = 0;             ///< N: the contact pairs at q₀
   double normal_impulse = 0.0;  ///< Γ = Σ γn [N·s]
   double normal_force = 0.0;    ///< Γ/h [N]
-  double liftoff_speed = 0.0;   ///< the translation's velocity along the ground normal after the step [m/s]
-  double slip_speed = 0.0;      ///< its tangential speed after the step [m/s]
-  double flight_time = 0.0;     ///< 2 vz/g when vz > 0, else 0 [s]
+  double liftoff_speed =
+      0.0;  ///< the translation's velocity along the ground normal after the step [m/s]
+  double slip_speed = 0.0;   ///< its tangential speed after the step [m/s]
+  double flight_time = 0.0;  ///< 2 vz/g when vz > 0, else 0 [s]
 };
 
 /// The first step of scene (whose body `body` is a free body, v = (ω, v), resting on the ground

@@ -17,8 +17,9 @@ using multibody::Vector6;
 Vector6 MomentumAboutCom(const multibody::MultibodyTree& tree, const VectorX& q, const VectorX& v) {
   const Vector6 h_W = tree.CalcSpatialMomentumInWorld(q, v);
   const Vector3 p_cm = tree.CalcCentersOfMass(q)[1];
-  return multibody::MakeSpatial(multibody::AngularPart(h_W) - p_cm.cross(multibody::LinearPart(h_W)),
-                                multibody::LinearPart(h_W));
+  return multibody::MakeSpatial(
+      multibody::AngularPart(h_W) - p_cm.cross(multibody::LinearPart(h_W)),
+      multibody::LinearPart(h_W));
 }
 
 Scene Build(const SceneArguments& a) {
@@ -46,7 +47,8 @@ Scene Build(const SceneArguments& a) {
   return scene;
 }
 
-std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments&, const Trajectory& t) {
+std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments&,
+                                    const Trajectory& t) {
   const auto& tree = scene.tree;
   const VectorX &q0 = t.q.front(), &v0 = t.v.front(), &q1 = t.q.back(), &v1 = t.v.back();
   const Vector6 h0 = MomentumAboutCom(tree, q0, v0), h1 = MomentumAboutCom(tree, q1, v1);
@@ -84,8 +86,12 @@ SceneDefinition FreeFlightScene() {
               {"vz", "m/s", "initial velocity of the centre, world z", 0.0, {}, ""},
               {"z0", "m", "initial height of the centre", 1.0, {}, ""},
               {"g", "m/s²", "gravity magnitude along −z (0: free flight)", 0.0, {}, ""},
-              {"quaternion_update", "", "linear (§5, Drake) or exp (exponential map)", 0,
-               {"linear", "exp"}, "linear"},
+              {"quaternion_update",
+               "",
+               "linear (§5, Drake) or exp (exponential map)",
+               0,
+               {"linear", "exp"},
+               "linear"},
           },
           Build,
           Summarize};

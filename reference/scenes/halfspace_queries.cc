@@ -19,19 +19,21 @@ std::vector<PenetrationAsPointPair> SphereHalfSpacePenetration(const Vector3& p_
   PenetrationAsPointPair pair;
   pair.id_A = 0;
   pair.id_B = id;
-  pair.p_WCb = p_WS - radius * Vector3::UnitZ();       // B's deepest point (inside the ground)
-  pair.p_WCa = Vector3(p_WS.x(), p_WS.y(), 0.0);        // the plane point under it
-  pair.nhat_BA_W = -Vector3::UnitZ();                   // from B (body) toward A (ground)
+  pair.p_WCb = p_WS - radius * Vector3::UnitZ();  // B's deepest point (inside the ground)
+  pair.p_WCa = Vector3(p_WS.x(), p_WS.y(), 0.0);  // the plane point under it
+  pair.nhat_BA_W = -Vector3::UnitZ();             // from B (body) toward A (ground)
   pair.depth = depth;
   return {pair};
 }
 
-std::vector<Vector3> BoxVerticesInWorld(const multibody::RigidTransform& X_WG, const Vector3& sides) {
+std::vector<Vector3> BoxVerticesInWorld(const multibody::RigidTransform& X_WG,
+                                        const Vector3& sides) {
   std::vector<Vector3> vertices;
   for (int sx : {-1, 1}) {
     for (int sy : {-1, 1}) {
       for (int sz : {-1, 1}) {
-        vertices.push_back(X_WG * Vector3(sx * sides.x() / 2, sy * sides.y() / 2, sz * sides.z() / 2));
+        vertices.push_back(X_WG *
+                           Vector3(sx * sides.x() / 2, sy * sides.y() / 2, sz * sides.z() / 2));
       }
     }
   }
@@ -61,14 +63,11 @@ namespace {
 
 // The query in the half-space frame H (where the half-space is z ≤ 0).
 std::vector<PenetrationAsPointPair> QueryInH(const ContactGeometry& g,
-                                            const multibody::RigidTransform& X_HG, int id) {
+                                             const multibody::RigidTransform& X_HG, int id) {
   switch (g.shape) {
-    case ShapeType::kSphere:
-      return SphereHalfSpacePenetration(X_HG.p, g.radius, id);
-    case ShapeType::kBox:
-      return BoxHalfSpacePenetration(X_HG, g.sides, id);
-    case ShapeType::kCapsule:
-      return CapsuleHalfSpacePenetration(X_HG, g.length, g.radius, id);
+    case ShapeType::kSphere: return SphereHalfSpacePenetration(X_HG.p, g.radius, id);
+    case ShapeType::kBox: return BoxHalfSpacePenetration(X_HG, g.sides, id);
+    case ShapeType::kCapsule: return CapsuleHalfSpacePenetration(X_HG, g.length, g.radius, id);
   }
   throw core::InputError("unknown shape");
 }

@@ -29,14 +29,14 @@ enum class ShapeType {
 /// contact with a half-space z ≤ 0 of frame H fixed on body A (default: the world's ground;
 /// box_stack uses the top face of the lower box).
 struct ContactGeometry {
-  int body = 1;                         ///< body index (≥ 1)
-  int halfspace_body = 0;               ///< body A carrying the half-space (0: the world)
-  multibody::RigidTransform X_AH;       ///< pose of the half-space frame H on A [m]
-  ShapeType shape = ShapeType::kSphere;  ///< which of radius, sides, length apply
-  multibody::RigidTransform X_BG;       ///< pose of the geometry in the body frame [m]
-  double radius = 0.0;                  ///< sphere, capsule radius [m], ≥ 0 (0: a point)
+  int body = 1;                                 ///< body index (≥ 1)
+  int halfspace_body = 0;                       ///< body A carrying the half-space (0: the world)
+  multibody::RigidTransform X_AH;               ///< pose of the half-space frame H on A [m]
+  ShapeType shape = ShapeType::kSphere;         ///< which of radius, sides, length apply
+  multibody::RigidTransform X_BG;               ///< pose of the geometry in the body frame [m]
+  double radius = 0.0;                          ///< sphere, capsule radius [m], ≥ 0 (0: a point)
   core::Vector3 sides = core::Vector3::Zero();  ///< box sides [m], > 0
-  double length = 0.0;                  ///< capsule length between the end centres [m], ≥ 0
+  double length = 0.0;  ///< capsule length between the end centres [m], ≥ 0
 };
 
 /// Sphere of radius r ≥ 0 centred at p_WS against z ≤ 0: a pair when x = r − p_WS.z > 0.

@@ -35,8 +35,8 @@ Scene Build(const SceneArguments& a) {
   // Step with the chosen §7 integrator.
   const mujoco::Integrator integrator = mujoco::ParseIntegrator(a.Label("integrator"));
   mujoco::RequireTreeIntegratorSupported(scene.tree, integrator);
-  scene.smooth_step = [tree = scene.tree, applied = scene.applied, integrator](
-                          double h, VectorX& q, VectorX& v) {
+  scene.smooth_step = [tree = scene.tree, applied = scene.applied, integrator](double h, VectorX& q,
+                                                                               VectorX& v) {
     const mujoco::TreeState next = mujoco::StepTree(tree, integrator, h, {q, v}, applied);
     q = next.q;
     v = next.v;
@@ -68,8 +68,12 @@ SceneDefinition HingeChainScene() {
           "n rods on hinges (axis y) with damping, armature, spring and a motor on joint 1, "
           "stepped by a MuJoCo integrator; energy per step; no contact",
           {
-              {"integrator", "", "MuJoCo integrator of §7 (discrete: formula sheet MJ-solvers (8.1) with D and K)", 0,
-               {"euler", "implicit", "implicitfast", "rk4", "discrete"}, "euler"},
+              {"integrator",
+               "",
+               "MuJoCo integrator of §7 (discrete: formula sheet MJ-solvers (8.1) with D and K)",
+               0,
+               {"euler", "implicit", "implicitfast", "rk4", "discrete"},
+               "euler"},
               {"links", "1", "number of rods", 3, {}, ""},
               {"mass", "kg", "mass of each rod", 1.0, {}, ""},
               {"length", "m", "length of each rod", 0.5, {}, ""},

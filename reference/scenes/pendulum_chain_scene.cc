@@ -22,13 +22,14 @@ Scene Build(const SceneArguments& a) {
   return scene;
 }
 
-std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments& a, const Trajectory& t) {
+std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments& a,
+                                    const Trajectory& t) {
   const auto& tree = scene.tree;
   const auto energy = [&](std::size_t k) {
     return tree.CalcKineticEnergy(t.q[k], t.v[k]) + tree.CalcPotentialEnergy(t.q[k]);
   };
-  const Vector3 tip = tree.CalcPointPosition(t.q.back(), tree.num_bodies() - 1,
-                                             Vector3(0, 0, -a.Number("length")));
+  const Vector3 tip =
+      tree.CalcPointPosition(t.q.back(), tree.num_bodies() - 1, Vector3(0, 0, -a.Number("length")));
   return {
       {"energy_start", energy(0), "J", "T + V at t = 0"},
       {"energy_end", energy(t.q.size() - 1), "J", "T + V at the end"},
@@ -41,20 +42,21 @@ std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments& a,
 }  // namespace
 
 SceneDefinition PendulumChainScene() {
-  return {"pendulum_chain",
-          "E3-SAP §1, §2.1, §5",
-          "n uniform rods on revolute joints (axis y) released from theta0; implicit joint damping; "
-          "no contact",
-          {
-              {"links", "1", "number of rods", 3, {}, ""},
-              {"mass", "kg", "mass of each rod", 1.0, {}, ""},
-              {"length", "m", "length of each rod", 0.5, {}, ""},
-              {"damping", "N·m·s/rad", "linear damping D of every joint", 0.0, {}, ""},
-              {"theta0", "rad", "initial angle of the first joint", 0.5, {}, ""},
-              {"g", "m/s²", "gravity magnitude along −z", 9.81, {}, ""},
-          },
-          Build,
-          Summarize};
+  return {
+      "pendulum_chain",
+      "E3-SAP §1, §2.1, §5",
+      "n uniform rods on revolute joints (axis y) released from theta0; implicit joint damping; "
+      "no contact",
+      {
+          {"links", "1", "number of rods", 3, {}, ""},
+          {"mass", "kg", "mass of each rod", 1.0, {}, ""},
+          {"length", "m", "length of each rod", 0.5, {}, ""},
+          {"damping", "N·m·s/rad", "linear damping D of every joint", 0.0, {}, ""},
+          {"theta0", "rad", "initial angle of the first joint", 0.5, {}, ""},
+          {"g", "m/s²", "gravity magnitude along −z", 9.81, {}, ""},
+      },
+      Build,
+      Summarize};
 }
 
 }  // namespace simatlas::scenes

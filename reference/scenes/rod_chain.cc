@@ -36,8 +36,8 @@ void BuildRodChain(const SceneArguments& a, const RodChainJoints& joints, Scene*
     // The joint at the previous rod's tip: damping D, armature and spring k about 0.
     multibody::RigidTransform X_PF;
     if (parent != multibody::kWorldBody) X_PF.p = Vector3(0, 0, -length);
-    multibody::JointSpec joint =
-        multibody::MakeRevoluteJoint("joint" + std::to_string(i), parent, b, Vector3::UnitY(), X_PF);
+    multibody::JointSpec joint = multibody::MakeRevoluteJoint("joint" + std::to_string(i), parent,
+                                                              b, Vector3::UnitY(), X_PF);
     joint.damping = VectorX::Constant(1, a.Number("damping"));
     joint.reflected_inertia = joints.armature;
     joint.stiffness = joints.stiffness;

@@ -42,8 +42,12 @@ std::vector<SceneKey> DriverKeys() {
   return {
       {"dt", "s", "time step h of the discrete update", 1e-3, {}, ""},
       {"steps", "1", "number of steps", 1000, {}, ""},
-      {"approximation", "", "contact approximation (acts on contact constraints only)", 0,
-       {"sap", "similar", "lagged"}, "lagged"},
+      {"approximation",
+       "",
+       "contact approximation (acts on contact constraints only)",
+       0,
+       {"sap", "similar", "lagged"},
+       "lagged"},
       {"mu", "1", "friction coefficient of every contact (acts on contact only)", 0.5, {}, ""},
   };
 }
@@ -78,7 +82,8 @@ SceneArguments ParseSceneArguments(const SceneDefinition& definition,
       bool known = false;
       for (const std::string& c : key->choices) known = known || c == text;
       if (!known) {
-        throw core::InputError(name + " = '" + text + "' must be one of " + JoinNames(key->choices));
+        throw core::InputError(name + " = '" + text + "' must be one of " +
+                               JoinNames(key->choices));
       }
       parsed.labels[name] = text;
     } else {
@@ -119,7 +124,7 @@ ContactMaterial ReadContactMaterial(const SceneArguments& a) {
 const std::vector<SceneDefinition>& AllScenes() {
   static const std::vector<SceneDefinition> scenes = {
       FreeFlightScene(), PendulumChainScene(), SphereOnGroundScene(), BoxSlideScene(),
-      PizzaSaverScene(), BoxStackScene(), HingeChainScene(), TumblingBodyScene()};
+      PizzaSaverScene(), BoxStackScene(),      HingeChainScene(),     TumblingBodyScene()};
   return scenes;
 }
 

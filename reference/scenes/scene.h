@@ -46,9 +46,9 @@ struct SceneArguments {
 
 /// Contact parameters shared by every pair of a scene (ground and body sides combined).
 struct ContactMaterial {
-  double stiffness = 1e5;           ///< combined point stiffness k [N/m], > 0
-  double dissipation = 10.0;        ///< Hunt–Crossley d [s/m] (read by similar, lagged)
-  double relaxation_time = 0.01;    ///< τd [s], the sum of both sides' (read by sap)
+  double stiffness = 1e5;         ///< combined point stiffness k [N/m], > 0
+  double dissipation = 10.0;      ///< Hunt–Crossley d [s/m] (read by similar, lagged)
+  double relaxation_time = 0.01;  ///< τd [s], the sum of both sides' (read by sap)
   /// vs [m/s] (plant default; read by similar, lagged)
   double stiction_tolerance = contact::kDefaultStictionTolerance;
   /// Each side's point stiffness [N/m]: 2k on both the ground and the body side, so their
@@ -58,14 +58,14 @@ struct ContactMaterial {
 
 /// A built scene: the model, its contact geometry (against the ground z ≤ 0) and x₀.
 struct Scene {
-  multibody::MultibodyTree tree;  ///< bodies, joints, actuators and gravity
-  VectorX q0;                      ///< initial positions q₀ (nq)
-  VectorX v0;                      ///< initial velocities v₀ (nv)
+  multibody::MultibodyTree tree;     ///< bodies, joints, actuators and gravity
+  VectorX q0;                        ///< initial positions q₀ (nq)
+  VectorX v0;                        ///< initial velocities v₀ (nv)
   multibody::AppliedForces applied;  ///< constant applied forces and actuator inputs
   /// How free-joint quaternions advance in the §5 position update (kLinear as in Drake).
   multibody::QuaternionUpdate quaternion_update = multibody::QuaternionUpdate::kLinear;
   std::vector<ContactGeometry> contact_geometry;  ///< empty: a scene without contact
-  ContactMaterial material;  ///< shared by every contact pair of the scene
+  ContactMaterial material;                       ///< shared by every contact pair of the scene
   /// Non-empty: the scene advances (q, v) over h with this map instead of the E3-SAP discrete
   /// step — one step of a MuJoCo-chapter §7 integrator on smooth dynamics (no contact).
   std::function<void(double h, VectorX& q, VectorX& v)> smooth_step;
@@ -87,13 +87,13 @@ struct ContactResult {
 
 /// The trajectory of a run and the step driver's per-step records.
 struct Trajectory {
-  std::vector<double> t;                 ///< time after each step [s] (t[0] = 0 is x₀)
-  std::vector<VectorX> q;                ///< q at each t
-  std::vector<VectorX> v;                ///< v at each t
-  std::vector<double> contact_force;     ///< total normal contact force per step [N] (0: no contact)
-  std::vector<int> solver_iterations;    ///< contact solver iterations per step (0: no contact)
+  std::vector<double> t;               ///< time after each step [s] (t[0] = 0 is x₀)
+  std::vector<VectorX> q;              ///< q at each t
+  std::vector<VectorX> v;              ///< v at each t
+  std::vector<double> contact_force;   ///< total normal contact force per step [N] (0: no contact)
+  std::vector<int> solver_iterations;  ///< contact solver iterations per step (0: no contact)
   std::vector<std::vector<ContactResult>> contacts;  ///< per step: the contacts of that step
-  std::vector<double> energy;            ///< T + V [J] of the tree at each t (every scene)
+  std::vector<double> energy;  ///< T + V [J] of the tree at each t (every scene)
 };
 
 /// A named result of a scene: value and unit; no value means "null" (e.g. never stopped).
@@ -106,9 +106,9 @@ struct SummaryEntry {
 
 /// A scene kind: its keys, how to build it, and what to report after a run.
 struct SceneDefinition {
-  std::string name;         ///< e.g. "pendulum_chain"
-  std::string section;      ///< course section it illustrates
-  std::string summary;      ///< one line
+  std::string name;            ///< e.g. "pendulum_chain"
+  std::string section;         ///< course section it illustrates
+  std::string summary;         ///< one line
   std::vector<SceneKey> keys;  ///< scene-specific keys (the driver keys are added by AllSceneKeys)
   /// Builds the model and x₀ from parsed arguments (InputError for out-of-range values).
   std::function<Scene(const SceneArguments&)> build;

@@ -17,9 +17,11 @@ namespace simatlas::scenes {
 /// Sphere A (centre p_WA, radius r_A) against sphere B (p_WB, r_B), radii ≥ 0 [m]: with
 /// d = |p_WA − p_WB|, x = r_A + r_B − d, nhat_BA_W = (p_WA − p_WB)/d, p_WCa = p_WA − r_A n̂,
 /// p_WCb = p_WB + r_B n̂. Coincident centres have no normal: InputError naming "p_WA".
-std::vector<contact::PenetrationAsPointPair> SphereSpherePenetration(
-    const core::Vector3& p_WA, double r_A, const core::Vector3& p_WB, double r_B, int id_A,
-    int id_B);
+std::vector<contact::PenetrationAsPointPair> SphereSpherePenetration(const core::Vector3& p_WA,
+                                                                     double r_A,
+                                                                     const core::Vector3& p_WB,
+                                                                     double r_B, int id_A,
+                                                                     int id_B);
 
 /// Sphere A (centre p_WA, radius r_A ≥ 0) against box B of full sides (> 0) at pose X_WB [m].
 /// Centre outside the box: q = the box point nearest the centre, d = |p_WA − q|,

@@ -35,7 +35,8 @@ Trajectory Simulate(const Scene& scene, const DriverOptions& options) {
   trajectory.q.push_back(q);
   trajectory.v.push_back(v);
   // The state after step `step` with its contact records (none: zero force, no iterations).
-  const auto record = [&](int step, double force, int iterations, std::vector<ContactResult> contacts) {
+  const auto record = [&](int step, double force, int iterations,
+                          std::vector<ContactResult> contacts) {
     trajectory.t.push_back((step + 1) * options.dt);
     trajectory.q.push_back(q);
     trajectory.v.push_back(v);

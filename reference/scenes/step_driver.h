@@ -16,10 +16,10 @@ namespace simatlas::scenes {
 
 /// Driver settings: the keys every scene takes.
 struct DriverOptions {
-  double dt = 1e-3;                    ///< h [s], > 0
-  int steps = 1000;                    ///< number of steps, ≥ 0
+  double dt = 1e-3;                      ///< h [s], > 0
+  int steps = 1000;                      ///< number of steps, ≥ 0
   std::string approximation = "lagged";  ///< sap | similar | lagged (acts on contact only)
-  double mu = 0.5;                     ///< friction [1], ≥ 0 (acts on contact only)
+  double mu = 0.5;                       ///< friction [1], ≥ 0 (acts on contact only)
 };
 
 /// Reads dt, steps, approximation, mu from parsed arguments and validates them

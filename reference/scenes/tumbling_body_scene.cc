@@ -45,7 +45,8 @@ Scene Build(const SceneArguments& a) {
   return scene;
 }
 
-std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments&, const Trajectory& t) {
+std::vector<SummaryEntry> Summarize(const Scene& scene, const SceneArguments&,
+                                    const Trajectory& t) {
   const auto& tree = scene.tree;
   double drift = 0, norm_error = 0;
   for (std::size_t k = 0; k < t.q.size(); ++k) {
@@ -79,8 +80,12 @@ SceneDefinition TumblingBodyScene() {
           "a free rigid body spun near its intermediate axis, stepped by a MuJoCo integrator "
           "(quaternion by the local-frame exponential map); energy per step; no contact",
           {
-              {"integrator", "", "MuJoCo integrator of §7 (discrete is rejected on free joints)",
-               0, {"euler", "implicit", "implicitfast", "rk4", "discrete"}, "euler"},
+              {"integrator",
+               "",
+               "MuJoCo integrator of §7 (discrete is rejected on free joints)",
+               0,
+               {"euler", "implicit", "implicitfast", "rk4", "discrete"},
+               "euler"},
               {"mass", "kg", "body mass", 2.0, {}, ""},
               {"Ixx", "kg·m²", "principal moment about body x", 0.1, {}, ""},
               {"Iyy", "kg·m²", "principal moment about body y (intermediate)", 0.2, {}, ""},

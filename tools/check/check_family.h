@@ -66,9 +66,9 @@ class ProtocolError : public std::runtime_error {
 
 /// One answer of the program: exactly one of outputs / error is meaningful.
 struct Answer {
-  bool ok = false;     ///< true: {"outputs": {...}}; false: {"error": "..."}
-  Json outputs;        ///< the outputs object when ok
-  std::string error;   ///< the program's error text when !ok
+  bool ok = false;    ///< true: {"outputs": {...}}; false: {"error": "..."}
+  Json outputs;       ///< the outputs object when ok
+  std::string error;  ///< the program's error text when !ok
 };
 
 /// The program under test as the runner sees it: one query in, one answer out.
@@ -111,7 +111,8 @@ struct LawUnderCheck {
   /// `inputs`, otherwise a one-line reason. `expected` is the reference's outputs. Empty: compare
   /// every output of `expected` with `got` within the tolerances above. Solver families check
   /// optimality conditions here (and may compare the values too, loosely).
-  std::function<std::string(const Json& inputs, const Json& expected, const Json& got)> compare = {};
+  std::function<std::string(const Json& inputs, const Json& expected, const Json& got)> compare =
+      {};
   /// Output names the answer must carry (exactly these keys). Empty: the registered law's
   /// outputs, or no key check when the law is not registered.
   std::vector<std::string> output_names = {};
@@ -140,22 +141,22 @@ struct Property {
 
 /// A family: what `simatlas check NAME` runs.
 struct Family {
-  std::string name;      ///< e.g. "material", "sap.friction_cone", "mujoco.row"
-  std::string section;   ///< course section, e.g. "E3-SAP §3.1"
-  std::string summary;   ///< one line for `simatlas check --list`
-  std::vector<LawUnderCheck> laws;    ///< every law the properties query (at least one)
-  std::vector<Property> properties;   ///< the family's properties (besides the automatic
-                                      ///< "<law> matches the reference" of each law)
+  std::string name;                  ///< e.g. "material", "sap.friction_cone", "mujoco.row"
+  std::string section;               ///< course section, e.g. "E3-SAP §3.1"
+  std::string summary;               ///< one line for `simatlas check --list`
+  std::vector<LawUnderCheck> laws;   ///< every law the properties query (at least one)
+  std::vector<Property> properties;  ///< the family's properties (besides the automatic
+                                     ///< "<law> matches the reference" of each law)
   /// The law of `laws` named law, or nullptr.
   const LawUnderCheck* Find(const std::string& law) const;
 };
 
 /// One query of a case, as the report shows it.
 struct Exchange {
-  std::string law;  ///< the law queried
-  Json inputs;      ///< the inputs object sent
-  Json expected;  ///< reference outputs, or {"error": message} when the reference rejects
-  Json got;       ///< {"outputs": ...} or {"error": ...} as the program answered
+  std::string law;      ///< the law queried
+  Json inputs;          ///< the inputs object sent
+  Json expected;        ///< reference outputs, or {"error": message} when the reference rejects
+  Json got;             ///< {"outputs": ...} or {"error": ...} as the program answered
   std::string verdict;  ///< "" when accepted, else why not (differential comparison)
 };
 
@@ -219,9 +220,9 @@ Eigen::VectorXd ReadVector(const Json& value, const std::string& what);
 /// A property over one law's generated inputs: draws inputs of `law`, queries them (with the
 /// differential comparison), then calls predicate(inputs, outputs, session), which asserts
 /// with RC_ASSERT and may query again. The brief's "predicate over (inputs, outputs)".
-Property PropertyOverInputs(std::string name, std::string statement, std::string law,
-                            std::function<void(const Json& inputs, const Json& outputs,
-                                               Session& session)> predicate);
+Property PropertyOverInputs(
+    std::string name, std::string statement, std::string law,
+    std::function<void(const Json& inputs, const Json& outputs, Session& session)> predicate);
 
 /// A property over inputs of `law` drawn from `inputs` instead of the law's own generator (a
 /// shape the default rarely reaches, e.g. mixed scales or one cone type): each case is one

@@ -40,9 +40,7 @@ Property MatchesReference(const LawUnderCheck& law) {
   property.statement = statement.str();
   property.laws = {law.law};
   property.compares_with_reference = true;
-  property.body = [name = law.law](Session& session) {
-    session.Outputs(name, session.Draw(name));
-  };
+  property.body = [name = law.law](Session& session) { session.Outputs(name, session.Draw(name)); };
   return property;
 }
 
@@ -102,16 +100,17 @@ PropertyOutcome RunProperty(const Family& family, const Property& property, Prog
     outcome.cases_passed = failure.numSuccess;
     // The description of the execution whose queries are shown (rapidcheck's own is that of
     // its last rerun, which a program that fails only once no longer fails).
-    outcome.failure = state.failing_description.empty() ? failure.description : state.failing_description;
+    outcome.failure =
+        state.failing_description.empty() ? failure.description : state.failing_description;
     outcome.counterexample = state.failing_log;
-    outcome.reproduce = "--seed " + std::to_string(options.seed) + " --cases " +
-                        std::to_string(options.cases);
+    outcome.reproduce =
+        "--seed " + std::to_string(options.seed) + " --cases " + std::to_string(options.cases);
   } else if (result.match(gave_up)) {
     outcome.cases_passed = gave_up.numSuccess;
     // A protocol error shows up as "gave up" (every later case discarded); otherwise too many
     // inputs fell outside the law's domain, which is a fault of the family, reported as failure.
-    outcome.failure = state.protocol_error ? "stopped by a protocol error"
-                                           : "gave up: " + gave_up.description;
+    outcome.failure =
+        state.protocol_error ? "stopped by a protocol error" : "gave up: " + gave_up.description;
   } else if (result.match(error)) {
     outcome.failure = "rapidcheck error: " + error.description;
   }
@@ -135,8 +134,11 @@ std::string FailureLines(std::string failure, const std::string& indent) {
 
 // A word for /bin/sh: as it is when it needs no quoting, else in single quotes.
 std::string ShellWord(const std::string& word) {
-  const bool plain = !word.empty() && word.find_first_not_of(
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=:+,") == std::string::npos;
+  const bool plain =
+      !word.empty() &&
+      word.find_first_not_of(
+          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./=:+,") ==
+          std::string::npos;
   if (plain) return word;
   std::string quoted = "'";
   for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -234,9 +236,10 @@ std::string ReportText(const RunReport& report) {
     }
     if (!p.reproduce.empty()) {
       out << "         reproduce: "
-          << (report.against.empty() ? p.reproduce
-                                     : "simatlas check " + ShellWord(report.family) + " --against " +
-                                           ShellWord(report.against) + " " + p.reproduce)
+          << (report.against.empty()
+                  ? p.reproduce
+                  : "simatlas check " + ShellWord(report.family) + " --against " +
+                        ShellWord(report.against) + " " + p.reproduce)
           << "\n";
     }
   }
@@ -256,10 +259,15 @@ Json ReportJson(const RunReport& report) {
   for (const auto& p : report.properties) {
     Json counterexample = Json::array();
     for (const auto& e : p.counterexample) {
-      counterexample.push_back({{"law", e.law}, {"inputs", e.inputs}, {"expected", e.expected},
-                                {"got", e.got}, {"verdict", e.verdict}});
+      counterexample.push_back({{"law", e.law},
+                                {"inputs", e.inputs},
+                                {"expected", e.expected},
+                                {"got", e.got},
+                                {"verdict", e.verdict}});
     }
-    Json entry = {{"name", p.name}, {"statement", p.statement}, {"passed", p.passed},
+    Json entry = {{"name", p.name},
+                  {"statement", p.statement},
+                  {"passed", p.passed},
                   {"cases_passed", p.cases_passed}};
     if (!p.passed) {
       entry["failure"] = p.failure;
@@ -268,12 +276,9 @@ Json ReportJson(const RunReport& report) {
     }
     properties.push_back(entry);
   }
-  Json j = {{"family", report.family},
-            {"cases", report.options.cases},
-            {"seed", report.options.seed},
-            {"timeout_s", report.options.timeout_s},
-            {"properties", properties},
-            {"exit_code", report.ExitCode()}};
+  Json j = {{"family", report.family},     {"cases", report.options.cases},
+            {"seed", report.options.seed}, {"timeout_s", report.options.timeout_s},
+            {"properties", properties},    {"exit_code", report.ExitCode()}};
   j["protocol_error"] = report.protocol_error ? Json(*report.protocol_error) : Json(nullptr);
   return j;
 }

@@ -16,27 +16,28 @@ namespace simatlas::check {
 
 /// How to run.
 struct RunOptions {
-  int cases = 100;          ///< rapidcheck max_success per property
-  std::uint64_t seed = 1;   ///< rapidcheck seed (the same seed reproduces the run)
-  double timeout_s = 5.0;   ///< per-query timeout of the protocol client
+  int cases = 100;         ///< rapidcheck max_success per property
+  std::uint64_t seed = 1;  ///< rapidcheck seed (the same seed reproduces the run)
+  double timeout_s = 5.0;  ///< per-query timeout of the protocol client
 };
 
 /// The outcome of one property.
 struct PropertyOutcome {
-  std::string name;          ///< "<law> matches the reference" or the family's property name
-  std::string statement;     ///< the claim checked: the course statement, or for the automatic property its tolerances
-  bool passed = false;       ///< every case passed
-  int cases_passed = 0;      ///< successful cases before the failure (or in total)
-  std::string failure;       ///< rapidcheck's description of the shrunk failure
+  std::string name;  ///< "<law> matches the reference" or the family's property name
+  std::string
+      statement;  ///< the claim checked: the course statement, or for the automatic property its tolerances
+  bool passed = false;                   ///< every case passed
+  int cases_passed = 0;                  ///< successful cases before the failure (or in total)
+  std::string failure;                   ///< rapidcheck's description of the shrunk failure
   std::vector<Exchange> counterexample;  ///< queries of the shrunk failing case
-  std::string reproduce;     ///< the options that rerun this exact case ("--seed S --cases N");
-                             ///< ReportText writes them as the caller's whole command
+  std::string reproduce;  ///< the options that rerun this exact case ("--seed S --cases N");
+                          ///< ReportText writes them as the caller's whole command
 };
 
 /// The outcome of a run.
 struct RunReport {
-  std::string family;                      ///< the family's name
-  std::string against;                     ///< the program's command (RunFamilyAgainst), or ""
+  std::string family;                       ///< the family's name
+  std::string against;                      ///< the program's command (RunFamilyAgainst), or ""
   RunOptions options;                       ///< the options of the run (cases, seed, timeout)
   std::vector<PropertyOutcome> properties;  ///< in run order: automatic ones first
   /// Set when the program broke the protocol (then the run stopped; exit code 2).

@@ -33,8 +33,8 @@ std::string Excerpt(const std::string& text) {
 // "SIGSEGV (Segmentation fault)".
 std::string SignalName(int signal_number) {
   const char* abbrev = sigabbrev_np(signal_number);
-  std::string name = abbrev != nullptr ? std::string("SIG") + abbrev
-                                       : "signal " + std::to_string(signal_number);
+  std::string name =
+      abbrev != nullptr ? std::string("SIG") + abbrev : "signal " + std::to_string(signal_number);
   const char* description = strsignal(signal_number);
   if (description != nullptr) name += std::string(" (") + description + ")";
   return name;
@@ -148,14 +148,15 @@ std::string ProcessProgram::ReadLine(const std::string& query) {
       return line;
     }
     if (buffer_.size() > kMaxLineBytes) {
-      Fail("answer to query " + std::to_string(answered_ + 1) + " is longer than 1 MiB: " +
-           Excerpt(buffer_));
+      Fail("answer to query " + std::to_string(answered_ + 1) +
+           " is longer than 1 MiB: " + Excerpt(buffer_));
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) {
       std::ostringstream message;
-      message << "no answer within the timeout of " << timeout_s_ << " s to query "
-              << answered_ + 1 << ": " << Excerpt(query) << " (the program hangs; --timeout T)";
+      message << "no answer within the timeout of " << timeout_s_ << " s to query " << answered_ + 1
+              << ": " << Excerpt(query) << " (the program hangs; --timeout T)";
       Fail(message.str());
     }
     pollfd fd{from_child_, POLLIN, 0};
@@ -194,8 +195,8 @@ Answer ProcessProgram::Ask(const std::string& law, const Json& inputs) {
   // Exactly one key: "outputs" (an object) or "error" (a string).
   for (const auto& [key, value] : answer.items()) {
     if (key != "outputs" && key != "error") {
-      Fail(where + " has unknown key '" + key + "' (expected \"outputs\" or \"error\"): " +
-           Excerpt(line));
+      Fail(where + " has unknown key '" + key +
+           "' (expected \"outputs\" or \"error\"): " + Excerpt(line));
     }
   }
   if (answer.size() != 1) {
@@ -204,7 +205,8 @@ Answer ProcessProgram::Ask(const std::string& law, const Json& inputs) {
   ++answered_;
   Answer result;
   if (answer.contains("error")) {
-    if (!answer["error"].is_string()) Fail(where + ": \"error\" must be a string: " + Excerpt(line));
+    if (!answer["error"].is_string())
+      Fail(where + ": \"error\" must be a string: " + Excerpt(line));
     result.ok = false;
     result.error = answer["error"].get<std::string>();
     return result;

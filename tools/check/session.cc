@@ -66,8 +66,8 @@ void ValidateOutputs(const LawUnderCheck& law, const Json& outputs) {
     if (declared.count(key) == 0) {
       std::string list;
       for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
-      throw ProtocolError(where + " has unknown output '" + key + "' (the law's outputs: " +
-                          list + ")");
+      throw ProtocolError(where + " has unknown output '" + key + "' (the law's outputs: " + list +
+                          ")");
     }
   }
   for (const auto& name : names) {
@@ -148,7 +148,8 @@ std::string CompareOutputs(const LawUnderCheck& law, const Json& expected, const
         if (!IsProtocolNumber(have[i])) return "output '" + element + "' is not a number";
         const std::string verdict =
             CompareNumber(element, ReadNumber(want[i], element), ReadNumber(have[i], element), tol);
-        if (!verdict.empty()) return verdict + "; whole vector " + have.dump() + ", reference " + want.dump();
+        if (!verdict.empty())
+          return verdict + "; whole vector " + have.dump() + ", reference " + want.dump();
       }
     } else if (want != have) {
       return "output '" + name + "' = " + have.dump() + ", the reference gives " + want.dump();
@@ -182,7 +183,8 @@ double ReadNumber(const Json& value, const std::string& what) {
 }
 
 Eigen::VectorXd ReadVector(const Json& value, const std::string& what) {
-  if (!value.is_array()) throw ProtocolError(what + " must be an array of numbers, got " + value.dump());
+  if (!value.is_array())
+    throw ProtocolError(what + " must be an array of numbers, got " + value.dump());
   Eigen::VectorXd v(static_cast<Eigen::Index>(value.size()));
   for (std::size_t i = 0; i < value.size(); ++i) {
     v(static_cast<Eigen::Index>(i)) = ReadNumber(value[i], what + "[" + std::to_string(i) + "]");
@@ -235,7 +237,8 @@ Exchange ExampleExchange(const LawUnderCheck& law, std::uint64_t seed) {
   Exchange exchange;
   exchange.law = law.law;
   exchange.inputs = inputs;
-  exchange.expected = expected.ok ? Json{{"outputs", expected.outputs}} : Json{{"error", expected.error}};
+  exchange.expected =
+      expected.ok ? Json{{"outputs", expected.outputs}} : Json{{"error", expected.error}};
   return exchange;
 }
 
@@ -258,8 +261,7 @@ Json Session::Outputs(const std::string& name, const Json& inputs) {
   const LawUnderCheck& law = Law(name);
   const Expected expected = ReferenceAnswer(law, inputs);
   const Answer answer = program_.Ask(name, inputs);
-  Exchange exchange{name, inputs,
-                    expected.ok ? expected.outputs : Json{{"error", expected.error}},
+  Exchange exchange{name, inputs, expected.ok ? expected.outputs : Json{{"error", expected.error}},
                     answer.ok ? Json{{"outputs", answer.outputs}} : Json{{"error", answer.error}},
                     NonFiniteOutput(name, answer)};
   if (!exchange.verdict.empty()) {
@@ -285,9 +287,8 @@ Json Session::Outputs(const std::string& name, const Json& inputs) {
     exchange.verdict = name + ": the program answered error '" + answer.error +
                        "' for inputs the reference accepts";
   } else if (compare) {
-    const std::string verdict = law.compare
-                                    ? law.compare(inputs, expected.outputs, answer.outputs)
-                                    : CompareOutputs(law, expected.outputs, answer.outputs);
+    const std::string verdict = law.compare ? law.compare(inputs, expected.outputs, answer.outputs)
+                                            : CompareOutputs(law, expected.outputs, answer.outputs);
     if (!verdict.empty()) exchange.verdict = name + ": " + verdict;
   }
   log_.push_back(exchange);
@@ -336,9 +337,9 @@ Eigen::VectorXd Session::Vector(const Json& outputs, const std::string& name) {
   return v;
 }
 
-Property PropertyOverInputs(std::string name, std::string statement, std::string law,
-                            std::function<void(const Json& inputs, const Json& outputs,
-                                               Session& session)> predicate) {
+Property PropertyOverInputs(
+    std::string name, std::string statement, std::string law,
+    std::function<void(const Json& inputs, const Json& outputs, Session& session)> predicate) {
   Property property;
   property.name = std::move(name);
   property.statement = std::move(statement);

@@ -22,7 +22,8 @@ namespace {
 
 // One printed line as {chapter, section, kind, text, values, verdict} (verdict null for narration;
 // a non-finite value is written as null, JSON having no inf).
-nlohmann::ordered_json LineRecord(const chapters::Section& s, const chapters::WalkthroughLine& line) {
+nlohmann::ordered_json LineRecord(const chapters::Section& s,
+                                  const chapters::WalkthroughLine& line) {
   nlohmann::ordered_json values = nlohmann::ordered_json::object();
   for (const auto& [name, value] : line.values) {
     values[name] = std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json();
@@ -108,7 +109,8 @@ int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, s
   }
   if (!section.empty()) {
     bool found = false;
-    for (const auto& s : chapters::AllSections()) found |= s.chapter == chapter && s.number == section;
+    for (const auto& s : chapters::AllSections())
+      found |= s.chapter == chapter && s.number == section;
     if (!found) {
       err << "simatlas chapter: chapter " << chapter << " has no section '" << section << "'\n";
       return kExitBadInput;
@@ -141,7 +143,8 @@ int RunChapterCommand(const std::vector<std::string>& args, std::ostream& out, s
       nlohmann::ordered_json records = nlohmann::ordered_json::array();
       failures += RunSections(name, section, text, &records);
       for (const auto& [path, content] :
-           {std::pair{base.string() + ".txt", text.str()}, std::pair{base.string() + ".json", records.dump(1) + "\n"}}) {
+           {std::pair{base.string() + ".txt", text.str()},
+            std::pair{base.string() + ".json", records.dump(1) + "\n"}}) {
         if (!WriteFile(path, content, err)) return kExitBadInput;
         out << "wrote " << path << "\n";
       }

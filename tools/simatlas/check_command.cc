@@ -58,8 +58,10 @@ int ListFamilies(bool json, std::ostream& out) {
       for (const auto& p : family.properties) {
         properties.push_back({{"name", p.name}, {"statement", p.statement}, {"laws", p.laws}});
       }
-      families.push_back({{"name", family.name}, {"section", family.section},
-                          {"summary", family.summary}, {"laws", laws},
+      families.push_back({{"name", family.name},
+                          {"section", family.section},
+                          {"summary", family.summary},
+                          {"laws", laws},
                           {"properties", properties}});
     }
     out << families.dump(2) << "\n";
@@ -75,7 +77,8 @@ int ListFamilies(bool json, std::ostream& out) {
       }
       out << " — " << law.tolerance_reason << "\n";
       const std::vector<std::string> own = OwnPropertyNames(family, law.law);
-      out << "      `simatlas check " << law.law << "` runs: " << law.law << " matches the reference";
+      out << "      `simatlas check " << law.law << "` runs: " << law.law
+          << " matches the reference";
       for (const auto& p : own) out << ", " << p;
       out << "\n";
     }
@@ -154,15 +157,18 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (example) {
     // --example LAW [--seed S]: the protocol's two lines for one generated query.
     if (name.empty() || have_command || json) {
-      return Usage(err, "--example takes one LAW and optionally --seed (simatlas check --example LAW)");
+      return Usage(err,
+                   "--example takes one LAW and optionally --seed (simatlas check --example LAW)");
     }
     const check::Family* family = check::FindFamily(name);
     const check::LawUnderCheck* law = family != nullptr ? family->Find(name) : nullptr;
     if (law == nullptr) {
-      return Usage(err, "unknown law '" + name + "' (simatlas check --list lists each family's laws)");
+      return Usage(err,
+                   "unknown law '" + name + "' (simatlas check --list lists each family's laws)");
     }
     const check::Exchange e = check::ExampleExchange(*law, have_seed ? options.seed : 1);
-    out << check::Json{{"law", e.law}, {"inputs", e.inputs}}.dump() << "\n" << e.expected.dump() << "\n";
+    out << check::Json{{"law", e.law}, {"inputs", e.inputs}}.dump() << "\n"
+        << e.expected.dump() << "\n";
     return 0;
   }
   if (name.empty()) return Usage(err, "which family or law? (simatlas check --list)");
@@ -183,8 +189,8 @@ int RunCheckCommand(const std::vector<std::string>& args, std::ostream& out, std
     err << "simatlas check: protocol error of the program under test: " << *report.protocol_error
         << "\n";
   } else if (!report.AllPassed()) {
-    err << "simatlas check: a property fails; reproduce with --seed " << options.seed
-        << " --cases " << options.cases << "\n";
+    err << "simatlas check: a property fails; reproduce with --seed " << options.seed << " --cases "
+        << options.cases << "\n";
   }
   return report.ExitCode();
 }

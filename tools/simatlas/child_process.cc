@@ -61,7 +61,8 @@ ChildResult RunChild(const std::string& program, const std::vector<std::string>&
   for (std::string& path : paths) {
     path = (fs::temp_directory_path() / "simatlas_child_XXXXXX").string();
     const int fd = mkstemp(path.data());
-    if (fd < 0) throw core::InputError(std::string("cannot create a capture file: ") + std::strerror(errno));
+    if (fd < 0)
+      throw core::InputError(std::string("cannot create a capture file: ") + std::strerror(errno));
     close(fd);
   }
   std::vector<std::string> argv_text = {program};
@@ -70,10 +71,13 @@ ChildResult RunChild(const std::string& program, const std::vector<std::string>&
   std::vector<char*> argv = Pointers(argv_text), envp = Pointers(env_text);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, paths[0].c_str(), O_WRONLY | O_TRUNC, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, paths[1].c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, paths[0].c_str(), O_WRONLY | O_TRUNC,
+                                   0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, paths[1].c_str(), O_WRONLY | O_TRUNC,
+                                   0);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data());
+  const int spawned =
+      posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   int status = 0;
   if (spawned == 0) waitpid(pid, &status, 0);

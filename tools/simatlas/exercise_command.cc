@@ -52,10 +52,12 @@ std::vector<int> ExerciseNumbers(const std::string& folder) {
   std::vector<int> numbers;
   const std::regex name("ex([0-9]+)_.*\\.cc");
   std::error_code error;
-  for (const auto& entry : fs::directory_iterator(fs::path(SIMATLAS_EXERCISES_SOURCE_DIR) / folder, error)) {
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(SIMATLAS_EXERCISES_SOURCE_DIR) / folder, error)) {
     std::smatch match;
     const std::string file = entry.path().filename().string();
-    if (std::regex_match(file, match, name)) numbers.push_back(static_cast<int>(core::ParseInteger(file, match[1].str(), 0, 1000000)));
+    if (std::regex_match(file, match, name))
+      numbers.push_back(static_cast<int>(core::ParseInteger(file, match[1].str(), 0, 1000000)));
   }
   std::sort(numbers.begin(), numbers.end());
   return numbers;
@@ -77,7 +79,9 @@ Run RunExercise(const std::string& folder, int n, const std::map<std::string, st
   // A private report file.
   std::string report_path = (fs::temp_directory_path() / "simatlas_exercise_XXXXXX").string();
   const int fd = mkstemp(report_path.data());
-  if (fd < 0) return {std::nullopt, std::string("cannot create a report file (") + std::strerror(errno) + ")"};
+  if (fd < 0)
+    return {std::nullopt,
+            std::string("cannot create a report file (") + std::strerror(errno) + ")"};
   close(fd);
   // The environment: ours, without the switches, plus the report and the extra variables.
   std::vector<std::string> env;
@@ -112,7 +116,8 @@ Run RunExercise(const std::string& folder, int n, const std::map<std::string, st
   file.close();
   fs::remove(report_path);
   if (report.is_discarded() || !report.is_object()) {
-    return {std::nullopt, path + " --gtest_filter=Ex" + std::to_string(n) + ".* wrote no report (exit status " +
+    return {std::nullopt, path + " --gtest_filter=Ex" + std::to_string(n) +
+                              ".* wrote no report (exit status " +
                               std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")"};
   }
   return {report, ""};
@@ -120,11 +125,12 @@ Run RunExercise(const std::string& folder, int n, const std::map<std::string, st
 
 // The question and the answer form of a report.
 void PrintQuestion(const nlohmann::json& report, const std::string& chapter, std::ostream& out) {
-  out << report["section"].get<std::string>() << ", exercise " << report["number"].get<int>() << ": "
-      << report["question"].get<std::string>() << "\n\nanswer form (one \"key: value\" line per field):\n";
+  out << report["section"].get<std::string>() << ", exercise " << report["number"].get<int>()
+      << ": " << report["question"].get<std::string>()
+      << "\n\nanswer form (one \"key: value\" line per field):\n";
   for (const auto& field : report["fields"]) {
-    out << "  " << field["key"].get<std::string>() << ": " << field["form"].get<std::string>() << "    # "
-        << field["prompt"].get<std::string>() << "\n";
+    out << "  " << field["key"].get<std::string>() << ": " << field["form"].get<std::string>()
+        << "    # " << field["prompt"].get<std::string>() << "\n";
   }
   out << "\nstart from exercises/" << report["chapter"].get<std::string>() << "/ex"
       << report["number"].get<int>() << "_answer.txt, then: simatlas exercise " << chapter << " "
@@ -141,15 +147,15 @@ void PrintExplanation(const nlohmann::json& report, std::ostream& out) {
 
 // Grades: each field right or wrong; then, for a right answer or with explain, the evidence and
 // the reason, else a hint. Returns the exit code.
-int PrintGrade(const nlohmann::json& report, const std::string& chapter, const std::string& answer_file,
-               bool explain, std::ostream& out, std::ostream& err) {
+int PrintGrade(const nlohmann::json& report, const std::string& chapter,
+               const std::string& answer_file, bool explain, std::ostream& out, std::ostream& err) {
   const auto& graded = report["graded"];
-  out << report["section"].get<std::string>() << ", exercise " << report["number"].get<int>() << ": "
-      << report["question"].get<std::string>() << "\n\nyour answer (" << graded["origin"].get<std::string>()
-      << "):\n";
+  out << report["section"].get<std::string>() << ", exercise " << report["number"].get<int>()
+      << ": " << report["question"].get<std::string>() << "\n\nyour answer ("
+      << graded["origin"].get<std::string>() << "):\n";
   for (const auto& field : graded["fields"]) {
-    out << "  " << (field["agrees"].get<bool>() ? "right" : "WRONG") << "  " << field["key"].get<std::string>()
-        << ": " << field["message"].get<std::string>() << "\n";
+    out << "  " << (field["agrees"].get<bool>() ? "right" : "WRONG") << "  "
+        << field["key"].get<std::string>() << ": " << field["message"].get<std::string>() << "\n";
   }
   // The reference solution must agree with the evidence, or the exercise itself is wrong.
   if (report["solution"].is_null() || !report["solution"]["passed"].get<bool>()) {
@@ -163,8 +169,9 @@ int PrintGrade(const nlohmann::json& report, const std::string& chapter, const s
     const std::string hint = report.value("hint", "");
     if (!hint.empty()) out << "\nhint: " << hint << "\n";
     if (!explain) {
-      out << "(the evidence and the reason, which give the answer away: simatlas exercise " << chapter << " "
-          << report["number"].get<int>() << " --answer " << answer_file << " --explain)\n";
+      out << "(the evidence and the reason, which give the answer away: simatlas exercise "
+          << chapter << " " << report["number"].get<int>() << " --answer " << answer_file
+          << " --explain)\n";
     }
   }
   out << "\n" << (passed ? "all fields right" : "some fields are wrong") << "\n";
@@ -189,7 +196,8 @@ int List(std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-int RunExerciseCommand(const std::vector<std::string>& raw_args, std::ostream& out, std::ostream& err) {
+int RunExerciseCommand(const std::vector<std::string>& raw_args, std::ostream& out,
+                       std::ostream& err) {
   const std::string usage =
       "usage: simatlas exercise --list | simatlas exercise CHAPTER N [--answer FILE] [--explain]  "
       "(CHAPTER: e3-geometry, e3-sap, mj-solvers; --explain shows the evidence and the reason)\n";
@@ -214,7 +222,8 @@ int RunExerciseCommand(const std::vector<std::string>& raw_args, std::ostream& o
     if (args[0] == name || args[0] == dir) chapter = name, folder = dir;
   }
   if (folder.empty()) {
-    err << "simatlas exercise: unknown chapter '" << args[0] << "' (one of e3-geometry, e3-sap, mj-solvers)\n";
+    err << "simatlas exercise: unknown chapter '" << args[0]
+        << "' (one of e3-geometry, e3-sap, mj-solvers)\n";
     return kExitBadInput;
   }
   const std::vector<int> numbers = ExerciseNumbers(folder);
@@ -269,7 +278,8 @@ int RunExerciseCommand(const std::vector<std::string>& raw_args, std::ostream& o
   // malformed or unknown field) is bad input: its problems only, no evidence, no reason.
   if (!(*run.report)["error"].get<std::string>().empty()) {
     std::istringstream problems((*run.report)["error"].get<std::string>());
-    for (std::string line; std::getline(problems, line);) err << "simatlas exercise: " << line << "\n";
+    for (std::string line; std::getline(problems, line);)
+      err << "simatlas exercise: " << line << "\n";
     return kExitBadInput;
   }
   return PrintGrade(*run.report, chapter, args[3], explain, out, err);

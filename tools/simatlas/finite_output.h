@@ -21,9 +21,9 @@ inline void RequireFiniteOutput(const std::string& what, const core::VectorX& x,
                                 const std::string& unit) {
   for (Eigen::Index i = 0; i < x.size(); ++i) {
     if (!std::isfinite(x(i))) {
-      throw core::NumericalError(what + "[" + std::to_string(i) + "] = " +
-                                 core::FormatNumber(x(i)) + (unit.empty() ? "" : " " + unit) +
-                                 " is not finite: no trustworthy answer to print");
+      throw core::NumericalError(
+          what + "[" + std::to_string(i) + "] = " + core::FormatNumber(x(i)) +
+          (unit.empty() ? "" : " " + unit) + " is not finite: no trustworthy answer to print");
     }
   }
 }

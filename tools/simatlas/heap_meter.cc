@@ -36,7 +36,8 @@ void Count(void* p) {
 }
 
 void Uncount(void* p) {
-  if (p) held.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(p)), std::memory_order_relaxed);
+  if (p)
+    held.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(p)), std::memory_order_relaxed);
 }
 
 }  // namespace

@@ -93,20 +93,22 @@ nlohmann::json LiveRows(bool quick, std::ostream& err) {
     return nlohmann::json{{"missing", nlohmann::json::array({why})}};
   };
   if (python.empty()) {
-    return missing("this build has no engines venv (SIMATLAS_ENGINES_PYTHON was empty at "
-                   "configure time): run scripts/setup_engines.sh BUILD_DIR and configure again");
+    return missing(
+        "this build has no engines venv (SIMATLAS_ENGINES_PYTHON was empty at "
+        "configure time): run scripts/setup_engines.sh BUILD_DIR and configure again");
   }
   if (!fs::exists(python)) {
-    return missing("the engines' interpreter " + python + " does not exist: run "
+    return missing("the engines' interpreter " + python +
+                   " does not exist: run "
                    "scripts/setup_engines.sh BUILD_DIR and configure again");
   }
-  const fs::path out = fs::temp_directory_path() / ("simatlas_lab_engines_" +
-                                                   std::to_string(::getpid()) + ".json");
+  const fs::path out =
+      fs::temp_directory_path() / ("simatlas_lab_engines_" + std::to_string(::getpid()) + ".json");
   std::vector<std::string> args = {SIMATLAS_LAB_ENGINES_RUNNER, "--out", out.string()};
   if (quick) args.push_back("--quick");
   const char* path = std::getenv("PYTHONPATH");
-  const ChildResult r =
-      RunChild(python, args, {"PYTHONPATH=" + std::string(SIMATLAS_PYTHON_PACKAGE_DIR) +
+  const ChildResult r = RunChild(python, args,
+                                 {"PYTHONPATH=" + std::string(SIMATLAS_PYTHON_PACKAGE_DIR) +
                                   (path && *path ? ":" + std::string(path) : "")});
   err << r.err;
   if (r.exit_code != 0) {
@@ -172,9 +174,10 @@ void PrintLive(const nlohmann::json& live, std::ostream& out) {
   for (const auto& row : live["rows"]) {
     std::vector<lab::LabCell> cells;
     for (const auto& c : row) {
-      cells.push_back(c.is_string() ? lab::TextCell(c.get<std::string>())
-                                    : lab::NumberCell(c.is_null() ? std::nullopt
-                                                                  : std::optional<double>(c.get<double>())));
+      cells.push_back(c.is_string()
+                          ? lab::TextCell(c.get<std::string>())
+                          : lab::NumberCell(c.is_null() ? std::nullopt
+                                                        : std::optional<double>(c.get<double>())));
     }
     t.rows.push_back(std::move(cells));
   }

@@ -44,8 +44,9 @@ std::string Usage() {
     // The value's name only ("N" of "N >= 0"); --help states the rule.
     usage += " [" + Flag(o.key) + " " + o.values.substr(0, o.values.find(' ')) + "]";
   }
-  return usage + " [--repeat N] [--json]; simatlas mujoco dump|inspect MODEL.xml ... "
-                 "(simatlas mujoco --help)";
+  return usage +
+         " [--repeat N] [--json]; simatlas mujoco dump|inspect MODEL.xml ... "
+         "(simatlas mujoco --help)";
 }
 
 // `mujoco --help`: the three subcommands and every solve option with its default.
@@ -140,16 +141,12 @@ struct RowRole {
 RowRole RoleOf(const mujoco::Problem& p, int i) {
   static const char* kFriction[] = {"tangent 1", "tangent 2", "torsion", "rolling 1", "rolling 2"};
   switch (p.kind[i]) {
-    case mujoco::RowKind::kEquality:
-      return {"equality", "N or N·m"};
-    case mujoco::RowKind::kFrictionDof:
-      return {"friction loss (dof)", "N or N·m (the joint's)"};
+    case mujoco::RowKind::kEquality: return {"equality", "N or N·m"};
+    case mujoco::RowKind::kFrictionDof: return {"friction loss (dof)", "N or N·m (the joint's)"};
     case mujoco::RowKind::kFrictionTendon:
       return {"friction loss (tendon)", "N or N·m (the tendon's)"};
-    case mujoco::RowKind::kLimitJoint:
-      return {"joint limit", "N or N·m (the joint's)"};
-    case mujoco::RowKind::kLimitTendon:
-      return {"tendon limit", "N or N·m (the tendon's)"};
+    case mujoco::RowKind::kLimitJoint: return {"joint limit", "N or N·m (the joint's)"};
+    case mujoco::RowKind::kLimitTendon: return {"tendon limit", "N or N·m (the tendon's)"};
     case mujoco::RowKind::kContactFrictionless:
       return {"contact " + std::to_string(p.contact[i]) + " normal (frictionless)", "N"};
     case mujoco::RowKind::kContactElliptic: {
@@ -185,10 +182,13 @@ mujoco::ConeForce ContactForce(const mujoco::Problem& p, const core::VectorX& f,
 void PrintCosts(const mujoco::Problem& problem, const mujoco::SolveResult& result,
                 const Objectives& o, std::ostream& out) {
   const bool pgs = problem.opt.solver == mujoco::SolverKind::kPGS;
-  const std::string primal = "the primal P(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref) "
-                             "(MJ-solvers §3, formula sheet (3.2))";
-  const std::string dual = "the dual D(f) = ½ fᵀ (A + R) f + fᵀ b (MJ-solvers §2b, formula sheet (2.4))";
-  out << "cost [" << kCostUnit << ": force × acceleration in the model's coordinates, not an energy]:\n";
+  const std::string primal =
+      "the primal P(a) = ½ (a − a₀)ᵀ M (a − a₀) + s(J a − aref) "
+      "(MJ-solvers §3, formula sheet (3.2))";
+  const std::string dual =
+      "the dual D(f) = ½ fᵀ (A + R) f + fᵀ b (MJ-solvers §2b, formula sheet (2.4))";
+  out << "cost [" << kCostUnit
+      << ": force × acceleration in the model's coordinates, not an energy]:\n";
   if (pgs) {
     out << "  PGS minimises " << dual << " over the forces: D = " << result.cost << "\n"
         << "  " << primal << " at a = a₀ + M⁻¹Jᵀf: P = " << o.primal << "\n";
@@ -201,8 +201,8 @@ void PrintCosts(const mujoco::Problem& problem, const mujoco::SolveResult& resul
     out << "  P + D = " << o.primal + *o.dual << " (weak duality: ≥ 0 up to rounding, and 0 at the "
         << "optimum, where min P = −min D)\n";
   } else {
-    out << "  (the dual is not formed above " << kLargestDualFormed << " rows: nefc = "
-        << problem.nefc() << ")\n";
+    out << "  (the dual is not formed above " << kLargestDualFormed
+        << " rows: nefc = " << problem.nefc() << ")\n";
   }
 }
 
@@ -222,7 +222,8 @@ void PrintForces(const mujoco::Problem& p, const core::VectorX& f, std::ostream&
          "[N·m]; pyramids decoded from their edges):\n";
   for (int c = 0; c < static_cast<int>(p.contacts.size()); ++c) {
     const mujoco::ConeForce cf = ContactForce(p, f, c);
-    out << "  contact " << c << " (condim " << p.contacts[c].dim << "): normal " << Shown(cf.normal) << " N";
+    out << "  contact " << c << " (condim " << p.contacts[c].dim << "): normal " << Shown(cf.normal)
+        << " N";
     for (int j = 0; j < cf.tangent.size(); ++j) {
       out << (j == 0 ? ", friction (" : ", ") << Shown(cf.tangent(j));
     }
@@ -234,8 +235,12 @@ nlohmann::json RowsJson(const mujoco::Problem& p, const core::VectorX& f) {
   nlohmann::json rows = nlohmann::json::array();
   for (int i = 0; i < p.nefc(); ++i) {
     const RowRole r = RoleOf(p, i);
-    rows.push_back({{"row", i}, {"kind", mujoco::RowKindName(p.kind[i])}, {"role", r.role},
-                    {"contact", p.contact[i]}, {"force", f(i)}, {"unit", r.unit}});
+    rows.push_back({{"row", i},
+                    {"kind", mujoco::RowKindName(p.kind[i])},
+                    {"role", r.role},
+                    {"contact", p.contact[i]},
+                    {"force", f(i)},
+                    {"unit", r.unit}});
   }
   return rows;
 }
@@ -244,7 +249,9 @@ nlohmann::json ContactForcesJson(const mujoco::Problem& p, const core::VectorX& 
   nlohmann::json contacts = nlohmann::json::array();
   for (int c = 0; c < static_cast<int>(p.contacts.size()); ++c) {
     const mujoco::ConeForce cf = ContactForce(p, f, c);
-    contacts.push_back({{"contact", c}, {"dim", p.contacts[c].dim}, {"normal", cf.normal},
+    contacts.push_back({{"contact", c},
+                        {"dim", p.contacts[c].dim},
+                        {"normal", cf.normal},
                         {"friction", VectorJson(cf.tangent)}});
   }
   return contacts;
@@ -313,8 +320,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
     if (repeat > 0) {
       const auto start = std::chrono::steady_clock::now();
       for (int k = 0; k < repeat; ++k) mujoco::SolveProblem(prepared, settings);
-      seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-                repeat;
+      seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / repeat;
     }
     double force_error = -1;
     if (file.expected) {
@@ -322,36 +329,35 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
                     std::max(1e-300, file.expected->efc_force.lpNorm<Eigen::Infinity>());
     }
     if (json) {
-      nlohmann::json o = {{"solver", mujoco::SolverName(problem.opt.solver)},
-                          {"efc_force", VectorJson(result.efc_force)},
-                          {"qacc", VectorJson(result.qacc)},
-                          {"iterations", result.iterations},
-                          {"exit", mujoco::ExitReasonName(result.exit)},
-                          {"iteration_cap_reached",
-                           result.exit == mujoco::ExitReason::kIterations},
-                          {"last_improvement",
-                           result.stats.empty() ? nlohmann::json(nullptr)
-                                                : nlohmann::json(result.stats.back().improvement)},
-                          {"last_gradient",
-                           result.stats.empty() ? nlohmann::json(nullptr)
-                                                : nlohmann::json(result.stats.back().gradient)},
-                          {"cost", result.cost},
-                          {"cost_kind", problem.opt.solver == mujoco::SolverKind::kPGS ? "dual" : "primal"},
-                          {"cost_unit", kCostUnit},
-                          {"primal_cost", objectives.primal},
-                          {"dual_cost", objectives.dual ? nlohmann::json(*objectives.dual)
-                                                        : nlohmann::json(nullptr)},
-                          {"rows", RowsJson(problem, result.efc_force)},
-                          {"contact_forces", ContactForcesJson(problem, result.efc_force)},
-                          {"jacobian", PathName(problem)},
-                          {"version", io::VersionName(problem.opt.version)},
-                          {"cg_update", io::CGUpdateName(problem.opt.cg_update)},
-                          {"pgs_momentum", problem.opt.pgs_momentum},
-                          {"pgs_shuffle", problem.opt.pgs_shuffle},
-                          {"warmstart", settings.qacc_warmstart.has_value()},
-                          {"islands", islands},
-                          {"noslip_iterations", result.noslip_iterations},
-                          {"stats", StatsJson(result.stats)}};
+      nlohmann::json o = {
+          {"solver", mujoco::SolverName(problem.opt.solver)},
+          {"efc_force", VectorJson(result.efc_force)},
+          {"qacc", VectorJson(result.qacc)},
+          {"iterations", result.iterations},
+          {"exit", mujoco::ExitReasonName(result.exit)},
+          {"iteration_cap_reached", result.exit == mujoco::ExitReason::kIterations},
+          {"last_improvement", result.stats.empty()
+                                   ? nlohmann::json(nullptr)
+                                   : nlohmann::json(result.stats.back().improvement)},
+          {"last_gradient", result.stats.empty() ? nlohmann::json(nullptr)
+                                                 : nlohmann::json(result.stats.back().gradient)},
+          {"cost", result.cost},
+          {"cost_kind", problem.opt.solver == mujoco::SolverKind::kPGS ? "dual" : "primal"},
+          {"cost_unit", kCostUnit},
+          {"primal_cost", objectives.primal},
+          {"dual_cost",
+           objectives.dual ? nlohmann::json(*objectives.dual) : nlohmann::json(nullptr)},
+          {"rows", RowsJson(problem, result.efc_force)},
+          {"contact_forces", ContactForcesJson(problem, result.efc_force)},
+          {"jacobian", PathName(problem)},
+          {"version", io::VersionName(problem.opt.version)},
+          {"cg_update", io::CGUpdateName(problem.opt.cg_update)},
+          {"pgs_momentum", problem.opt.pgs_momentum},
+          {"pgs_shuffle", problem.opt.pgs_shuffle},
+          {"warmstart", settings.qacc_warmstart.has_value()},
+          {"islands", islands},
+          {"noslip_iterations", result.noslip_iterations},
+          {"stats", StatsJson(result.stats)}};
       // Several islands: each one's iterations, exit and statistics (the solve's "stats" holds
       // one island's only when there is one).
       if (!result.island_stats.empty()) {
@@ -375,8 +381,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         << " iterations, exit " << mujoco::ExitReasonName(result.exit) << ExitNote(result.exit)
         << "\n";
     out << "nv " << problem.nv << ", nefc " << problem.nefc() << ", " << PathName(problem)
-        << " path; version "
-        << io::VersionName(problem.opt.version) << ", warmstart "
+        << " path; version " << io::VersionName(problem.opt.version) << ", warmstart "
         << (settings.qacc_warmstart ? "on" : "off") << "\n";
     if (settings.islands) {
       out << "islands: " << islands << "\n";

@@ -45,11 +45,13 @@ std::string TakeEngine(std::vector<std::string>& args) {
 // returned.
 int RunMujoco315(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const char* override_path = std::getenv("SIMATLAS_MUJOCO315_PROGRAM");
-  const std::string program = override_path && *override_path ? override_path : SIMATLAS_MUJOCO315_PROGRAM;
+  const std::string program =
+      override_path && *override_path ? override_path : SIMATLAS_MUJOCO315_PROGRAM;
   if (!fs::exists(program)) {
-    throw core::InputError("--engine 3.15 needs the MuJoCo 3.15.0 program " + program +
-                           ", which is missing: run scripts/setup_engines.sh BUILD_DIR, configure "
-                           "again and build the target simatlas-mujoco315 (or pass --engine 2.2.2)");
+    throw core::InputError(
+        "--engine 3.15 needs the MuJoCo 3.15.0 program " + program +
+        ", which is missing: run scripts/setup_engines.sh BUILD_DIR, configure "
+        "again and build the target simatlas-mujoco315 (or pass --engine 2.2.2)");
   }
   const ChildResult r = RunChild(program, args);
   out << r.out;

@@ -78,8 +78,7 @@ void PrintText(const sap::SapSolverResult& r, std::ostream& out) {
 // `sap --help`: the synopsis, then each option with its values and default (the problem file's
 // "parameters" override the defaults, the flags override the file; E3-SAP §4.2's table).
 void PrintSapHelp(std::ostream& out) {
-  out << kUsage
-      << "  E3-SAP §4 on a simatlas/sap-problem/1 file (formats/sap-problem.md).\n"
+  out << kUsage << "  E3-SAP §4 on a simatlas/sap-problem/1 file (formats/sap-problem.md).\n"
       << "  Each option overrides the file's parameters:\n"
       << "    --line-search exact|backtracking  (default exact: Drake's kExact)  how the Newton step "
          "length alpha is chosen (§4.2 line_search_type)\n"
@@ -195,7 +194,8 @@ int RunSapCommand(const std::vector<std::string>& args, std::ostream& out, std::
       out << j.dump() << "\n";
     } else {
       PrintText(result, out);
-      if (repeat > 0) out << "seconds_per_solve = " << core::FormatNumber(seconds_per_solve) << "\n";
+      if (repeat > 0)
+        out << "seconds_per_solve = " << core::FormatNumber(seconds_per_solve) << "\n";
     }
     // A solve that did not converge is a failed check.
     return result.success ? 0 : 1;

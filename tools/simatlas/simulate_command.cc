@@ -45,7 +45,8 @@ void PrintList(std::ostream& out, bool json) {
     if (json) {
       nlohmann::json keys = nlohmann::json::array();
       for (const auto& k : scenes::AllSceneKeys(s)) keys.push_back(KeyJson(k));
-      all.push_back({{"name", s.name}, {"section", s.section}, {"summary", s.summary}, {"keys", keys}});
+      all.push_back(
+          {{"name", s.name}, {"section", s.section}, {"summary", s.summary}, {"keys", keys}});
       continue;
     }
     out << s.name << "  (" << s.section << ")\n    " << s.summary << "\n    keys:\n";
@@ -156,28 +157,28 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
       }
       // Per-step arrays: the time after each step and that step's contact records.
       const std::vector<double> t(trajectory.t.begin() + 1, trajectory.t.end());
-      const nlohmann::json answer{{"scene", def.name},
-                                  {"parameters", parameters},
-                                  {"q", VectorJson(trajectory.q.back())},
-                                  {"v", VectorJson(trajectory.v.back())},
-                                  {"t", t},
-                                  {"contact_force", trajectory.contact_force},
-                                  {"solver_iterations", trajectory.solver_iterations},
-                                  {"energy", trajectory.energy},
-                                  {"contacts_last_step",
-                                   trajectory.contacts.empty()
-                                       ? nlohmann::json::array()
-                                       : ContactsJson(trajectory.contacts.back())},
-                                  {"summary", named},
-                                  {"summary_units", units},
-                                  {"notes", notes}};
+      const nlohmann::json answer{
+          {"scene", def.name},
+          {"parameters", parameters},
+          {"q", VectorJson(trajectory.q.back())},
+          {"v", VectorJson(trajectory.v.back())},
+          {"t", t},
+          {"contact_force", trajectory.contact_force},
+          {"solver_iterations", trajectory.solver_iterations},
+          {"energy", trajectory.energy},
+          {"contacts_last_step", trajectory.contacts.empty()
+                                     ? nlohmann::json::array()
+                                     : ContactsJson(trajectory.contacts.back())},
+          {"summary", named},
+          {"summary_units", units},
+          {"notes", notes}};
       // Contact records too (a slip speed can overflow): JSON would print them as null.
       RequireFiniteJson(answer);
       out << answer.dump() << "\n";
       return 0;
     }
-    out << "scene " << def.name << ": " << options.steps << " steps of dt = "
-        << core::FormatNumber(options.dt) << " s, "
+    out << "scene " << def.name << ": " << options.steps
+        << " steps of dt = " << core::FormatNumber(options.dt) << " s, "
         << (scene.contact_geometry.empty() ? std::string("no contact")
                                            : "approximation " + options.approximation +
                                                  ", mu = " + core::FormatNumber(options.mu))
@@ -199,8 +200,8 @@ int RunSimulateCommand(const std::vector<std::string>& args, std::ostream& out, 
     if (energy) {
       out << "t [s], energy [J]\n";
       for (std::size_t k = 0; k < trajectory.t.size(); ++k) {
-        out << core::FormatNumber(trajectory.t[k]) << " " << core::FormatNumber(trajectory.energy[k])
-            << "\n";
+        out << core::FormatNumber(trajectory.t[k]) << " "
+            << core::FormatNumber(trajectory.energy[k]) << "\n";
       }
     }
     return 0;

@@ -68,12 +68,13 @@ mjtCone MjCone(mujoco::Cone cone) {
 // silenced (2.2.2 would write them to MUJOCO_LOG.TXT).
 void Silent(const char*) {}
 oracle222::Scene OracleScene(const std::string& path, int steps, mujoco::Cone cone, bool keyframe,
-                          core::VectorX* warmstart = nullptr) {
+                             core::VectorX* warmstart = nullptr) {
   oracle222::Scene scene = oracle222::Load(path, MjCone(cone));
   if (keyframe) mj_resetDataKeyframe(scene.model.get(), scene.data.get(), 0);
   mju_user_warning = Silent;
   for (int k = 0; k < steps; ++k) mj_step(scene.model.get(), scene.data.get());
-  if (warmstart) *warmstart = Eigen::Map<const core::VectorX>(scene.data->qacc_warmstart, scene.model->nv);
+  if (warmstart)
+    *warmstart = Eigen::Map<const core::VectorX>(scene.data->qacc_warmstart, scene.model->nv);
   oracle222::SettleAndSolve(scene, 0);
   mju_user_warning = nullptr;
   return scene;
@@ -311,8 +312,9 @@ TEST(MujocoModel, BadModelsAndOptionsAreInputErrors) {
     }
     return "";
   };
-  EXPECT_EQ(message([] { SnapshotOf("/nonexistent/model.xml", {}); })
-                .rfind("MuJoCo cannot load model /nonexistent/model.xml: ", 0),
+  EXPECT_EQ(message([] {
+              SnapshotOf("/nonexistent/model.xml", {});
+            }).rfind("MuJoCo cannot load model /nonexistent/model.xml: ", 0),
             0u);
   const std::string humanoid = oracle222::SampleModelFile("humanoid/humanoid.xml");
   ModelOptions o;

@@ -73,9 +73,11 @@ TEST(Grade, EmptyAnswerFailsAndNamesWhatToWrite) {
   EXPECT_FALSE(empty.passed);
   ASSERT_EQ(empty.fields.size(), 2u);
   EXPECT_NE(empty.fields[0].message.find("missing"), std::string::npos);
-  const Verdict right = Grade(exercise, AnswerSheet::Parse("answer: no\nk: 50000\n", "r"), evidence);
+  const Verdict right =
+      Grade(exercise, AnswerSheet::Parse("answer: no\nk: 50000\n", "r"), evidence);
   EXPECT_TRUE(right.passed) << FormatVerdict(right);
-  const Verdict wrong = Grade(exercise, AnswerSheet::Parse("answer: yes\nk: 50000\n", "w"), evidence);
+  const Verdict wrong =
+      Grade(exercise, AnswerSheet::Parse("answer: yes\nk: 50000\n", "w"), evidence);
   EXPECT_FALSE(wrong.passed);
   // An unknown key (a typo) fails even if the rest is right.
   const Verdict typo =
@@ -87,7 +89,8 @@ TEST(Grade, EmptyAnswerFailsAndNamesWhatToWrite) {
 // form problems — a bad file, not a wrong answer; a well-formed wrong sheet has none.
 TEST(FormProblems, BlankMissingMalformedAndUnknownAreProblemsWrongIsNot) {
   const Exercise exercise{"c", 1, "s", "q", {YesNo("answer", "p"), Number("k", "N/m", "p", 1e-3)}};
-  const auto blank = FormProblems(exercise, AnswerSheet::Parse("# answer: yes|no\n# k: <number>\n", "b"));
+  const auto blank =
+      FormProblems(exercise, AnswerSheet::Parse("# answer: yes|no\n# k: <number>\n", "b"));
   ASSERT_EQ(blank.size(), 1u);
   EXPECT_NE(blank[0].find("gives no answer (the blank form"), std::string::npos);
   EXPECT_NE(blank[0].find("(answer, k)"), std::string::npos);
@@ -102,8 +105,9 @@ TEST(FormProblems, BlankMissingMalformedAndUnknownAreProblemsWrongIsNot) {
 // A solution file: its title, "# hint:" lines (the hint) and other comment lines (the reason).
 TEST(SolutionFile, HintAndReasonAreSeparate) {
   const auto path = std::filesystem::temp_directory_path() / "simatlas_solution_hint_test.txt";
-  std::ofstream(path) << "# Title — reference solution.\n# hint: look at §3;\n# hint: evaluate the law.\n"
-                      << "# Springs in series:\n# 1/k = 1/k1 + 1/k2.\nanswer: no\n";
+  std::ofstream(path)
+      << "# Title — reference solution.\n# hint: look at §3;\n# hint: evaluate the law.\n"
+      << "# Springs in series:\n# 1/k = 1/k1 + 1/k2.\nanswer: no\n";
   EXPECT_EQ(SolutionHint(path), "look at §3; evaluate the law.");
   EXPECT_EQ(SolutionReason(path), "Springs in series: 1/k = 1/k1 + 1/k2.");
   std::filesystem::remove(path);

@@ -67,9 +67,7 @@ TEST(GeneralizedImpulse, NormalPushOnBThroughAHandJacobian) {
   // J_W maps v = (v1, v2) to v_AcBc = (v1, 0, 2 v2). Then Jᵀ f = (1·0, 2·5) = (0, 10).
   const Matrix3 R_WC = MakeContactFrame(Vector3::UnitZ());
   MatrixX J_W(3, 2);
-  J_W << 1, 0,
-         0, 0,
-         0, 2;
+  J_W << 1, 0, 0, 0, 0, 2;
   const Vector3 gamma(0.0, 0.0, 5.0);
   EXPECT_LT((ExpressInWorld(R_WC, gamma) - Vector3(0.0, 0.0, 5.0)).norm(), 1e-15);
   const core::VectorX tau = GeneralizedImpulse(R_WC, J_W, gamma);

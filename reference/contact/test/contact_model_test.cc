@@ -96,9 +96,8 @@ TEST(ClassifySurfacePair, MirrorsMaybeMakeContactSurface) {
   EXPECT_EQ(ClassifySurfacePair(ShapeKind::kSphere, kRigid, ShapeKind::kSphere, kRigid),
             SurfaceSupport::kRigidRigid);
   // BothCompliantOneHalfSpace: compliant sphere with compliant half space.
-  EXPECT_EQ(
-      ClassifySurfacePair(ShapeKind::kSphere, kCompliant, ShapeKind::kHalfSpace, kCompliant),
-      SurfaceSupport::kCompliantHalfSpaceCompliantOther);
+  EXPECT_EQ(ClassifySurfacePair(ShapeKind::kSphere, kCompliant, ShapeKind::kHalfSpace, kCompliant),
+            SurfaceSupport::kCompliantHalfSpaceCompliantOther);
   // BothCompliantNonHalfSpace: two compliant spheres → a surface.
   EXPECT_EQ(ClassifySurfacePair(ShapeKind::kSphere, kCompliant, ShapeKind::kSphere, kCompliant),
             SurfaceSupport::kSupported);
@@ -106,9 +105,8 @@ TEST(ClassifySurfacePair, MirrorsMaybeMakeContactSurface) {
   // kHalfSpaceHalfSpace.
   EXPECT_EQ(ClassifySurfacePair(ShapeKind::kHalfSpace, kRigid, ShapeKind::kHalfSpace, kRigid),
             SurfaceSupport::kRigidRigid);
-  EXPECT_EQ(
-      ClassifySurfacePair(ShapeKind::kHalfSpace, kCompliant, ShapeKind::kHalfSpace, kRigid),
-      SurfaceSupport::kHalfSpaceHalfSpace);
+  EXPECT_EQ(ClassifySurfacePair(ShapeKind::kHalfSpace, kCompliant, ShapeKind::kHalfSpace, kRigid),
+            SurfaceSupport::kHalfSpaceHalfSpace);
   EXPECT_EQ(
       ClassifySurfacePair(ShapeKind::kHalfSpace, kCompliant, ShapeKind::kHalfSpace, kCompliant),
       SurfaceSupport::kHalfSpaceHalfSpace);
@@ -200,8 +198,7 @@ TEST(ChooseRepresentation, FallbackTriesSurfaceThenPoint) {
   // Each failed-surface reason falls back to a point pair when the point table allows.
   EXPECT_EQ(ChooseRepresentation(kFallback, box, ground), ContactRepresentation::kPointPair);
   EXPECT_EQ(ChooseRepresentation(kFallback, probe, ball), ContactRepresentation::kPointPair);
-  EXPECT_EQ(ChooseRepresentation(kFallback, ball, soft_floor),
-            ContactRepresentation::kPointPair);
+  EXPECT_EQ(ChooseRepresentation(kFallback, ball, soft_floor), ContactRepresentation::kPointPair);
   // One scene, both kinds: ball–ground is a surface while box–ground is a point pair (above).
 }
 
@@ -210,8 +207,7 @@ TEST(ChooseRepresentation, FallbackThrowsWhenNeitherIsSupported) {
   // and no point pair.
   const auto soft_floor = Side("floor", 8, ShapeKind::kHalfSpace, kCompliant);
   const auto wall = Side("wall", 5, ShapeKind::kHalfSpace, kRigid);
-  const std::string m =
-      ErrorOf(ContactModel::kHydroelasticWithFallback, soft_floor, wall);
+  const std::string m = ErrorOf(ContactModel::kHydroelasticWithFallback, soft_floor, wall);
   EXPECT_EQ(m,
             "contact model hydroelastic_with_fallback cannot handle the pair 'floor' (id 8, "
             "compliant half_space) and 'wall' (id 5, rigid half_space): no contact surface (two "
@@ -235,8 +231,8 @@ TEST(ChooseRepresentation, ReadsSidesFromRegisteredGeometry) {
   geometry::ProximityProperties rigid;
   rigid.compliance = kRigid;
   rigid.coulomb_friction = geometry::FrictionProperty{0.5, 0.5};
-  const GeometryId ground = scene.RegisterCollisionGeometry(
-      scene.world_frame(), "ground", geometry::MakeHalfSpace(), rigid);
+  const GeometryId ground = scene.RegisterCollisionGeometry(scene.world_frame(), "ground",
+                                                            geometry::MakeHalfSpace(), rigid);
   const GeometryId ball =
       scene.RegisterCollisionGeometry(body, "ball", geometry::MakeSphere(0.05), soft);
   EXPECT_EQ(ChooseRepresentation(ContactModel::kHydroelastic, scene.geometry(ball),

@@ -65,11 +65,11 @@ TEST(StribeckFrictionCoefficient, UsesTheRatioSpeedOverStictionTolerance) {
 }
 
 TEST(StribeckFrictionCoefficient, RejectsBadInput) {
-  EXPECT_THROW(StribeckFrictionCoefficient(1.0, 0.0, 0.6, 0.4), InputError);    // vs = 0
-  EXPECT_THROW(StribeckFrictionCoefficient(1.0, -1e-4, 0.6, 0.4), InputError);  // vs < 0
-  EXPECT_THROW(StribeckFrictionCoefficient(-1.0, 1e-4, 0.6, 0.4), InputError);  // speed < 0
-  EXPECT_THROW(StribeckFrictionCoefficient(1.0, 1e-4, 0.4, 0.6), InputError);   // μd > μs
-  EXPECT_THROW(StribeckFrictionCoefficient(1.0, 1e-4, -0.1, -0.2), InputError); // μ < 0
+  EXPECT_THROW(StribeckFrictionCoefficient(1.0, 0.0, 0.6, 0.4), InputError);     // vs = 0
+  EXPECT_THROW(StribeckFrictionCoefficient(1.0, -1e-4, 0.6, 0.4), InputError);   // vs < 0
+  EXPECT_THROW(StribeckFrictionCoefficient(-1.0, 1e-4, 0.6, 0.4), InputError);   // speed < 0
+  EXPECT_THROW(StribeckFrictionCoefficient(1.0, 1e-4, 0.4, 0.6), InputError);    // μd > μs
+  EXPECT_THROW(StribeckFrictionCoefficient(1.0, 1e-4, -0.1, -0.2), InputError);  // μ < 0
   EXPECT_THROW(StribeckFrictionCoefficient(kInf, 1e-4, 0.6, 0.4), InputError);
   EXPECT_THROW(StribeckFrictionCoefficient(1.0, 1e-4, std::nan(""), 0.4), InputError);
   // The message names the key, the value and the rule.
@@ -148,7 +148,8 @@ TEST(AtanFrictionCoefficient, HandValues) {
   // Zero slip, zero friction; and it reads μd only (there is no μs argument).
   EXPECT_EQ(AtanFrictionCoefficient(0.0, 1e-4, 0.4), 0.0);
   // At s = 1 and 3 Stribeck gives μs and μd instead: the two curves differ (exercise 7).
-  EXPECT_GT(StribeckFrictionCoefficient(1e-4, 1e-4, 0.4, 0.4), AtanFrictionCoefficient(1e-4, 1e-4, 0.4));
+  EXPECT_GT(StribeckFrictionCoefficient(1e-4, 1e-4, 0.4, 0.4),
+            AtanFrictionCoefficient(1e-4, 1e-4, 0.4));
   EXPECT_THROW(AtanFrictionCoefficient(1.0, 0.0, 0.4), InputError);
   EXPECT_THROW(AtanFrictionCoefficient(-1.0, 1e-4, 0.4), InputError);
   EXPECT_THROW(AtanFrictionCoefficient(1.0, 1e-4, -0.4), InputError);
@@ -159,9 +160,9 @@ TEST(DiscreteFrictionCoefficient, ReadsTheDynamicCoefficientOnly) {
   EXPECT_EQ(DiscreteFrictionCoefficient(CoulombFriction{0.6, 0.4}), 0.4);
   EXPECT_EQ(DiscreteFrictionCoefficient(CoulombFriction{1.2, 0.4}), 0.4);
   // Combining two surfaces first (D1: (0.8, 0.3) with (0.7, 0.5) → μd = 0.375) and then reading.
-  EXPECT_DOUBLE_EQ(
-      DiscreteFrictionCoefficient(CombineFriction(CoulombFriction{0.8, 0.3}, CoulombFriction{0.7, 0.5})),
-      0.375);
+  EXPECT_DOUBLE_EQ(DiscreteFrictionCoefficient(
+                       CombineFriction(CoulombFriction{0.8, 0.3}, CoulombFriction{0.7, 0.5})),
+                   0.375);
   // A pair with μd > μs is not a valid Coulomb friction.
   EXPECT_THROW(DiscreteFrictionCoefficient(CoulombFriction{0.3, 0.8}), InputError);
 }

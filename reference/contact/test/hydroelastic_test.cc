@@ -121,8 +121,8 @@ TEST(HydroelasticConstraints, WiredToTheContactModelChoice) {
   }
   EXPECT_EQ(calls, 2);
   EXPECT_FALSE(MakeHydroelasticConstraints(ContactModel::kPoint, box, ground, surface));
-  EXPECT_FALSE(MakeHydroelasticConstraints(ContactModel::kHydroelasticWithFallback, crate,
-                                           ground, surface));
+  EXPECT_FALSE(
+      MakeHydroelasticConstraints(ContactModel::kHydroelasticWithFallback, crate, ground, surface));
   try {
     MakeHydroelasticConstraints(ContactModel::kHydroelastic, crate, ground, surface);
     FAIL() << "strict rigid-rigid must throw";
@@ -191,8 +191,7 @@ TEST(Traction, SlidingCubeForceAndMomentAboutItsCentre) {
   EXPECT_EQ(F.p_WP, P);
   // Moving the named point by r shifts the moment by −r × F.
   const Vector3 r(0.3, -0.2, 0.1);
-  const SpatialForceOnA G =
-      IntegrateTractionOnA(surface, parameters, cube, RigidVelocity{}, P + r);
+  const SpatialForceOnA G = IntegrateTractionOnA(surface, parameters, cube, RigidVelocity{}, P + r);
   EXPECT_NEAR((G.moment - (F.moment - r.cross(F.force))).norm(), 0.0, 1e-6);
 }
 
@@ -205,8 +204,8 @@ TEST(Traction, SpinningCubeFeelsAnOpposingTorque) {
   RigidVelocity cube;
   cube.w_W = Vector3(0, 0, 2.0);
   cube.p_WBo = Vector3(0, 0, 0.75);
-  const SpatialForceOnA F = IntegrateTractionOnA(CubeOnGround(), parameters, cube,
-                                                 RigidVelocity{}, Vector3(0, 0, 0.75));
+  const SpatialForceOnA F =
+      IntegrateTractionOnA(CubeOnGround(), parameters, cube, RigidVelocity{}, Vector3(0, 0, 0.75));
   EXPECT_LT(F.moment.z(), 0.0);
   EXPECT_GT(F.moment.z(), -0.5 * kCubeElasticForce * std::sqrt(2.0));
   EXPECT_NEAR(F.force.z(), kCubeElasticForce, 1e-6);

@@ -67,7 +67,8 @@ TEST(PenetrationAsPointPair, ValidationNamesTheBrokenRule) {
     ValidatePenetrationAsPointPair(bad_depth);
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("depth = 0.002 m must be equal to (p_WCb - p_WCa)·nhat_BA_W = 0.001 m"),
+    EXPECT_NE(std::string(e.what()).find(
+                  "depth = 0.002 m must be equal to (p_WCb - p_WCa)·nhat_BA_W = 0.001 m"),
               std::string::npos)
         << e.what();
   }

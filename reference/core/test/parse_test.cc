@@ -68,7 +68,8 @@ TEST(ParseInteger, NamesKeyTextAndRule) {
   EXPECT_EQ(IntegerError("--repeat", "0", 100), "--repeat = 0 must be >= 1");
   EXPECT_EQ(IntegerError("--cases", "101", 100), "--cases = '101' must be an integer <= 100");
   // Beyond long long (9.2e18): not an integer the program can hold.
-  EXPECT_EQ(IntegerError("n", "99999999999999999999", 10), "n = '99999999999999999999' must be an integer");
+  EXPECT_EQ(IntegerError("n", "99999999999999999999", 10),
+            "n = '99999999999999999999' must be an integer");
 }
 
 }  // namespace

@@ -40,12 +40,11 @@ class CollisionFilterTest : public ::testing::Test {
     shelf_ = scene_.AddBody("shelf", /*welded_to_world=*/true);
     arm_ = scene_.AddBody("arm");
     hand_ = scene_.AddBody("hand");
-    ground_ = scene_.RegisterCollisionGeometry(scene_.world_frame(), "ground", MakeHalfSpace(),
-                                               Rigid());
+    ground_ =
+        scene_.RegisterCollisionGeometry(scene_.world_frame(), "ground", MakeHalfSpace(), Rigid());
     board_ = scene_.RegisterCollisionGeometry(shelf_, "board", MakeBox(1, 0.3, 0.02), Rigid());
     link_ = scene_.RegisterCollisionGeometry(arm_, "link", MakeCapsule(0.03, 0.3), Rigid());
-    palm_ = scene_.RegisterCollisionGeometry(hand_, "palm", MakeBox(0.08, 0.08, 0.02),
-                                             Compliant());
+    palm_ = scene_.RegisterCollisionGeometry(hand_, "palm", MakeBox(0.08, 0.08, 0.02), Compliant());
     finger_ = scene_.RegisterCollisionGeometry(hand_, "finger", MakeSphere(0.01), Compliant());
     scene_.AddJoint(scene_.world_frame(), arm_);
     scene_.AddJoint(arm_, hand_);
@@ -105,8 +104,8 @@ TEST_F(CollisionFilterTest, ExcludeBetweenThenAllowBetweenRestoresDeclaredPairs)
 TEST_F(CollisionFilterTest, ExcludeWithinCoversEveryPairOfTheSet) {
   scene_.ExcludeWithin(GeometrySet{ground_, link_, finger_});
   // (ground, link), (ground, finger), (link, finger) gone; 8 − 3 = 5 remain.
-  const Pairs expected = {{ground_, palm_}, {board_, link_}, {board_, palm_}, {board_, finger_},
-                          {link_, palm_}};
+  const Pairs expected = {
+      {ground_, palm_}, {board_, link_}, {board_, palm_}, {board_, finger_}, {link_, palm_}};
   EXPECT_EQ(scene_.CandidatePairs(), expected);
 }
 
@@ -114,8 +113,8 @@ TEST_F(CollisionFilterTest, FrameDeclarationsDoNotReachGeometryRegisteredLater) 
   scene_.ExcludeBetween(GeometrySet{arm_}, GeometrySet{hand_});
   EXPECT_TRUE(scene_.CollisionFiltered(link_, palm_));
   // A geometry added to the hand after the declaration collides with the arm.
-  const GeometryId thumb = scene_.RegisterCollisionGeometry(hand_, "thumb", MakeSphere(0.01),
-                                                            Rigid());
+  const GeometryId thumb =
+      scene_.RegisterCollisionGeometry(hand_, "thumb", MakeSphere(0.01), Rigid());
   EXPECT_FALSE(scene_.CollisionFiltered(link_, thumb));
   // Re-applying the declaration now covers it.
   scene_.ExcludeBetween(GeometrySet{arm_}, GeometrySet{hand_});

@@ -79,8 +79,8 @@ TEST(BoxVolumeMesh, VolumeAndExactExtentInsideEveryTetrahedron) {
   const Vector3 h = size / 2;
   // Inside each tetrahedron the linear interpolation of e must equal min_i(h_i − |x_i|)/m at
   // any interior point (tested at three barycentric points).
-  const double weights[3][4] = {{0.25, 0.25, 0.25, 0.25}, {0.7, 0.1, 0.1, 0.1},
-                                {0.1, 0.2, 0.3, 0.4}};
+  const double weights[3][4] = {
+      {0.25, 0.25, 0.25, 0.25}, {0.7, 0.1, 0.1, 0.1}, {0.1, 0.2, 0.3, 0.4}};
   for (std::size_t t = 0; t < mesh.tetrahedra.size(); ++t) {
     EXPECT_GT(TetrahedronVolume(mesh, static_cast<int>(t)), 0.0);
     for (const auto& w : weights) {
@@ -122,11 +122,11 @@ TEST(RigidHalfSpaceSurface, CubePressedIntoTheGroundMatchesTheHandIntegral) {
   // so F = 4E·0.1927083 = 0.7708333·E = 77083.33 N, area 4 m², max pressure Eδ = 25000 Pa.
   const double E = 1e5, delta = 0.25;
   const VolumeMesh cube = TransformVolumeMesh(MakeBoxVolumeMesh(Vector3(2, 2, 2)),
-                                              core::Matrix3::Identity(),
-                                              Vector3(0, 0, 1 - delta));
-  const ContactSurface surface = ComputeContactSurface(MakePressureField(cube, E), HalfSpacePlane{});
-  const double per_quadrant = delta * (1 - delta) * (1 - delta) + delta * delta -
-                              2.0 / 3.0 * delta * delta * delta;
+                                              core::Matrix3::Identity(), Vector3(0, 0, 1 - delta));
+  const ContactSurface surface =
+      ComputeContactSurface(MakePressureField(cube, E), HalfSpacePlane{});
+  const double per_quadrant =
+      delta * (1 - delta) * (1 - delta) + delta * delta - 2.0 / 3.0 * delta * delta * delta;
   EXPECT_NEAR(surface.TotalArea(), 4.0, 1e-12);
   const Vector3 force = surface.ElasticForceOnM();
   EXPECT_NEAR(force.z(), 4 * E * per_quadrant, 1e-8);
@@ -148,9 +148,8 @@ TEST(RigidHalfSpaceSurface, SphereForceConvergesToTheAnalyticForce) {
   EXPECT_NEAR(analytic, 29.322, 1e-3);
   double previous_error = 1e300;
   for (double hint : {0.04, 0.02, 0.01, 0.005}) {
-    const VolumeMesh sphere = TransformVolumeMesh(MakeSphereVolumeMesh(R, hint),
-                                                  core::Matrix3::Identity(),
-                                                  Vector3(0, 0, R - depth));
+    const VolumeMesh sphere = TransformVolumeMesh(
+        MakeSphereVolumeMesh(R, hint), core::Matrix3::Identity(), Vector3(0, 0, R - depth));
     const ContactSurface surface =
         ComputeContactSurface(MakePressureField(sphere, E), HalfSpacePlane{});
     const double error = std::abs(surface.ElasticForceOnM().z() - analytic);
@@ -167,12 +166,14 @@ TEST(CompliantSurface, TwoEqualSpheresMeetOnTheirBisectorPlane) {
   // 0.01 m into that plane: the force is AnalyticSphereForce(E, R, 0.01) = 29.32 N, on M along
   // the normal −x (out of N at +x, into M at −x). Level 4 (hint 0.01 → √2·0.1/16 = 8.8e-3).
   const double E = 1e5, R = 0.1;
-  const PressureField M = MakePressureField(
-      TransformVolumeMesh(MakeSphereVolumeMesh(R, 0.01), core::Matrix3::Identity(),
-                          Vector3(-0.09, 0, 0)), E);
-  const PressureField N = MakePressureField(
-      TransformVolumeMesh(MakeSphereVolumeMesh(R, 0.01), core::Matrix3::Identity(),
-                          Vector3(0.09, 0, 0)), E);
+  const PressureField M =
+      MakePressureField(TransformVolumeMesh(MakeSphereVolumeMesh(R, 0.01),
+                                            core::Matrix3::Identity(), Vector3(-0.09, 0, 0)),
+                        E);
+  const PressureField N =
+      MakePressureField(TransformVolumeMesh(MakeSphereVolumeMesh(R, 0.01),
+                                            core::Matrix3::Identity(), Vector3(0.09, 0, 0)),
+                        E);
   const ContactSurface surface = ComputeContactSurface(M, N);
   ASSERT_FALSE(surface.faces.empty());
   // Every face lies on x = 0. Where a pair of cells meets x = 0 only along an edge the local
@@ -184,7 +185,8 @@ TEST(CompliantSurface, TwoEqualSpheresMeetOnTheirBisectorPlane) {
   }
   EXPECT_LT(tilted_area, 1e-9 * surface.TotalArea());
   // The same mesh against a rigid plane x ≥ 0 (outward normal −x through the origin).
-  const ContactSurface rigid = ComputeContactSurface(M, HalfSpacePlane{-Vector3::UnitX(), Vector3::Zero()});
+  const ContactSurface rigid =
+      ComputeContactSurface(M, HalfSpacePlane{-Vector3::UnitX(), Vector3::Zero()});
   EXPECT_NEAR(surface.ElasticForceOnM().x(), rigid.ElasticForceOnM().x(), 1e-9);
   EXPECT_NEAR(-surface.ElasticForceOnM().x(), AnalyticSphereForce(E, R, 0.01), 0.05 * 29.32);
 }
@@ -194,9 +196,10 @@ TEST(CompliantSurface, StiffCompliantHalfSpaceApproachesTheRigidOne) {
   // half space barely deforms (its pressure slope 1e12 Pa/m reaches 29 N/… within ~1e-8 m), so
   // the surface approaches the rigid-plane surface: force equal to 1e-3 relative.
   const double E = 1e5, R = 0.1, depth = 0.01;
-  const PressureField M = MakePressureField(
-      TransformVolumeMesh(MakeSphereVolumeMesh(R, 0.02), core::Matrix3::Identity(),
-                          Vector3(0, 0, R - depth)), E);
+  const PressureField M =
+      MakePressureField(TransformVolumeMesh(MakeSphereVolumeMesh(R, 0.02),
+                                            core::Matrix3::Identity(), Vector3(0, 0, R - depth)),
+                        E);
   const ContactSurface rigid = ComputeContactSurface(M, HalfSpacePlane{});
   const ContactSurface soft = ComputeContactSurface(M, HalfSpacePlane{}, 1e12, 1.0);
   EXPECT_NEAR(soft.ElasticForceOnM().z(), rigid.ElasticForceOnM().z(),

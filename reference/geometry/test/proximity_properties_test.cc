@@ -66,8 +66,8 @@ TEST(ValidateProximityProperties, NamesTheGeometryAndTheField) {
 TEST(RequiredHydroelasticProperties, RigidCurvedShapesNeedOnlyAResolutionHint) {
   // hydroelastic_internal.cc: rigid Sphere/Cylinder/Capsule/Ellipsoid extract the resolution
   // hint; rigid Box (coarsest mesh), HalfSpace, Mesh, Convex extract nothing.
-  for (ShapeKind k : {ShapeKind::kSphere, ShapeKind::kCylinder, ShapeKind::kCapsule,
-                      ShapeKind::kEllipsoid}) {
+  for (ShapeKind k :
+       {ShapeKind::kSphere, ShapeKind::kCylinder, ShapeKind::kCapsule, ShapeKind::kEllipsoid}) {
     EXPECT_EQ(RequiredHydroelasticProperties(k, Compliance::kRigid), Names{"resolution_hint"});
   }
   for (ShapeKind k :

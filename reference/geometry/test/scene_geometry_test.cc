@@ -67,20 +67,19 @@ TEST(Registration, IdsAreIdentitiesNamesAreNot) {
   SceneGeometry scene;
   const FrameId left = scene.AddBody("left_leg");
   const FrameId right = scene.AddBody("right_leg");
-  const GeometryId a = scene.RegisterCollisionGeometry(left, "foot", MakeSphere(0.02),
-                                                       RigidWithFriction());
-  const GeometryId b = scene.RegisterCollisionGeometry(right, "foot", MakeSphere(0.02),
-                                                       RigidWithFriction());
+  const GeometryId a =
+      scene.RegisterCollisionGeometry(left, "foot", MakeSphere(0.02), RigidWithFriction());
+  const GeometryId b =
+      scene.RegisterCollisionGeometry(right, "foot", MakeSphere(0.02), RigidWithFriction());
   EXPECT_NE(a, b);
   EXPECT_EQ(scene.geometry(a).frame, left);
   EXPECT_EQ(scene.geometry(b).frame, right);
   // One body may carry several collision geometries, each with its own id.
-  const GeometryId c = scene.RegisterCollisionGeometry(left, "heel", MakeSphere(0.02),
-                                                       RigidWithFriction());
+  const GeometryId c =
+      scene.RegisterCollisionGeometry(left, "heel", MakeSphere(0.02), RigidWithFriction());
   EXPECT_EQ(scene.GetGeometryIds(left, Role::kProximity), (std::vector<GeometryId>{a, c}));
   // The same name on the same frame and role is rejected.
-  EXPECT_THROW(scene.RegisterCollisionGeometry(left, "foot", MakeSphere(0.02),
-                                               RigidWithFriction()),
+  EXPECT_THROW(scene.RegisterCollisionGeometry(left, "foot", MakeSphere(0.02), RigidWithFriction()),
                InputError);
   // … but a visual geometry may reuse it (different role).
   EXPECT_NO_THROW(scene.RegisterVisualGeometry(left, "foot", MakeSphere(0.02)));
@@ -111,8 +110,7 @@ TEST(Registration, GeometryMustBeRegisteredBeforeFinalize) {
   const FrameId body = scene.AddBody("body");
   scene.Finalize();
   EXPECT_TRUE(scene.is_finalized());
-  EXPECT_THROW(scene.RegisterCollisionGeometry(body, "late", MakeSphere(0.1),
-                                               RigidWithFriction()),
+  EXPECT_THROW(scene.RegisterCollisionGeometry(body, "late", MakeSphere(0.1), RigidWithFriction()),
                InputError);
   EXPECT_THROW(scene.AddBody("late_body"), InputError);
   EXPECT_THROW(scene.Finalize(), InputError);
@@ -124,10 +122,10 @@ TEST(Registration, AnchoredComesFromTheFrame) {
   const FrameId cup = scene.AddBody("cup");
   const GeometryId ground = scene.RegisterCollisionGeometry(scene.world_frame(), "ground",
                                                             MakeHalfSpace(), RigidWithFriction());
-  const GeometryId top = scene.RegisterCollisionGeometry(table, "top", MakeBox(1, 1, 0.05),
-                                                         RigidWithFriction());
-  const GeometryId rim = scene.RegisterCollisionGeometry(cup, "rim", MakeCylinder(0.04, 0.1),
-                                                         RigidWithFriction());
+  const GeometryId top =
+      scene.RegisterCollisionGeometry(table, "top", MakeBox(1, 1, 0.05), RigidWithFriction());
+  const GeometryId rim =
+      scene.RegisterCollisionGeometry(cup, "rim", MakeCylinder(0.04, 0.1), RigidWithFriction());
   EXPECT_TRUE(scene.geometry(ground).anchored);
   EXPECT_TRUE(scene.geometry(top).anchored);
   EXPECT_FALSE(scene.geometry(rim).anchored);

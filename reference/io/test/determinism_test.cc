@@ -41,15 +41,16 @@ TEST(Determinism, SapTwiceGivesTheSameBytes) {
   ASSERT_GE(files.size(), 8u);
   for (const auto& path : files) {
     const SapProblemFile f = ReadSapProblem(path);
-    for (auto solver : {sap::LinearSolverType::kDense, sap::LinearSolverType::kBlockSparseCholesky}) {
+    for (auto solver :
+         {sap::LinearSolverType::kDense, sap::LinearSolverType::kBlockSparseCholesky}) {
       for (auto search : {sap::LineSearchType::kExact, sap::LineSearchType::kBacktracking}) {
         sap::SapSolverParameters p = f.parameters;
         p.linear_solver = solver;
         p.line_search = search;
         const sap::SapSolverResult a = sap::SolveSapProblem(f.problem, p);
         const sap::SapSolverResult b = sap::SolveSapProblem(f.problem, p);
-        const std::string what = path + " " + sap::LinearSolverTypeName(solver) + " " +
-                                 sap::LineSearchTypeName(search);
+        const std::string what =
+            path + " " + sap::LinearSolverTypeName(solver) + " " + sap::LineSearchTypeName(search);
         EXPECT_TRUE(SameBytes(a.v, b.v)) << what;
         ASSERT_EQ(a.gamma.size(), b.gamma.size()) << what;
         for (std::size_t i = 0; i < a.gamma.size(); ++i) {
@@ -118,7 +119,8 @@ TEST(Determinism, ShuffledPgsDiffersFromClassicButRepeatsItself) {
   // The test above would pass trivially if the 3.15 options were ignored; on a problem with more
   // than one block the shuffled, accelerated path must differ from the classic one at a cap of
   // a few sweeps (a different order of block updates), and still repeat bit for bit.
-  const MujocoProblemFile f = ReadMujocoProblem(FormatsDirectory() + "/examples/box_plane_pyramidal.json");
+  const MujocoProblemFile f =
+      ReadMujocoProblem(FormatsDirectory() + "/examples/box_plane_pyramidal.json");
   mujoco::Problem classic = f.problem;
   mujoco::SetVersion(mujoco::Version::kMuJoCo222, classic.opt);
   classic.opt.solver = mujoco::SolverKind::kPGS;

@@ -50,16 +50,19 @@ TEST(DofParentId, SolvesAlongTheTreeToMujocosAnswer) {
 }
 
 TEST(DofParentId, BadTreesAreNamed) {
-  EXPECT_NE(InputErrorOf([] { ParseMujocoProblem(ChainLimits({-1, 0, 1})); })
-                .find("dof_parentid"),
+  EXPECT_NE(InputErrorOf([] {
+              ParseMujocoProblem(ChainLimits({-1, 0, 1}));
+            }).find("dof_parentid"),
             std::string::npos);
   // A parent after its child.
-  EXPECT_NE(InputErrorOf([] { ParseMujocoProblem(ChainLimits({-1, 2, 1, -1, -1})); })
-                .find("dof_parentid[1] = 2"),
+  EXPECT_NE(InputErrorOf([] {
+              ParseMujocoProblem(ChainLimits({-1, 2, 1, -1, -1}));
+            }).find("dof_parentid[1] = 2"),
             std::string::npos);
   // DOF 1 made a root while M(1, 0) ≠ 0: M is not on the tree.
-  EXPECT_NE(InputErrorOf([] { ParseMujocoProblem(ChainLimits({-1, -1, 1, -1, -1})); })
-                .find("M[1][0]"),
+  EXPECT_NE(InputErrorOf([] {
+              ParseMujocoProblem(ChainLimits({-1, -1, 1, -1, -1}));
+            }).find("M[1][0]"),
             std::string::npos);
 }
 

@@ -53,7 +53,8 @@ TEST(MujocoOptions, Version222IsAskedForByNameAndSetsItsPaths) {
   EXPECT_FALSE(f.problem.opt.pgs_momentum);
   EXPECT_FALSE(f.problem.opt.pgs_shuffle);
   EXPECT_FALSE(f.settings.islands);
-  const MujocoSolveInput cli = WithMujocoOptions(ReadMujocoProblem(Example()), {{"--version", "2.2.2"}});
+  const MujocoSolveInput cli =
+      WithMujocoOptions(ReadMujocoProblem(Example()), {{"--version", "2.2.2"}});
   const mujoco::Options& o = cli.problem->problem().opt;
   EXPECT_EQ(o.cg_update, mujoco::CGUpdate::kPolakRibierePlus);
   EXPECT_FALSE(o.pgs_momentum || o.pgs_shuffle || cli.settings.islands);
@@ -79,15 +80,20 @@ TEST(MujocoOptions, CombinationsNoMuJoCoRanAreRefused) {
   EXPECT_NE(message({{"--version", "2.2.2"}, {"--pgs-shuffle", "on"}}), "accepted");
   EXPECT_NE(message({{"--version", "2.2.2"}, {"--islands", "on"}}), "accepted");
   // The 3.15 ablations the course discusses run.
-  EXPECT_EQ(message({{"--cg-update", "polak-ribiere"}, {"--pgs-momentum", "off"},
-                     {"--islands", "off"}}), "accepted");
+  EXPECT_EQ(
+      message({{"--cg-update", "polak-ribiere"}, {"--pgs-momentum", "off"}, {"--islands", "off"}}),
+      "accepted");
 }
 
 TEST(MujocoOptions, FileKeysSetEveryOption) {
   nlohmann::json doc = ExampleDocument();
   // Each switch away from what 3.15 fixes (SetVersion), so a reader that ignored a key fails.
-  doc["opt"].update({{"version", "3.15"}, {"cg_update", "polak-ribiere"}, {"pgs_momentum", false},
-                     {"pgs_shuffle", false}, {"islands", false}, {"noslip_iterations", 7},
+  doc["opt"].update({{"version", "3.15"},
+                     {"cg_update", "polak-ribiere"},
+                     {"pgs_momentum", false},
+                     {"pgs_shuffle", false},
+                     {"islands", false},
+                     {"noslip_iterations", 7},
                      {"noslip_tolerance", 1e-9}});
   doc["qacc_warmstart"] = doc["expected"]["qacc"];
   // Engine contact ids that are not the positions 0, 1, …: the writer must keep them.
@@ -174,13 +180,14 @@ TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
             "--islands = 'yes' must be one of on, off");
   EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--noslip-iterations", "2.5", 0, s); }),
             "--noslip-iterations = '2.5' must be an integer");
-  EXPECT_NE(InputErrorOf([&] { ApplyMujocoOption("--speed", "1", 0, s); })
-                .find("unknown option '--speed'; the options are solver, iterations"),
+  EXPECT_NE(InputErrorOf([&] {
+              ApplyMujocoOption("--speed", "1", 0, s);
+            }).find("unknown option '--speed'; the options are solver, iterations"),
             std::string::npos);
   // Every key of the table is accepted (warmstart with "off").
   for (const MujocoOptionInfo& info : MujocoOptionTable()) {
     const std::string value = info.values.substr(0, info.values.find('|'));
-    const std::string text = value.rfind("N >=", 0) == 0   ? "1"
+    const std::string text = value.rfind("N >=", 0) == 0  ? "1"
                              : value.rfind("T >", 0) == 0 ? "0.5"
                              : value == "FILE"            ? "off"
                                                           : value;
@@ -195,7 +202,8 @@ TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
   doc["opt"]["islands"] = true;
   const MujocoProblemFile file = ParseMujocoProblem(doc);
   const MujocoSolveInput input = WithMujocoOptions(
-      file, {{"--solver", "cg"}, {"--iterations", "4"}, {"iterations", "9"}, {"--jacobian", "sparse"}});
+      file,
+      {{"--solver", "cg"}, {"--iterations", "4"}, {"iterations", "9"}, {"--jacobian", "sparse"}});
   const mujoco::Problem& solved = input.problem->problem();
   EXPECT_EQ(solved.opt.solver, mujoco::SolverKind::kCG);
   EXPECT_EQ(solved.opt.iterations, 9);
@@ -205,13 +213,13 @@ TEST(MujocoOptions, OptionsOverrideTheFileInOrder) {
   EXPECT_TRUE(mujoco::UsesSparsePath(solved));
   EXPECT_TRUE(input.problem->operators().sparse_path);
   // A warmstart array is checked as a file's is: nv entries, each finite.
-  EXPECT_EQ(
-      InputErrorOf([&] { mujoco::RequireWarmstart(6, core::VectorX::Zero(5), "warmstart"); }),
-      "warmstart has 5 accelerations but the problem has nv = 6");
+  EXPECT_EQ(InputErrorOf([&] { mujoco::RequireWarmstart(6, core::VectorX::Zero(5), "warmstart"); }),
+            "warmstart has 5 accelerations but the problem has nv = 6");
   core::VectorX bad = core::VectorX::Zero(6);
   bad[2] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_NE(InputErrorOf([&] { mujoco::RequireWarmstart(6, bad, "warmstart"); })
-                .find("warmstart entry 2"),
+  EXPECT_NE(InputErrorOf([&] {
+              mujoco::RequireWarmstart(6, bad, "warmstart");
+            }).find("warmstart entry 2"),
             std::string::npos);
 }
 
@@ -260,11 +268,14 @@ TEST(MujocoOptions, WarmstartFileShapes) {
   EXPECT_EQ(ReadWarmstartFile(path, f.problem.nv), f.expected->qacc);
   std::ofstream(path) << nlohmann::json({{"qacc", q}}).dump();
   EXPECT_EQ(ReadWarmstartFile(path, f.problem.nv), f.expected->qacc);
-  EXPECT_NE(InputErrorOf([&] { ReadWarmstartFile(path, 3); }).find("has 6 accelerations but the problem has nv = 3"),
+  EXPECT_NE(InputErrorOf([&] {
+              ReadWarmstartFile(path, 3);
+            }).find("has 6 accelerations but the problem has nv = 3"),
             std::string::npos);
   std::remove(path.c_str());
-  EXPECT_NE(InputErrorOf([&] { ReadWarmstartFile("/nonexistent/w.json", 1); })
-                .find("/nonexistent/w.json cannot be read: No such file or directory"),
+  EXPECT_NE(InputErrorOf([&] {
+              ReadWarmstartFile("/nonexistent/w.json", 1);
+            }).find("/nonexistent/w.json cannot be read: No such file or directory"),
             std::string::npos);
 }
 

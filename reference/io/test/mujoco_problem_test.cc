@@ -20,8 +20,7 @@ namespace {
 
 std::vector<std::string> ExampleFiles() {
   std::vector<std::string> files;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(FormatsDirectory() + "/examples")) {
+  for (const auto& entry : std::filesystem::directory_iterator(FormatsDirectory() + "/examples")) {
     if (entry.path().extension() != ".json") continue;
     std::ifstream in(entry.path());
     nlohmann::json doc;
@@ -63,8 +62,8 @@ TEST(MujocoProblem, EverySolverReproducesMuJoCo) {
     const MujocoProblemFile f = ReadMujocoProblem(path);
     const bool by315 = f.source.rfind("MuJoCo 3.15.0", 0) == 0;
     ASSERT_TRUE(by315 || f.source.rfind("MuJoCo 2.2.2", 0) == 0) << path << ": " << f.source;
-    for (auto solver : {mujoco::SolverKind::kNewton, mujoco::SolverKind::kCG,
-                        mujoco::SolverKind::kPGS}) {
+    for (auto solver :
+         {mujoco::SolverKind::kNewton, mujoco::SolverKind::kCG, mujoco::SolverKind::kPGS}) {
       if (by315 && solver != mujoco::SolverKind::kNewton) continue;
       mujoco::Problem p = f.problem;
       mujoco::SetVersion(by315 ? mujoco::Version::kMuJoCo315 : mujoco::Version::kMuJoCo222, p.opt);

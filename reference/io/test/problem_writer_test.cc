@@ -18,7 +18,8 @@ namespace {
 
 std::vector<std::string> Examples(const std::string& folder) {
   std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(FormatsDirectory() + "/examples" + folder)) {
+  for (const auto& e :
+       std::filesystem::directory_iterator(FormatsDirectory() + "/examples" + folder)) {
     if (e.path().extension() == ".json") out.push_back(e.path().string());
   }
   std::sort(out.begin(), out.end());
@@ -88,7 +89,8 @@ TEST(ProblemWriter, SapExamplesRoundTrip) {
     SCOPED_TRACE(path);
     const SapProblemFile original = ReadSapProblem(path);
     // Write, serialise to text (as the line protocol does) and read back.
-    const auto text = WriteSapProblem(original.problem, original.parameters, original.source).dump();
+    const auto text =
+        WriteSapProblem(original.problem, original.parameters, original.source).dump();
     const SapProblemFile again = ParseSapProblem(nlohmann::json::parse(text));
     ExpectSameSap(original.problem, again.problem);
     EXPECT_EQ(again.source, original.source);

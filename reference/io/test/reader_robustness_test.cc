@@ -39,10 +39,10 @@ std::string WriteTemp(const std::string& name, const std::string& text) {
 
 TEST(ReaderRobustness, SapNumberBeyondDoubleIsAnInputErrorNotACrash) {
   // nlohmann reports 1e999 as out_of_range.406, not as a parse_error.
-  const std::string path = WriteTemp(
-      "sap_overflow.json",
-      R"({"schema":"simatlas/sap-problem/1","time_step":1e999,"cliques":[{"A":[[1]],)"
-      R"("v_star":[0]}],"constraints":[]})");
+  const std::string path =
+      WriteTemp("sap_overflow.json",
+                R"({"schema":"simatlas/sap-problem/1","time_step":1e999,"cliques":[{"A":[[1]],)"
+                R"("v_star":[0]}],"constraints":[]})");
   const std::string what = InputErrorOf([&] { ReadSapProblem(path); });
   EXPECT_NE(what.find("is not valid JSON"), std::string::npos) << what;
   EXPECT_NE(what.find("1e999"), std::string::npos) << what;

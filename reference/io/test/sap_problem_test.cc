@@ -50,7 +50,8 @@ TEST(SapExamples, PizzaSaverStictionAndSlidingAroundMuMgR) {
   const auto slide = SolveExample("pizza_saver_sliding.json");
   ASSERT_TRUE(slide.success);
   const double mu = 0.5;
-  const double gn = (0.0327 + kG * kH + mu * kH * 6.0) / (1.0 + mu * mu * kRt + 3.0 + 3.0 * mu * mu);
+  const double gn =
+      (0.0327 + kG * kH + mu * kH * 6.0) / (1.0 + mu * mu * kRt + 3.0 + 3.0 * mu * mu);
   EXPECT_NEAR(slide.v(3), kH * 6.0 - 3.0 * mu * gn, 1e-9);
   for (const auto& g : slide.gamma) EXPECT_NEAR(g.head<2>().norm(), mu * g(2), 1e-9);
   // The sliding body turns much faster than the sticking one: ω ≈ 0.04/3675 = 1.09e-5 rad/s

@@ -59,12 +59,15 @@ TEST(TextFile, NonFiniteLiteralsAreNamedByTheirKeyPath) {
   const auto path = Scratch("nonfinite.json");
   std::ofstream(path) << R"({"name": "NaN Infinity", "contacts": [{}, {}, {"friction": [NaN, 1]}],)"
                       << R"( "h": -Infinity})";
-  EXPECT_EQ(InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }),
-            "file " + path.string() + ": contacts[2].friction[0] = NaN (and 1 more such value) is not a "
-            "JSON number (Python's json.dump writes NaN and ±inf this way); write a finite number there");
+  EXPECT_EQ(
+      InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }),
+      "file " + path.string() +
+          ": contacts[2].friction[0] = NaN (and 1 more such value) is not a "
+          "JSON number (Python's json.dump writes NaN and ±inf this way); write a finite number there");
   std::ofstream(path) << R"({"a": {"b": [1, 2, Infinity]}})";
-  EXPECT_NE(InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }).find(": a.b[2] = Infinity is not"),
-            std::string::npos);
+  EXPECT_NE(
+      InputErrorOf([&] { ReadJsonFile(path.string(), "file"); }).find(": a.b[2] = Infinity is not"),
+      std::string::npos);
   // Inside strings and inside other words the letters are not literals; a file that is invalid
   // for another reason keeps the parser's message.
   std::ofstream(path) << R"({"label": "NaN", "xNaN": 1})";

@@ -64,7 +64,10 @@ TEST(DerivativesExperiment, SapSensitivityEqualsDifferencesOffTheSwitchAndJumpsA
     EXPECT_GE(s, 0.0);
     EXPECT_LE(s, h / m * (1 + 1e-9));
     if (At(t, row, "sliding_contacts") == 4) {
-      if (full_switch == 0) { full_switch = ratio; vx_full = At(t, row, "vx"); }
+      if (full_switch == 0) {
+        full_switch = ratio;
+        vx_full = At(t, row, "vx");
+      }
       slide = s;
     } else {
       stick = s;
@@ -81,7 +84,8 @@ TEST(DerivativesExperiment, SapSensitivityEqualsDifferencesOffTheSwitchAndJumpsA
   // A stencil spanning the full switch is neither side's derivative.
   int spanning = 0;
   for (const auto& row : t.rows) {
-    if (At(t, row, "spans_switch") == 1 && std::abs(At(t, row, "force_over_mu_m_g") - full_switch) < 1e-4) {
+    if (At(t, row, "spans_switch") == 1 &&
+        std::abs(At(t, row, "force_over_mu_m_g") - full_switch) < 1e-4) {
       ++spanning;
       EXPECT_GT(std::abs(At(t, row, "difference")), 1e-5);
     }

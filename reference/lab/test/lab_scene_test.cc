@@ -48,7 +48,8 @@ TEST(LabSlideDistance, EveryModelWithinOnePercentOfCoulomb) {
   // (σ, vs, MuJoCo's friction R) weaken friction only near zero slip: 1 % in all.
   const double predicted = 1.0 / (2 * 0.4 * 9.81);
   for (const LabModel& m : AllLabModels()) {
-    EXPECT_NEAR(RunOutcome("cube_slide", m.name, "slide_distance"), predicted, 0.01 * predicted) << m.name;
+    EXPECT_NEAR(RunOutcome("cube_slide", m.name, "slide_distance"), predicted, 0.01 * predicted)
+        << m.name;
   }
 }
 
@@ -74,7 +75,8 @@ TEST(LabBallRoll, EveryModelRollsAtFiveSevenths) {
   // about it, m v0 r, is kept: v = 5/7 v0 whatever the friction law. The pair's point sits x/2
   // = 5e-5 m inside the ball (lever arm r − x/2, 0.05 %): 0.5 %.
   for (const LabModel& m : AllLabModels()) {
-    EXPECT_NEAR(RunOutcome("ball_roll", m.name, "rolling_speed"), 5.0 / 7.0, 0.005 * 5.0 / 7.0) << m.name;
+    EXPECT_NEAR(RunOutcome("ball_roll", m.name, "rolling_speed"), 5.0 / 7.0, 0.005 * 5.0 / 7.0)
+        << m.name;
   }
 }
 
@@ -83,8 +85,8 @@ TEST(LabBoxStack, RestsAtTheSpringDepths) {
   // f = K I² |pos|/((1 − I) Â) = k |pos| by the mapping). Four vertices carry 2 m g at the ground
   // (x = 2·9.81/(4e5) = 4.905e-5 m) and m g at the interface (2.4525e-5 m); 2 % leaves room for the
   // residual motion after 1 s. The pyramidal rows share R as 2 μ² R₀ (MJ §2) and are not mapped.
-  for (const char* m : {"sap", "similar", "lagged", "newton_elliptic", "cg_elliptic",
-                               "pgs_elliptic"}) {
+  for (const char* m :
+       {"sap", "similar", "lagged", "newton_elliptic", "cg_elliptic", "pgs_elliptic"}) {
     const RunSummary r = RunCompleted("box_stack", m);
     EXPECT_NEAR(Value(r, "ground_depth"), 4.905e-5, 0.02 * 4.905e-5) << m;
     EXPECT_NEAR(Value(r, "interface_depth"), 2.4525e-5, 0.02 * 2.4525e-5) << m;

@@ -21,8 +21,9 @@ TEST(MujocoContactStep, MappedStiffnessHoldsTheBallAtRestAtDepthMgOverK) {
   // the constrained acceleration vanishes: |qacc| ≪ g. Newton converges to its tolerance 1e-8.
   const scenes::Scene scene = BallAtRestDepth();
   for (mujoco::Cone cone : {mujoco::Cone::kElliptic}) {
-    const MujocoStepResult r = StepWithMujocoContact(
-        scene, scene.q0, scene.v0, kLabMu, Mujoco315Options(mujoco::SolverKind::kNewton, cone, 1e-3));
+    const MujocoStepResult r =
+        StepWithMujocoContact(scene, scene.q0, scene.v0, kLabMu,
+                              Mujoco315Options(mujoco::SolverKind::kNewton, cone, 1e-3));
     ASSERT_EQ(r.step.contacts.size(), 1u);
     EXPECT_NEAR(r.step.contacts[0].fn, 9.81, 1e-6 * 9.81);
     EXPECT_LT(r.qacc.norm(), 1e-6 * 9.81);

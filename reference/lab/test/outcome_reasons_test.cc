@@ -41,9 +41,9 @@ TEST(MujocoRowDynamics, PyramidRestsAtTheDepthDividedByTheGain) {
   const double gain = MujocoRowDynamics(kK, kTau, kMu, 1.0, 1e-3).pyramid_gain;
   const auto qacc_z = [&](double d) {
     cube.q0(6) = 0.1 - d;
-    return StepWithMujocoContact(cube, cube.q0, cube.v0, kMu,
-                                 Mujoco315Options(mujoco::SolverKind::kNewton,
-                                                  mujoco::Cone::kPyramidal, 1e-3))
+    return StepWithMujocoContact(
+               cube, cube.q0, cube.v0, kMu,
+               Mujoco315Options(mujoco::SolverKind::kNewton, mujoco::Cone::kPyramidal, 1e-3))
         .qacc(5);
   };
   // at δ the rows push up by ≈ ω² (δ − δ/gain) = 5263 · 2.2e-5 = 0.12 m/s²; at δ/gain, 0
@@ -54,7 +54,8 @@ TEST(MujocoRowDynamics, PyramidRestsAtTheDepthDividedByTheGain) {
 // Creep: on the incline the elliptic model's contacts inside the cone hold their share of the
 // load as a damper, ‖f_t‖ = τd k · slip (the rim contacts carry μ fn).
 TEST(OutsideReasons, EllipticFrictionInsideTheConeIsTheViscousLaw) {
-  const RunSummary r = RunLabScene(MakeLabScene("incline_stick"), FindLabModel("newton_elliptic"), 1e-3);
+  const RunSummary r =
+      RunLabScene(MakeLabScene("incline_stick"), FindLabModel("newton_elliptic"), 1e-3);
   int inside = 0;
   for (const scenes::ContactResult& c : r.diagnostics.last_contacts) {
     const double ft = c.f_Bc_C.head<2>().norm();
@@ -63,8 +64,7 @@ TEST(OutsideReasons, EllipticFrictionInsideTheConeIsTheViscousLaw) {
     EXPECT_NEAR(ft / c.slip_speed, kTau * kK, 0.02 * kTau * kK);
   }
   EXPECT_GT(inside, 0);
-  const OutsideReason why =
-      ExplainOutsideLaw(MakeLabScene("incline_stick"), r, r.outcomes.at(0));
+  const OutsideReason why = ExplainOutsideLaw(MakeLabScene("incline_stick"), r, r.outcomes.at(0));
   EXPECT_NE(why.mechanism.find("damper of B/R₁ = 1000 N·s/m"), std::string::npos) << why.mechanism;
   EXPECT_EQ(why.mechanism.find("pyramid"), std::string::npos) << why.mechanism;
 }
@@ -97,7 +97,8 @@ TEST(OutsideReasons, MechanismsOnlyWhereTheirConditionHolds) {
             std::string::npos);
   RunSummary other = sap;
   other.model = "Bullet 3 default";
-  EXPECT_NE(ExplainOutsideLaw(slide, other, other.outcomes.at(0)).mechanism.find("not one of the lab's models"),
+  EXPECT_NE(ExplainOutsideLaw(slide, other, other.outcomes.at(0))
+                .mechanism.find("not one of the lab's models"),
             std::string::npos);
 }
 

@@ -39,9 +39,9 @@ TEST(HydroSphereSphere, EqualSpheresPressLikeOneSphereHalfTheOverlapIntoARigidPl
   // tetrahedra that slice sphere 1 at depth δ/2 against a rigid plane: the two laws integrate
   // the same polygons and must agree to rounding, at every mesh level.
   for (const std::string hint : {"0.2", "0.05", "0.0125"}) {
-    const Values pair = EvaluateLaw("hydro.sphere_sphere", {"E1=1e5", "R1=1", "E2=1e5", "R2=1",
-                                                           "overlap=0.1",
-                                                           "resolution_hint=" + hint});
+    const Values pair =
+        EvaluateLaw("hydro.sphere_sphere",
+                    {"E1=1e5", "R1=1", "E2=1e5", "R2=1", "overlap=0.1", "resolution_hint=" + hint});
     const Values plane = EvaluateLaw("hydro.sphere_halfspace",
                                      {"E=1e5", "R=1", "depth=0.05", "resolution_hint=" + hint});
     EXPECT_NEAR(pair.Number("force"), plane.Number("force"), 1e-10 * plane.Number("force"))
@@ -58,8 +58,9 @@ TEST(HydroSphereSphere, TwoLevelEightSpheresConvergeToTheAnalyticForceAtSecondOr
   const double E = 1e5, R = 1.0, c = R - 0.05, a2 = R * R - c * c;
   const double analytic = M_PI * E * a2 - 2.0 * M_PI * E / (3.0 * R) * (R * R * R - c * c * c);
   auto error_at = [&](const std::string& hint) {
-    const Values out = EvaluateLaw("hydro.sphere_sphere", {"E1=1e5", "R1=1", "E2=1e5", "R2=1",
-                                                          "overlap=0.1", "resolution_hint=" + hint});
+    const Values out =
+        EvaluateLaw("hydro.sphere_sphere",
+                    {"E1=1e5", "R1=1", "E2=1e5", "R2=1", "overlap=0.1", "resolution_hint=" + hint});
     return std::abs(out.Number("force") - analytic) / analytic;
   };
   const double error7 = error_at("0.0112"), error8 = error_at("0.0056");
@@ -73,12 +74,12 @@ TEST(HydroSphereSphere, SwappingTheSpheresKeepsTheForce) {
   // force on sphere 1 from sphere 2. The fuzzer's slow input: a 1 m sphere at level
   // 2 against a 42 m sphere at level 8, which before the broad phase meant 6.7e7 tetrahedron
   // pairs.
-  const Values small_first = EvaluateLaw(
-      "hydro.sphere_sphere",
-      {"E1=1", "R1=1", "E2=1", "R2=42", "overlap=0.2", "resolution_hint=0.4"});
-  const Values large_first = EvaluateLaw(
-      "hydro.sphere_sphere",
-      {"E1=1", "R1=42", "E2=1", "R2=1", "overlap=0.2", "resolution_hint=0.4"});
+  const Values small_first =
+      EvaluateLaw("hydro.sphere_sphere",
+                  {"E1=1", "R1=1", "E2=1", "R2=42", "overlap=0.2", "resolution_hint=0.4"});
+  const Values large_first =
+      EvaluateLaw("hydro.sphere_sphere",
+                  {"E1=1", "R1=42", "E2=1", "R2=1", "overlap=0.2", "resolution_hint=0.4"});
   EXPECT_GT(small_first.Number("force"), 0.0);
   EXPECT_NEAR(small_first.Number("force"), large_first.Number("force"),
               1e-9 * large_first.Number("force"));
@@ -101,9 +102,8 @@ TEST(HydroSphereSphere, ADeepOverlapOfFineMeshesIsRefusedBeforeItRunsForMinutes)
       {"E1=1", "R1=1", "E2=1", "R2=1", "overlap=0.5", "resolution_hint=0.0112"},
       {"candidate tetrahedron pairs", "at most 1000000", "resolution_hint"});
   // The same overlap at level 4 (hint 0.09 m) is evaluated.
-  const Values coarse = EvaluateLaw(
-      "hydro.sphere_sphere",
-      {"E1=1", "R1=1", "E2=1", "R2=1", "overlap=0.5", "resolution_hint=0.09"});
+  const Values coarse = EvaluateLaw("hydro.sphere_sphere", {"E1=1", "R1=1", "E2=1", "R2=1",
+                                                            "overlap=0.5", "resolution_hint=0.09"});
   EXPECT_GT(coarse.Number("force"), 0.0);
 }
 

@@ -42,8 +42,7 @@ TEST(ValuesFromJson, DeeplyNestedVectorEntryIsAnInputError) {
 }
 
 TEST(ValuesFromJson, ObjectForALabelIsNamedByKindAndSize) {
-  const std::string message =
-      ErrorOf("sap.hunt_crossley", "{\"approximation\":{\"a\":1,\"b\":2}}");
+  const std::string message = ErrorOf("sap.hunt_crossley", "{\"approximation\":{\"a\":1,\"b\":2}}");
   EXPECT_NE(message.find("approximation must be a string, got an object of 2 keys"),
             std::string::npos)
       << message;

@@ -54,7 +54,7 @@ std::vector<std::vector<int>> AncestorPattern(const core::MatrixX& M) {
 }
 
 core::VectorX MulM(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern,
-                      const core::VectorX& v) {
+                   const core::VectorX& v) {
   // mj_mulM: row i's diagonal, then each ancestor j adds to both rows i and j.
   core::VectorX res = core::VectorX::Zero(v.size());
   for (Eigen::Index i = 0; i < v.size(); ++i) {
@@ -163,9 +163,8 @@ int CholUpdate(RowMatrix& L, core::VectorX x, bool plus) {
   return rank;
 }
 
-RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D,
-                              const core::MatrixX& M,
-                              const std::vector<std::vector<int>>& pattern) {
+RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D, const core::MatrixX& M,
+                        const std::vector<std::vector<int>>& pattern) {
   const int nv = static_cast<int>(J.cols());
   RowMatrix H = RowMatrix::Zero(nv, nv);
   // mju_sqrMatTD: lower triangle row by row, H_i,0..i += J_r,0..i · (J_ri D_r).

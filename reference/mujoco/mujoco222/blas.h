@@ -33,7 +33,7 @@ std::vector<std::vector<int>> AncestorPattern(const core::MatrixX& M);
 /// mj_mulM: M v in qM's order (each row's diagonal, then its ancestors, each off-diagonal
 /// entry added to both of its rows).
 core::VectorX MulM(const core::MatrixX& M, const std::vector<std::vector<int>>& pattern,
-                      const core::VectorX& v);
+                   const core::VectorX& v);
 
 /// mj_factorI and mj_solveLD: MuJoCo's backward LDLᵀ of M along the tree and its solve.
 class FactorM {
@@ -45,8 +45,8 @@ class FactorM {
   core::VectorX Solve(const core::VectorX& y) const;
 
  private:
-  RowMatrix LD_;                             // unit-lower L below the diagonal, D on it
-  core::VectorX diag_inv_;                      // 1/D
+  RowMatrix LD_;                                  // unit-lower L below the diagonal, D on it
+  core::VectorX diag_inv_;                        // 1/D
   const std::vector<std::vector<int>>& pattern_;  // ancestors per DOF
 };
 
@@ -65,8 +65,7 @@ int CholUpdate(RowMatrix& L, core::VectorX x, bool plus);
 
 /// mju_sqrMatTD then mj_addM (dense): H = Jᵀ diag(D) J + M, Jᵀ D J summed row by row into the
 /// lower triangle (rows with D_r = 0 and zero entries skipped), mirrored, then M added.
-RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D,
-                               const core::MatrixX& M,
-                               const std::vector<std::vector<int>>& pattern);
+RowMatrix HessianDirect(const RowMatrix& J, const core::VectorX& D, const core::MatrixX& M,
+                        const std::vector<std::vector<int>>& pattern);
 
 }  // namespace simatlas::mujoco::mujoco222

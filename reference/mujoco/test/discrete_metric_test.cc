@@ -18,9 +18,9 @@ TEST(DiscreteMetric, EffectiveMetricAndShift) {
   const core::MatrixX K = core::MatrixX::Constant(1, 1, 1e4);
   EXPECT_NEAR(EffectiveMetric(M, D, K, 0.01)(0, 0), 3.1, 1e-14);
   // τ̂s = τs − hKv: 5 − 0.01·1e4·0.2 = −15.
-  EXPECT_NEAR(ShiftedForce(core::VectorX::Constant(1, 5), K, core::VectorX::Constant(1, 0.2),
-                           0.01)[0],
-              -15, 1e-12);
+  EXPECT_NEAR(
+      ShiftedForce(core::VectorX::Constant(1, 5), K, core::VectorX::Constant(1, 0.2), 0.01)[0], -15,
+      1e-12);
   EXPECT_THROW(EffectiveMetric(M, core::MatrixX::Zero(2, 2), K, 0.01), core::InputError);
   EXPECT_THROW(EffectiveMetric(M, D, K, -0.01), core::InputError);
 }
@@ -89,8 +89,7 @@ TEST(DiscreteMetric, SupportTable) {
   EXPECT_NO_THROW(CheckDiscreteSupport(noslip));
   // Rejected rows of the table.
   auto rejected = [](DiscreteOptions o) {
-    EXPECT_THROW(CheckDiscreteSupport(o), core::InputError)
-        << o.integrator << " " << o.solver;
+    EXPECT_THROW(CheckDiscreteSupport(o), core::InputError) << o.integrator << " " << o.solver;
   };
   DiscreteOptions o = ok;
   o.flex_metric = true;

@@ -211,7 +211,8 @@ TEST(DualSparseRoutes, WarmstartIsChecked) {
     return core::InputErrorOf([&] { RequireWarmstart(p.nv, warm); });
   };
   EXPECT_EQ(message(core::Vector3(0, 0, 0)), "");
-  EXPECT_EQ(message(core::Vector2(0, 0)), "qacc_warmstart has 2 accelerations but the problem has nv = 3");
+  EXPECT_EQ(message(core::Vector2(0, 0)),
+            "qacc_warmstart has 2 accelerations but the problem has nv = 3");
   EXPECT_EQ(message(core::Vector3(0, std::nan(""), 0)),
             "qacc_warmstart entry 1 = nan m/s^2 or rad/s^2 must be a finite number");
 }

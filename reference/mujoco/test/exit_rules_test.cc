@@ -260,7 +260,8 @@ TEST(MujocoExitRules, InLoopGradientExitIsStrictAndScaled) {
   const double gradient1 = 0.5 * std::sqrt(12.5);
   for (const Version version : kVersions) {
     SCOPED_TRACE(version == Version::kMuJoCo222 ? "2.2.2" : "3.15");
-    const SolveResult below = SolveProblem(TwoDofQuadratic(CGUpdate::kPolakRibierePlus, version, 2.0));
+    const SolveResult below =
+        SolveProblem(TwoDofQuadratic(CGUpdate::kPolakRibierePlus, version, 2.0));
     EXPECT_EQ(below.exit, ExitReason::kGradient);
     EXPECT_EQ(below.iterations, 1);
     ASSERT_EQ(below.stats.size(), 1u);

@@ -99,8 +99,7 @@ TEST(SolParams, RefsafeFloorsStandardTimeconstOnly) {
 
 TEST(SolParams, RejectsBadInput) {
   EXPECT_THROW(SanitiseSolParams(kDefaultSolRef, kDefaultSolImp, 0, true), core::InputError);
-  EXPECT_THROW(SanitiseSolParams({std::nan(""), 1}, kDefaultSolImp, 0.002, true),
-               core::InputError);
+  EXPECT_THROW(SanitiseSolParams({std::nan(""), 1}, kDefaultSolImp, 0.002, true), core::InputError);
 }
 
 TEST(StiffnessDamping, StandardT11) {

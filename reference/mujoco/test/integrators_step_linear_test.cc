@@ -39,10 +39,9 @@ TEST(IntegratorsStepLinear, SizesAndFinitenessAreNamed) {
             "tau0 size = 3 1 must be equal to nv");
   EXPECT_EQ(ErrorAfter([](LinearSystem& s) { s.G = core::MatrixX::Ones(2, 1); }, true),
             "G rows = 2 1 must be equal to nv");
-  EXPECT_EQ(ErrorAfter([](LinearSystem& s) {
-              s.M(0, 0) = std::numeric_limits<double>::infinity();
-            }),
-            "M and K must be finite (linear system)");
+  EXPECT_EQ(
+      ErrorAfter([](LinearSystem& s) { s.M(0, 0) = std::numeric_limits<double>::infinity(); }),
+      "M and K must be finite (linear system)");
   EXPECT_EQ(ErrorAfter([](LinearSystem& s) { s.K(0, 0) = std::nan(""); }),
             "M and K must be finite (linear system)");
 }
@@ -52,9 +51,8 @@ TEST(IntegratorsStepLinear, SizesAndFinitenessAreNamed) {
 TEST(IntegratorsStepLinear, SingularMatrixAndUnknownIntegrator) {
   LinearSystem massless = OneDof(1, 0, 0);  // OneDof itself refuses m = 0
   massless.M(0, 0) = 0;
-  EXPECT_EQ(core::NumericalErrorOf([&] {
-              StepLinear(massless, Integrator::kEuler, 0.01, kAtRest, core::VectorX());
-            }),
+  EXPECT_EQ(core::NumericalErrorOf(
+                [&] { StepLinear(massless, Integrator::kEuler, 0.01, kAtRest, core::VectorX()); }),
             "M is singular (integrator matrix)");
   EXPECT_EQ(InputErrorOf([] {
               StepLinear(OneDof(1, 0, 0), static_cast<Integrator>(42), 0.01, kAtRest,

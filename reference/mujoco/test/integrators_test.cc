@@ -87,8 +87,7 @@ TEST(Integrators, DiscreteIsBackwardEulerOnOneDof) {
   // Backward Euler: m(v⁺ − v) = h(u − k q⁺ − d v⁺), q⁺ = q + h v⁺
   // ⇒ v⁺ = (m v − h k q + h u)/(m + h d + h² k). m = 2, k = 500, d = 3, h = 0.02, q = 0.1, v = 1:
   // v⁺ = (2 − 1 )/(2 + 0.06 + 0.2) = 1/2.26.
-  const LinearState x =
-      StepLinear(OneDof(2, 500, 3), Integrator::kDiscrete, 0.02, Slider(0.1, 1));
+  const LinearState x = StepLinear(OneDof(2, 500, 3), Integrator::kDiscrete, 0.02, Slider(0.1, 1));
   EXPECT_NEAR(x.v[0], 1 / 2.26, 1e-15);
   EXPECT_NEAR(x.q[0], 0.1 + 0.02 / 2.26, 1e-15);
 }
@@ -163,8 +162,7 @@ TEST(Integrators, RejectsBadInput) {
   EXPECT_THROW(IntegrateLinear(s, Integrator::kEuler, 0.01, Slider(0, 1), -1), core::InputError);
   EXPECT_THROW(OneDof(0, 1, 1), core::InputError);
   EXPECT_THROW(OneDof(1, -1, 1), core::InputError);
-  EXPECT_THROW(StepLinear(s, Integrator::kEuler, 0.01, Slider(0, 1),
-                          core::VectorX::Ones(1)),
+  EXPECT_THROW(StepLinear(s, Integrator::kEuler, 0.01, Slider(0, 1), core::VectorX::Ones(1)),
                core::InputError);  // u given but nu = 0
   for (const char* name : {"euler", "implicit", "implicitfast", "rk4", "discrete"}) {
     EXPECT_EQ(IntegratorName(ParseIntegrator(name)), name);

@@ -58,7 +58,6 @@ TEST(MujocoLineSearch, BudgetSpentBeforeABracketAnswersTheLastNewtonPoint) {
   EXPECT_EQ(r.qacc(0), 3.0);
 }
 
-
 // The one-sided Newton phase ends at the first point with a positive slope, however small: it is
 // then a bracket, and the bracket's safeguard decides the next points. a₀ = ½ here, warmstart at
 // a = 0 (it wins: cost(0) = 5/32 < cost(½) = ¼). Rows: a limit z = a − ½ (R = 4: D = ¼, active for
@@ -74,8 +73,8 @@ TEST(MujocoLineSearch, BudgetSpentBeforeABracketAnswersTheLastNewtonPoint) {
 // (Had ⅝ counted as "still descending", Newton from a = ½ back to ⅙ and on from there would reach
 // the minimum of the piece with both limits active, a = ⅝/(13/4) = 5/26, in 4 evaluations.)
 TEST(MujocoLineSearch, SmallPositiveSlopeEndsTheOneSidedPhase) {
-  Problem p = OneDofCg({RowKind::kLimitJoint, RowKind::kLimitJoint}, {1.0, -1.0}, {4.0, 0.5},
-                       {0.5, 0.0});
+  Problem p =
+      OneDofCg({RowKind::kLimitJoint, RowKind::kLimitJoint}, {1.0, -1.0}, {4.0, 0.5}, {0.5, 0.0});
   p.qacc_smooth(0) = 0.5;
   p.opt.ls_iterations = 4;
   SolveSettings settings;
@@ -87,7 +86,6 @@ TEST(MujocoLineSearch, SmallPositiveSlopeEndsTheOneSidedPhase) {
   EXPECT_NEAR(r.qacc(0), 1.0 / 6.0, 1e-15);
   EXPECT_NEAR(r.stats[0].improvement, 17.0 / 288.0, 1e-15);
 }
-
 
 // A line of the test's own (no problem behind it), each evaluated α recorded: four quadratic
 // pieces, cost' continuous, cost'' = ¼ on [0, ½), 1 on [½, 1.25], 2 on (1.25, 2], 7/4 beyond.

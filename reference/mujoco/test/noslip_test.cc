@@ -233,8 +233,8 @@ TEST(NoSlip, AFlatPairWhoseMeanRaisesTheCostIsUndone) {
   EXPECT_NEAR(r.qacc[0], main.qacc[0], 1e-10);
   EXPECT_EQ(r.noslip_iterations, 2);
   ASSERT_GE(r.stats.size(), 2u);
-  EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement,
-              0.5 * 0.01 * main.efc_force.squaredNorm(), 1e-12);
+  EXPECT_NEAR(r.stats[r.stats.size() - 2].improvement, 0.5 * 0.01 * main.efc_force.squaredNorm(),
+              1e-12);
   EXPECT_EQ(r.stats.back().improvement, 0);
 }
 
@@ -253,8 +253,7 @@ TEST(NoSlip, AFrictionStepThatRaisesTheCostIsUndone) {
     const SolveResult r = SolveProblem(p);
     EXPECT_EQ(r.efc_force, main.efc_force) << "condim " << condim;
     ASSERT_EQ(r.noslip_iterations, 1);
-    EXPECT_NEAR(r.stats.back().improvement, 0.5 * 0.01 * main.efc_force.squaredNorm() / 6,
-                1e-15);
+    EXPECT_NEAR(r.stats.back().improvement, 0.5 * 0.01 * main.efc_force.squaredNorm() / 6, 1e-15);
   }
 }
 

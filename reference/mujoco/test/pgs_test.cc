@@ -80,8 +80,9 @@ TEST(Pgs, SparsePathSweepsEllipticBlocksAsTheDensePath) {
     ASSERT_TRUE(MakeDual(p).sparse_rows);
     const SolveResult sparse = SolveProblem(p);
     ASSERT_GT(dense.efc_force[0], 1);
-    EXPECT_TRUE(sparse.efc_force.isApprox(dense.efc_force, 1e-12))
-        << "condim " << condim << "\n" << sparse.efc_force << "\n" << dense.efc_force;
+    EXPECT_TRUE(sparse.efc_force.isApprox(dense.efc_force, 1e-12)) << "condim " << condim << "\n"
+                                                                   << sparse.efc_force << "\n"
+                                                                   << dense.efc_force;
   }
 }
 

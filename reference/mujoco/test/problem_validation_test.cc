@@ -51,7 +51,9 @@ std::string ErrorAfter(const std::function<void(Problem&)>& edit) {
   return InputErrorOf([&] { ValidateProblem(p); });
 }
 
-TEST(ProblemValidation, TheBaseProblemIsValid) { EXPECT_EQ(ErrorAfter([](Problem&) {}), ""); }
+TEST(ProblemValidation, TheBaseProblemIsValid) {
+  EXPECT_EQ(ErrorAfter([](Problem&) {}), "");
+}
 
 // Sizes: nv, M's shape, a₀'s length, the efc arrays.
 TEST(ProblemValidation, SizesAreNamed) {
@@ -108,12 +110,18 @@ TEST(ProblemValidation, DofTreeRules) {
   EXPECT_EQ(ErrorAfter([](Problem& p) { p.dof_parentid = {-1, 0}; }), "");
   EXPECT_EQ(ErrorAfter([](Problem& p) { p.dof_parentid = {-1}; }),
             "dof_parentid length = 1 1 must be equal to nv (or absent)");
-  EXPECT_EQ(ErrorAfter([](Problem& p) { p.dof_parentid = {-2, 0}; }),
+  EXPECT_EQ(ErrorAfter([](Problem& p) {
+              p.dof_parentid = {-2, 0};
+            }),
             "dof_parentid[0] = -2 1 must be -1 (a root) or a DOF index < 0");
-  EXPECT_EQ(ErrorAfter([](Problem& p) { p.dof_parentid = {-1, 1}; }),
+  EXPECT_EQ(ErrorAfter([](Problem& p) {
+              p.dof_parentid = {-1, 1};
+            }),
             "dof_parentid[1] = 1 1 must be -1 (a root) or a DOF index < 1");
   // Two roots but M(1, 0) = 0.5 couples them.
-  EXPECT_EQ(ErrorAfter([](Problem& p) { p.dof_parentid = {-1, -1}; }),
+  EXPECT_EQ(ErrorAfter([](Problem& p) {
+              p.dof_parentid = {-1, -1};
+            }),
             "M[1][0] = 0.5 kg or kg m^2 must be 0: DOF 0 is not an ancestor of DOF 1 in "
             "dof_parentid");
   // Two roots with M diagonal is a valid forest.
@@ -192,9 +200,9 @@ TEST(ProblemValidation, FrictionlessContactOwnsOneRow) {
 
 // Name tables both ways; an out-of-range enum reads "unknown".
 TEST(ProblemNames, RowKindsAndSolversRoundTrip) {
-  for (const char* name : {"equality", "friction_dof", "friction_tendon", "limit_joint",
-                           "limit_tendon", "contact_frictionless", "contact_pyramidal",
-                           "contact_elliptic"}) {
+  for (const char* name :
+       {"equality", "friction_dof", "friction_tendon", "limit_joint", "limit_tendon",
+        "contact_frictionless", "contact_pyramidal", "contact_elliptic"}) {
     EXPECT_EQ(RowKindName(ParseRowKind(name)), name);
   }
   EXPECT_EQ(RowKindName(static_cast<RowKind>(99)), "unknown");

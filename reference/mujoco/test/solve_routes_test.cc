@@ -107,8 +107,7 @@ TEST(SolvePaths, PrimalLoopsRefusePgsAndStopWithoutRows) {
 TEST(SolvePaths, ScalesNameTheirInertia) {
   Problem p = PointMassOnEllipticContact();
   p.opt.meaninertia = 0;
-  EXPECT_EQ(InputErrorOf([&] { MonolithicScale(p); }),
-            "meaninertia = 0 kg or kg m^2 must be > 0");
+  EXPECT_EQ(InputErrorOf([&] { MonolithicScale(p); }), "meaninertia = 0 kg or kg m^2 must be > 0");
   // 1/(meaninertia · nv) = 1/(4 · 3) and 1/trace M = 1/6.
   p.opt.meaninertia = 4;
   EXPECT_DOUBLE_EQ(MonolithicScale(p), 1.0 / 12);
@@ -165,14 +164,12 @@ TEST(SolvePaths, MetricSizesAreNamed) {
             "M cols = 3 1 must be equal to its rows");
   EXPECT_EQ(InputErrorOf([&] { EffectiveMetric(M, M, core::MatrixX::Zero(2, 1), 0.01); }),
             "K rows = 2 1 must be equal to the size of M (2, square)");
-  EXPECT_EQ(InputErrorOf([&] {
-              ShiftedForce(core::VectorX::Zero(3), M, core::VectorX::Zero(2), 0.01);
-            }),
-            "K rows = 2 1 must be equal to the sizes of tau_s and v");
-  EXPECT_EQ(InputErrorOf([&] {
-              ShiftedForce(core::VectorX::Zero(2), M, core::VectorX::Zero(3), 0.01);
-            }),
-            "K rows = 2 1 must be equal to the sizes of tau_s and v");
+  EXPECT_EQ(
+      InputErrorOf([&] { ShiftedForce(core::VectorX::Zero(3), M, core::VectorX::Zero(2), 0.01); }),
+      "K rows = 2 1 must be equal to the sizes of tau_s and v");
+  EXPECT_EQ(
+      InputErrorOf([&] { ShiftedForce(core::VectorX::Zero(2), M, core::VectorX::Zero(3), 0.01); }),
+      "K rows = 2 1 must be equal to the sizes of tau_s and v");
 }
 
 // Name tables; an out-of-range enum reads "unknown".

@@ -56,7 +56,8 @@ Problem T11(Cone cone) {
   frame << 0, 0, 1, 0, 0, 0,  //
       0, 1, 0, 0.0995, 0, 0,  //
       -1, 0, 0, 0, 0.0995, 0;
-  const Eigen::Matrix<double, 6, 1> qvel = (Eigen::Matrix<double, 6, 1>() << 0.1, 0, 0, 0, 0, 0).finished();
+  const Eigen::Matrix<double, 6, 1> qvel =
+      (Eigen::Matrix<double, 6, 1>() << 0.1, 0, 0, 0, 0, 0).finished();
   p.opt.cone = cone;
   p.opt.meaninertia = (3 + 3 * 0.004) / 6;
   p.opt.iterations = 1000;
@@ -198,7 +199,8 @@ TEST(Primal, ConstraintRowsStoreMujocoEfcD) {
   ASSERT_EQ(rows.D.size(), 3);
   for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(rows.D[i], 19);
   EXPECT_DOUBLE_EQ(ConeWeight(rows, rows.blocks[0], 1.0), 9.5);
-  const ConstraintRows one = MakeConstraintRows(OneDof(RowKind::kContactFrictionless, 1, 0, 0.5, 0));
+  const ConstraintRows one =
+      MakeConstraintRows(OneDof(RowKind::kContactFrictionless, 1, 0, 0.5, 0));
   ASSERT_EQ(one.blocks.size(), 1u);
   EXPECT_FALSE(one.blocks[0].elliptic);
   EXPECT_EQ(one.D[0], 2);
@@ -218,8 +220,9 @@ TEST(Primal, ConeHessianMatchesFiniteDifferencesOfForce) {
     core::VectorX zp = z, zm = z;
     zp[k] += h;
     zm[k] -= h;
-    const core::VectorX col = -(EvaluateConstraints(p, rows, zp).force -
-                                EvaluateConstraints(p, rows, zm).force) / (2 * h);
+    const core::VectorX col =
+        -(EvaluateConstraints(p, rows, zp).force - EvaluateConstraints(p, rows, zm).force) /
+        (2 * h);
     for (int j = 0; j < 3; ++j) EXPECT_NEAR(H(j, k), col[j], 1e-5 * (1 + std::abs(col[j])));
   }
 }
@@ -318,10 +321,10 @@ TEST(Statistics, PgsCountsMujocoDualStatesNotNonZeroForces) {
 TEST(Termination, ExitReasonsHaveDistinctNames) {
   // The §5 table's exits (certificate, decrement, improvement, gradient, α = 0, cap) and nefc = 0
   // each have their own report name.
-  const std::vector<ExitReason> all = {
-      ExitReason::kNoConstraints, ExitReason::kCertificate, ExitReason::kImprovement,
-      ExitReason::kGradient,      ExitReason::kDecrement,   ExitReason::kZeroStep,
-      ExitReason::kIterations};
+  const std::vector<ExitReason> all = {ExitReason::kNoConstraints, ExitReason::kCertificate,
+                                       ExitReason::kImprovement,   ExitReason::kGradient,
+                                       ExitReason::kDecrement,     ExitReason::kZeroStep,
+                                       ExitReason::kIterations};
   std::set<std::string> names;
   for (ExitReason r : all) names.insert(ExitReasonName(r));
   EXPECT_EQ(names.size(), all.size());

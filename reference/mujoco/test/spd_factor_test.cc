@@ -15,9 +15,7 @@ namespace {
 using core::NumericalErrorOf;
 
 // diag(1, 2, …, n): x = b ./ (1, 2, …, n), each entry one division (exact to 1 ulp).
-core::MatrixX Diagonal(int n) {
-  return core::VectorX::LinSpaced(n, 1, n).asDiagonal();
-}
+core::MatrixX Diagonal(int n) { return core::VectorX::LinSpaced(n, 1, n).asDiagonal(); }
 
 // [[1, 2], [2, 1]] has eigenvalues 3 and −1; embedded in the identity it keeps one −1.
 core::MatrixX Indefinite(int n) {

@@ -20,7 +20,8 @@ TEST(TransitionFD, T10EulerSlider) {
   // T10: m = 1, k = 100, d = 10, motor gear 1, h = 0.01, Euler, eps = 1e-6, centred.
   // a = (u − 100q − 10v)/1.1 ⇒ A = [[1 − 0.01/1.1, 0.01/1.1], [−1/1.1, 1/1.1]],
   // B = [1e-4/1.1; 0.01/1.1].
-  const TransitionModel m = LinearTransitionModel(OneDof(1, 100, 10, true), Integrator::kEuler, 0.01);
+  const TransitionModel m =
+      LinearTransitionModel(OneDof(1, 100, 10, true), Integrator::kEuler, 0.01);
   for (bool centered : {true, false}) {
     const TransitionJacobians J =
         TransitionFD(m, SliderState(0.3, -0.2), core::VectorX::Constant(1, 0.5), 1e-6, centered);
@@ -57,7 +58,8 @@ TEST(TransitionFD, LinearDiscreteSystemEqualsExactJacobian) {
   const TransitionState x{(core::VectorX(2) << 0.1, -0.2).finished(),
                           (core::VectorX(2) << 0.5, 0.3).finished(), core::VectorX()};
   for (bool centered : {true, false}) {
-    const TransitionJacobians J = TransitionFD(m, x, core::VectorX::Constant(1, 0.7), 1e-6, centered);
+    const TransitionJacobians J =
+        TransitionFD(m, x, core::VectorX::Constant(1, 0.7), 1e-6, centered);
     EXPECT_LT((J.A - A).cwiseAbs().maxCoeff(), 1e-8) << "centered " << centered;
     EXPECT_LT((J.B - B).cwiseAbs().maxCoeff(), 1e-9) << "centered " << centered;
   }
@@ -100,8 +102,8 @@ TEST(TransitionFD, TangentSpacePositions) {
     return rotate(q, scale * dv[0]);
   };
   m.differentiate_pos = [](const core::VectorX& q1, const core::VectorX& q2, double hh) {
-    return core::VectorX::Constant(1, std::atan2(q1[0] * q2[1] - q1[1] * q2[0],
-                                                 q1[0] * q2[0] + q1[1] * q2[1]) / hh);
+    return core::VectorX::Constant(
+        1, std::atan2(q1[0] * q2[1] - q1[1] * q2[0], q1[0] * q2[0] + q1[1] * q2[1]) / hh);
   };
   m.step = [rotate, h](const TransitionState& x, const core::VectorX&) {
     return TransitionState{rotate(x.q, h * x.v[0]), x.v, x.act};
@@ -117,7 +119,8 @@ TEST(TransitionFD, TangentSpacePositions) {
 }
 
 TEST(TransitionFD, RejectsRk4AndBadEps) {
-  const TransitionModel rk4 = LinearTransitionModel(OneDof(1, 100, 10, true), Integrator::kRk4, 0.01);
+  const TransitionModel rk4 =
+      LinearTransitionModel(OneDof(1, 100, 10, true), Integrator::kRk4, 0.01);
   try {
     TransitionFD(rk4, SliderState(0, 0), core::VectorX::Zero(1), 1e-6, true);
     ADD_FAILURE() << "RK4 accepted";

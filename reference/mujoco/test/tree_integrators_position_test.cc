@@ -36,8 +36,8 @@ MultibodyTree SliderWeldHinge() {
   const int slider = tree.AddBody(Body("slider", 1));
   const int block = tree.AddBody(Body("block", 0.5));
   const int rod = tree.AddBody(Body("rod", 0.3));
-  tree.AddJoint(multibody::MakePrismaticJoint("slide", multibody::kWorldBody, slider,
-                                              Vector3::UnitX()));
+  tree.AddJoint(
+      multibody::MakePrismaticJoint("slide", multibody::kWorldBody, slider, Vector3::UnitX()));
   multibody::RigidTransform X_PF;
   X_PF.p = Vector3(0, 0, -0.2);
   tree.AddJoint(multibody::MakeWeldJoint("weld", slider, block, X_PF));
@@ -65,8 +65,8 @@ TEST(TreeIntegratorsPosition, FreeBodyRotationWrapsAndZeroRotation) {
   const double h = 0.25;
   VectorX q1 = tree.DefaultPositions();
   VectorX q2 = q1;
-  q2.head<4>() = Eigen::Vector4d(std::cos(0.75 * std::numbers::pi), 0, 0,
-                                 std::sin(0.75 * std::numbers::pi));
+  q2.head<4>() =
+      Eigen::Vector4d(std::cos(0.75 * std::numbers::pi), 0, 0, std::sin(0.75 * std::numbers::pi));
   q2.tail<3>() = Vector3(0.1, 0, -0.2);
   const VectorX u = DifferentiatePosMujoco(tree, q1, q2, h);
   EXPECT_NEAR(u[0], 0, 1e-15);
@@ -87,8 +87,8 @@ TEST(TreeIntegratorsPosition, TransitionModelWrapsTheStepAndPositionMaps) {
   EXPECT_EQ(m.nu, 0);
   TransitionState x{core::Vector2(0.1, 0.2), core::Vector2(0.5, -1.0), VectorX()};
   const TransitionState next = m.step(x, VectorX());
-  const TreeState direct = StepTree(tree, Integrator::kEuler, h,
-                                    {x.q, TreeVelocityFromMujoco(tree, x.q, x.v)}, {});
+  const TreeState direct =
+      StepTree(tree, Integrator::kEuler, h, {x.q, TreeVelocityFromMujoco(tree, x.q, x.v)}, {});
   EXPECT_EQ(next.q, direct.q);
   EXPECT_EQ(next.v, MujocoVelocityFromTree(tree, direct.q, direct.v));
   const VectorX dv = core::Vector2(1, 2);

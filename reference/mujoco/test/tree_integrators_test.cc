@@ -37,8 +37,8 @@ MultibodyTree RodChain(int links, double damping, double g = 9.81) {
     const int b = tree.AddBody(rod);
     multibody::RigidTransform X_PF;
     if (i > 0) X_PF.p = Vector3(0, 0, -L);
-    multibody::JointSpec j = multibody::MakeRevoluteJoint("j" + std::to_string(i), parent, b,
-                                                          Vector3::UnitY(), X_PF);
+    multibody::JointSpec j =
+        multibody::MakeRevoluteJoint("j" + std::to_string(i), parent, b, Vector3::UnitY(), X_PF);
     j.damping = VectorX::Constant(1, damping);
     tree.AddJoint(j);
     parent = b;
@@ -136,8 +136,7 @@ TEST(TreeIntegrators, EulerWithDampingOnOneHingeIsTheHandClosedForm) {
   EXPECT_NEAR(e.v(0), -1.0 - 0.01 * 0.1 / 0.105, 1e-15);
   EXPECT_NEAR(e.q(0), 0.2899047619047619, 1e-15);
   // And the same as the linear system's Euler (integrators.h, checked against MuJoCo there).
-  const LinearState l = StepLinear(OneDof(0.1, 2.0, 0.5), Integrator::kEuler, 0.01,
-                                   {x.q, x.v});
+  const LinearState l = StepLinear(OneDof(0.1, 2.0, 0.5), Integrator::kEuler, 0.01, {x.q, x.v});
   EXPECT_NEAR(e.v(0), l.v(0), 1e-15);
   // Discrete = (M + hD + h²K) a = F − hKv: a = (−0.1 + 0.02)/(0.1 + 0.005 + 0.0002)
   // = −0.08/0.1052 = −0.76045627…, v⁺ = −1.0076045627.
@@ -179,7 +178,8 @@ TEST(TreeIntegrators, WhichIntegratorsCoincide) {
 // Error of one integrator after T = 0.4 s with step h, against RK4 with h/64.
 double GlobalError(const MultibodyTree& tree, const TreeState& x0, double h) {
   const double T = 0.4;
-  const TreeState coarse = IntegrateTree(tree, Integrator::kRk4, h, x0, static_cast<int>(T / h + 0.5));
+  const TreeState coarse =
+      IntegrateTree(tree, Integrator::kRk4, h, x0, static_cast<int>(T / h + 0.5));
   const TreeState fine =
       IntegrateTree(tree, Integrator::kRk4, h / 64, x0, static_cast<int>(64 * T / h + 0.5));
   return (coarse.q - fine.q).norm() + (coarse.v - fine.v).norm();
@@ -189,7 +189,8 @@ TEST(TreeIntegrators, Rk4IsFourthOrderOnHingesAndSecondOrderOnAFreeBody) {
   // Hinge chain (Euclidean joints): halving h divides the global error by 2⁴ = 16
   // asymptotically — the tableau and the stage positions are right. Ratio in [12, 20].
   const MultibodyTree chain = RodChain(3, 0.1);
-  const TreeState xc{(VectorX(3) << 0.8, -0.5, 0.4).finished(), (VectorX(3) << 1, -1, 2).finished()};
+  const TreeState xc{(VectorX(3) << 0.8, -0.5, 0.4).finished(),
+                     (VectorX(3) << 1, -1, 2).finished()};
   const double rc = GlobalError(chain, xc, 0.02) / GlobalError(chain, xc, 0.01);
   EXPECT_GT(rc, 12);
   EXPECT_LT(rc, 20);

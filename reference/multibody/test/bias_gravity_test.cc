@@ -31,9 +31,12 @@ TEST(BiasTerm, ChainMatchesFiniteDifferencesOfTheMassMatrix) {
   // An arm on a tilted hinge carrying a slider (prismatic on a rotating parent: Coriolis
   // 2 ω × v) which carries a pendulum about another tilted axis with an offset.
   MultibodyTree tree;
-  const int arm = tree.AddBody({"arm", 2.0, Vector3(0.1, 0, 0), Vector3(0.1, 0.2, 0.25).asDiagonal()});
-  const int a = tree.AddBody({"a", 0.9, Vector3(0.05, 0.1, -0.3), Vector3(0.03, 0.04, 0.02).asDiagonal()});
-  const int b = tree.AddBody({"b", 0.4, Vector3(0.0, 0.0, -0.2), Vector3(0.01, 0.01, 0.015).asDiagonal()});
+  const int arm =
+      tree.AddBody({"arm", 2.0, Vector3(0.1, 0, 0), Vector3(0.1, 0.2, 0.25).asDiagonal()});
+  const int a =
+      tree.AddBody({"a", 0.9, Vector3(0.05, 0.1, -0.3), Vector3(0.03, 0.04, 0.02).asDiagonal()});
+  const int b =
+      tree.AddBody({"b", 0.4, Vector3(0.0, 0.0, -0.2), Vector3(0.01, 0.01, 0.015).asDiagonal()});
   tree.AddJoint(MakeRevoluteJoint("hinge", kWorldBody, arm, Vector3(0.2, 1, 0.1)));
   tree.AddJoint(MakePrismaticJoint("slide", arm, a, Vector3(1, 0.3, 0)));
   RigidTransform X;
@@ -84,9 +87,10 @@ TEST(BiasTerm, PowerBalanceWithQuaternions) {
   const MultibodyTree tree = testing::MixedTree();
   const VectorX q = testing::MixedQ(), v = testing::MixedV();
   const double e = 1e-6;
-  const MatrixX Mdot = (tree.CalcMassMatrix(tree.IntegratePositions(q, v, e, QuaternionUpdate::kExponentialMap)) -
-                        tree.CalcMassMatrix(tree.IntegratePositions(q, v, -e, QuaternionUpdate::kExponentialMap))) /
-                       (2 * e);
+  const MatrixX Mdot =
+      (tree.CalcMassMatrix(tree.IntegratePositions(q, v, e, QuaternionUpdate::kExponentialMap)) -
+       tree.CalcMassMatrix(tree.IntegratePositions(q, v, -e, QuaternionUpdate::kExponentialMap))) /
+      (2 * e);
   EXPECT_NEAR(v.dot(tree.CalcBiasTerm(q, v)), 0.5 * v.dot(Mdot * v), 1e-7);
 }
 
@@ -107,7 +111,8 @@ TEST(BiasTerm, InverseDynamicsMatchesTheDerivativeOfTheGeneralizedMomentum) {
   VectorX dT(2);
   for (int k = 0; k < 2; ++k) {
     const VectorX dq = 1e-6 * VectorX::Unit(2, k);
-    dT(k) = 0.5 * v0.dot((p.tree.CalcMassMatrix(q0 + dq) - p.tree.CalcMassMatrix(q0 - dq)) * v0) / 2e-6;
+    dT(k) =
+        0.5 * v0.dot((p.tree.CalcMassMatrix(q0 + dq) - p.tree.CalcMassMatrix(q0 - dq)) * v0) / 2e-6;
   }
   EXPECT_LT((p.tree.CalcInverseDynamics(q0, v0, a) - (dp - dT)).cwiseAbs().maxCoeff(), 1e-7);
 }
@@ -120,9 +125,10 @@ TEST(Gravity, SingleAndDoublePendulumHand) {
   q << 0.5, -1.2;
   const double g = 9.81;
   const VectorX tau = p.tree.CalcGravityGeneralizedForces(q);
-  EXPECT_NEAR(tau(0),
-              -g * ((p.m1 * p.lc1 + p.m2 * p.l1) * std::sin(q(0)) + p.m2 * p.lc2 * std::sin(q(0) + q(1))),
-              1e-13);
+  EXPECT_NEAR(
+      tau(0),
+      -g * ((p.m1 * p.lc1 + p.m2 * p.l1) * std::sin(q(0)) + p.m2 * p.lc2 * std::sin(q(0) + q(1))),
+      1e-13);
   EXPECT_NEAR(tau(1), -g * p.m2 * p.lc2 * std::sin(q(0) + q(1)), 1e-13);
   // θ1 = 90°, θ2 = 0: τ1 = −9.81·(1.3·0.4 + 0.7·0.9 + 0.7·0.35) = −9.81·1.395 = −13.68495 N·m.
   q << M_PI / 2, 0.0;
@@ -137,8 +143,10 @@ TEST(Gravity, IsMinusTheGradientOfPotentialEnergyOnTheManifold) {
   const double e = 1e-6;
   for (int k = 0; k < tree.num_velocities(); ++k) {
     const VectorX v = VectorX::Unit(tree.num_velocities(), k);
-    const double dV = (tree.CalcPotentialEnergy(tree.IntegratePositions(q, v, e, QuaternionUpdate::kExponentialMap)) -
-                       tree.CalcPotentialEnergy(tree.IntegratePositions(q, v, -e, QuaternionUpdate::kExponentialMap))) /
+    const double dV = (tree.CalcPotentialEnergy(
+                           tree.IntegratePositions(q, v, e, QuaternionUpdate::kExponentialMap)) -
+                       tree.CalcPotentialEnergy(
+                           tree.IntegratePositions(q, v, -e, QuaternionUpdate::kExponentialMap))) /
                       (2 * e);
     EXPECT_NEAR(tau(k), -dV, 1e-7) << "dof " << k;
   }

@@ -91,7 +91,9 @@ TEST(RigidBodyValidation, NamesTheBodyQuantityAndRule) {
 
 TEST(RigidBodyValidation, StandardInertiasHand) {
   // Box 2 kg, sides (1, 2, 3): diag(4+9, 1+9, 1+4)·2/12 = diag(13, 10, 5)/6.
-  EXPECT_LT((SolidBoxInertia(2.0, Vector3(1, 2, 3)) - Vector3(13, 10, 5).asDiagonal().toDenseMatrix() / 6.0).norm(),
+  EXPECT_LT((SolidBoxInertia(2.0, Vector3(1, 2, 3)) -
+             Vector3(13, 10, 5).asDiagonal().toDenseMatrix() / 6.0)
+                .norm(),
             1e-15);
   // Sphere 5 kg, r = 0.2: 0.4·5·0.04 = 0.08.
   EXPECT_NEAR(SolidSphereInertia(5.0, 0.2)(1, 1), 0.08, 1e-16);
@@ -103,14 +105,16 @@ TEST(TreeBuilding, RejectsBadTopologyAndParameters) {
   const int b = tree.AddBody({"b", 1.0, Vector3::Zero(), Matrix3::Identity()});
   EXPECT_THROW(tree.AddBody({"a", 1.0, Vector3::Zero(), Matrix3::Identity()}), InputError);
   // Parent b is not connected yet.
-  EXPECT_NE(ErrorOf([&] { tree.AddJoint(MakeRevoluteJoint("j", b, a, Vector3::UnitZ())); })
-                .find("not connected"),
+  EXPECT_NE(ErrorOf([&] {
+              tree.AddJoint(MakeRevoluteJoint("j", b, a, Vector3::UnitZ()));
+            }).find("not connected"),
             std::string::npos);
   // A body without an inboard joint makes every calculation refuse.
   EXPECT_NE(ErrorOf([&] { tree.CalcMassMatrix(VectorX()); }).find("has no inboard joint"),
             std::string::npos);
   tree.AddJoint(MakeRevoluteJoint("ja", kWorldBody, a, Vector3::UnitZ()));
-  EXPECT_THROW(tree.AddJoint(MakeRevoluteJoint("again", kWorldBody, a, Vector3::UnitZ())), InputError);
+  EXPECT_THROW(tree.AddJoint(MakeRevoluteJoint("again", kWorldBody, a, Vector3::UnitZ())),
+               InputError);
   // Damping with the wrong number of entries, negative damping, a spring on a free joint.
   JointSpec free = MakeFreeJoint("jb", a, b);
   free.damping = VectorX::Zero(3);

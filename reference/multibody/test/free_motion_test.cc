@@ -85,8 +85,8 @@ TEST(FreeMotion, TreeResidualWithImplicitDamping) {
   const FreeMotion fm = CalcFreeMotion(tree, q0, v0, h);
   const VectorX D = tree.JointDamping();
   const VectorX lhs = tree.CalcMassMatrix(q0) * (fm.v_star - v0) / h;
-  const VectorX rhs = tree.CalcGravityGeneralizedForces(q0) - tree.CalcBiasTerm(q0, v0) -
-                      D.cwiseProduct(fm.v_star);
+  const VectorX rhs =
+      tree.CalcGravityGeneralizedForces(q0) - tree.CalcBiasTerm(q0, v0) - D.cwiseProduct(fm.v_star);
   EXPECT_LT((lhs - rhs).cwiseAbs().maxCoeff(), 1e-11);
 }
 
@@ -112,8 +112,8 @@ TEST(GeneralizedForces, NamedTermsOfThePendulumHand) {
   applied.contacts[0] = {b, kWorldBody, Vector3(0, 0, -0.5), Vector3(1, 0, 0)};
   EXPECT_NEAR(AssembleGeneralizedForces(tree, q, v, applied).contact(0), 0.5, 1e-15);
   // A pure torque (0, 3, 0) N·m on the rod is 3 N·m on the joint.
-  EXPECT_NEAR(CalcExternalGeneralizedForces(tree, q, {{b, Vector3::Zero(), Vector3::Zero(),
-                                                       Vector3(0, 3, 0)}})(0),
+  EXPECT_NEAR(CalcExternalGeneralizedForces(
+                  tree, q, {{b, Vector3::Zero(), Vector3::Zero(), Vector3(0, 3, 0)}})(0),
               3.0, 1e-15);
   // Size of u is checked.
   applied.u = VectorX::Zero(2);
@@ -127,8 +127,9 @@ TEST(DiscreteStep, IsFreeMotionThenTheLinearPositionUpdate) {
   const double h = 0.005;
   const DiscreteStepResult r = StepWithoutConstraints(tree, q0, v0, h);
   EXPECT_EQ(r.v_next, r.free_motion.v_star);
-  EXPECT_LT((r.q_next - q0 - h * tree.CalcVelocityToQDotMatrix(q0) * r.v_next).cwiseAbs().maxCoeff(),
-            1e-15);
+  EXPECT_LT(
+      (r.q_next - q0 - h * tree.CalcVelocityToQDotMatrix(q0) * r.v_next).cwiseAbs().maxCoeff(),
+      1e-15);
 }
 
 TEST(DiscreteStep, FreeFlightMomentum) {

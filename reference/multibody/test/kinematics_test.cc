@@ -69,9 +69,11 @@ TEST(PointJacobian, FreeBodyTranslationalVelocityIsInTheWorldFrame) {
   q << std::sqrt(0.5), 0, 0, std::sqrt(0.5), 1, 2, 3;  // 90° about z: B's x axis is W's y axis
   VectorX v(6);
   v << 0, 0, 0, 0.3, -0.7, 0.2;
-  EXPECT_LT((tree.CalcPointVelocity(q, v, b, Vector3::Zero()) - Vector3(0.3, -0.7, 0.2)).norm(), 1e-15);
+  EXPECT_LT((tree.CalcPointVelocity(q, v, b, Vector3::Zero()) - Vector3(0.3, -0.7, 0.2)).norm(),
+            1e-15);
   v << 0, 0, 2, 0, 0, 0;
-  EXPECT_LT((tree.CalcPointVelocity(q, v, b, Vector3(0.5, 0, 0)) - Vector3(-1, 0, 0)).norm(), 1e-15);
+  EXPECT_LT((tree.CalcPointVelocity(q, v, b, Vector3(0.5, 0, 0)) - Vector3(-1, 0, 0)).norm(),
+            1e-15);
 }
 
 TEST(RelativeJacobian, IsTheDifferenceOfTheTwoBodiesPointVelocities) {
@@ -140,7 +142,8 @@ TEST(QDotToVelocity, IsALeftInverseOfNAndRecoversOmega) {
   EXPECT_LT((NN - MatrixX::Identity(9, 9)).cwiseAbs().maxCoeff(), 1e-15);
   // Hand: q = identity, q̇ = (0, 0, 0, 0.5) (½ ω ⊗ q with ω = (0, 0, 1)) → ω = (0, 0, 1).
   MultibodyTree one;
-  one.AddJoint(MakeFreeJoint("f", kWorldBody, one.AddBody({"b", 1.0, Vector3::Zero(), Matrix3::Identity()})));
+  one.AddJoint(MakeFreeJoint("f", kWorldBody,
+                             one.AddBody({"b", 1.0, Vector3::Zero(), Matrix3::Identity()})));
   VectorX qdot = VectorX::Zero(7);
   qdot(3) = 0.5;
   qdot(4) = 2.0;

@@ -115,7 +115,8 @@ TEST(MassMatrix, WeldAddsNoDofAndCarriesItsMassRigidly) {
   // cube (m = 0.5, side 0.02 → I ≈ 3.3e-5) at 0.9 m adds 0.5·0.81 + 2·(0.5·0.0008/12).
   MultibodyTree tree;
   const int b = tree.AddBody(Link("rod", 1.3, 0.4, 0.05));
-  const int tip = tree.AddBody({"tip", 0.5, Vector3::Zero(), SolidBoxInertia(0.5, Vector3::Constant(0.02))});
+  const int tip =
+      tree.AddBody({"tip", 0.5, Vector3::Zero(), SolidBoxInertia(0.5, Vector3::Constant(0.02))});
   tree.AddJoint(MakeRevoluteJoint("pin", kWorldBody, b, Vector3::UnitY()));
   RigidTransform X;
   X.p = Vector3(0, 0, -0.9);

@@ -64,8 +64,8 @@ TEST(QuaternionStep, ExponentialKeepsUnitNormAndMatchesAngleAxis) {
   const double h = 0.3;
   const Vector4 q1 = QuaternionStepExponential(q0, w, h);
   EXPECT_NEAR(q1.norm(), 1.0, 1e-15);
-  const Matrix3 R_expected =
-      Eigen::AngleAxisd(h * w.norm(), w.normalized()).toRotationMatrix() * RotationFromQuaternion(q0);
+  const Matrix3 R_expected = Eigen::AngleAxisd(h * w.norm(), w.normalized()).toRotationMatrix() *
+                             RotationFromQuaternion(q0);
   EXPECT_LT((RotationFromQuaternion(q1) - R_expected).norm(), 1e-14);
 }
 
@@ -85,8 +85,10 @@ TEST(QuaternionStep, LinearAndExponentialAgreeToSecondOrder) {
   // Both updates share the first-order term h N_r ω; their gap shrinks like h².
   const Vector4 q0 = Unit(Vector4(0.6, -0.1, 0.3, 0.7));
   const Vector3 w(2.0, 1.0, -3.0);
-  const double gap1 = (QuaternionStepExponential(q0, w, 1e-2) - QuaternionStepLinear(q0, w, 1e-2)).norm();
-  const double gap2 = (QuaternionStepExponential(q0, w, 5e-3) - QuaternionStepLinear(q0, w, 5e-3)).norm();
+  const double gap1 =
+      (QuaternionStepExponential(q0, w, 1e-2) - QuaternionStepLinear(q0, w, 1e-2)).norm();
+  const double gap2 =
+      (QuaternionStepExponential(q0, w, 5e-3) - QuaternionStepLinear(q0, w, 5e-3)).norm();
   EXPECT_NEAR(gap1 / gap2, 4.0, 0.05);
 }
 
@@ -119,7 +121,8 @@ TEST(QuaternionStep, MujocoLocalFrameConventionIsTheSameRotation) {
   const Vector4 q0 = Vector4(0.8, 0.2, -0.3, 0.4).normalized();
   const Vector3 w_F(0.7, -1.1, 0.5);
   const Vector3 w_M = RotationFromQuaternion(q0).transpose() * w_F;
-  EXPECT_LT((QuaternionStepExponentialLocal(q0, w_M, 0.3) - QuaternionStepExponential(q0, w_F, 0.3)).norm(),
+  EXPECT_LT((QuaternionStepExponentialLocal(q0, w_M, 0.3) - QuaternionStepExponential(q0, w_F, 0.3))
+                .norm(),
             1e-15);
   // Hand: q₀ = 90° about z, ω_M = (π/2, 0, 0) (local x = world y) for 1 s: a quarter turn about
   // world y after the z turn; q₁ = (cos45°,0,0,sin45°) ⊗ (cos45°,sin45°,0,0) = (½, ½, ½, ½).

@@ -38,10 +38,14 @@ inline MultibodyTree MixedTree() {
   RigidBody base{"base", 3.0, Vector3(0.05, -0.02, 0.1), Vector3(0.3, 0.4, 0.5).asDiagonal()};
   base.I_BBcm_B(0, 1) = base.I_BBcm_B(1, 0) = 0.02;
   const int b0 = tree.AddBody(base);
-  const int b1 = tree.AddBody({"arm", 1.2, Vector3(0.3, 0, 0), Vector3(0.01, 0.05, 0.05).asDiagonal()});
-  const int b2 = tree.AddBody({"slider", 0.5, Vector3(0, 0.02, 0), Vector3(0.002, 0.003, 0.004).asDiagonal()});
-  const int b3 = tree.AddBody({"box", 0.8, Vector3(0.01, 0.0, -0.03), Vector3(0.01, 0.012, 0.015).asDiagonal()});
-  const int b4 = tree.AddBody({"tail", 0.6, Vector3(-0.2, 0.1, 0), Vector3(0.02, 0.02, 0.03).asDiagonal()});
+  const int b1 =
+      tree.AddBody({"arm", 1.2, Vector3(0.3, 0, 0), Vector3(0.01, 0.05, 0.05).asDiagonal()});
+  const int b2 =
+      tree.AddBody({"slider", 0.5, Vector3(0, 0.02, 0), Vector3(0.002, 0.003, 0.004).asDiagonal()});
+  const int b3 = tree.AddBody(
+      {"box", 0.8, Vector3(0.01, 0.0, -0.03), Vector3(0.01, 0.012, 0.015).asDiagonal()});
+  const int b4 =
+      tree.AddBody({"tail", 0.6, Vector3(-0.2, 0.1, 0), Vector3(0.02, 0.02, 0.03).asDiagonal()});
   tree.AddJoint(MakeFreeJoint("base_free", kWorldBody, b0));
   RigidTransform X1;
   X1.p = Vector3(0.2, 0.1, 0.3);

@@ -15,8 +15,8 @@
 namespace simatlas::sap {
 namespace {
 
-constexpr double kH = 0.01;      // h [s]
-constexpr double kG = 9.81;      // g [m/s²]
+constexpr double kH = 0.01;  // h [s]
+constexpr double kG = 9.81;  // g [m/s²]
 
 // A 1 kg point mass (A = I₃, v = (vx, vy, vz)) with one contact of J = I₃ (rows t₁, t₂, n).
 SapProblem PointMassOnGround(double mu, double phi0, const core::Vector3& v_star) {
@@ -53,8 +53,7 @@ TEST_P(Degenerate, EveryConstraintInactiveGivesVStarAndZeroImpulse) {
   // φ₀ = +0.1 m above the ground, falling at v*n = −g h = −0.0981 m/s: v̂n = −φ₀/h = −10 m/s,
   // so yn = −(vn − v̂n)/Rn < 0 at v = v*: no contact, γ = 0, g = A(v − v*) = 0 → v = v* at k = 0.
   const core::Vector3 v_star(0.3, -0.2, -kG * kH);
-  const SapSolverResult r =
-      SolveSapProblem(PointMassOnGround(0.5, 0.1, v_star), Tight(GetParam()));
+  const SapSolverResult r = SolveSapProblem(PointMassOnGround(0.5, 0.1, v_star), Tight(GetParam()));
   ExpectFinite(r);
   EXPECT_TRUE(r.success);
   EXPECT_EQ(r.iterations, 0);
@@ -69,8 +68,7 @@ TEST_P(Degenerate, ZeroFrictionKeepsTheTangentialVelocity) {
   // = −vn/Rn gives vn = v*n/(1 + 1/(m Rn)) = v*n/2 = −0.04905 m/s, γn = 0.04905 N·s. The cone with
   // μ = 0 is the normal ray: γt = 0, so vt = v*t exactly.
   const core::Vector3 v_star(0.5, 0.0, -kG * kH);
-  const SapSolverResult r =
-      SolveSapProblem(PointMassOnGround(0.0, 0.0, v_star), Tight(GetParam()));
+  const SapSolverResult r = SolveSapProblem(PointMassOnGround(0.0, 0.0, v_star), Tight(GetParam()));
   ExpectFinite(r);
   ASSERT_TRUE(r.success);
   EXPECT_NEAR(r.v(2), -kG * kH / 2, 1e-12);

@@ -18,7 +18,11 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 FrictionConeParameters D4Parameters() {
   // D4: μ = 0.5, k = 1e5 N/m, τd = 0.01 s, β = 0, σ = 1e-4, φ₀ = −2.5e-3 m.
-  return {.mu = 0.5, .stiffness = 1e5, .relaxation_time = 0.01, .phi0 = -2.5e-3, .beta = 0.0,
+  return {.mu = 0.5,
+          .stiffness = 1e5,
+          .relaxation_time = 0.01,
+          .phi0 = -2.5e-3,
+          .beta = 0.0,
           .sigma = 1e-4};
 }
 
@@ -75,8 +79,7 @@ TEST(FrictionConeRegularization, PreconditionsNameTheKey) {
   p.relaxation_time = -1.0;
   EXPECT_THROW(CalcFrictionConeRegularization(5e-3, Vector3(3, 3, 3), p), InputError);
   EXPECT_THROW(CalcFrictionConeRegularization(0.0, Vector3(3, 3, 3), D4Parameters()), InputError);
-  EXPECT_THROW(CalcFrictionConeRegularization(5e-3, Vector3(3, -3, 3), D4Parameters()),
-               InputError);
+  EXPECT_THROW(CalcFrictionConeRegularization(5e-3, Vector3(3, -3, 3), D4Parameters()), InputError);
 }
 
 // Rt = 1, Rn = 4, μ = 0.5 → μ̃ = 0.5 √(1/4) = 0.25, μ̂ = 0.5/4 = 0.125, 1 + μ̃² = 17/16.

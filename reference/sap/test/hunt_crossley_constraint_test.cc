@@ -15,8 +15,13 @@ using core::Vector3;
 
 HuntCrossleyParameters D5Parameters(double sigma) {
   // D5: fe₀ = 15 N, vn₀ = −0.1 m/s, d = 0.01 s/m, μ = 0.5, vs = 1e-4 m/s, k = 1e5 N/m.
-  return {.approximation = HuntCrossleyApproximation::kLagged, .mu = 0.5, .stiffness = 1e5,
-          .dissipation = 0.01, .fe0 = 15.0, .vn0 = -0.1, .stiction_tolerance = 1e-4,
+  return {.approximation = HuntCrossleyApproximation::kLagged,
+          .mu = 0.5,
+          .stiffness = 1e5,
+          .dissipation = 0.01,
+          .fe0 = 15.0,
+          .vn0 = -0.1,
+          .stiction_tolerance = 1e-4,
           .sigma = sigma};
 }
 

@@ -30,8 +30,8 @@ TEST(LimitConstraint, RigidLowerLimitHandValues) {
 }
 
 TEST(LimitConstraint, TwoRowsAndTheirJacobian) {
-  LimitParameters p{.q0 = 0.5, .lower = 0.0, .upper = 1.0, .stiffness = 1e4,
-                    .relaxation_time = 0.0, .beta = 0.0};
+  LimitParameters p{
+      .q0 = 0.5, .lower = 0.0, .upper = 1.0, .stiffness = 1e4, .relaxation_time = 0.0, .beta = 0.0};
   EXPECT_EQ(CountLimitRows(p), 2);
   const core::MatrixX J = MakeLimitJacobian(p, 3, 1);
   EXPECT_EQ(J(0, 1), 1.0);
@@ -45,8 +45,7 @@ TEST(LimitConstraint, TwoRowsAndTheirJacobian) {
 
 TEST(LimitConstraint, BadInputThrows) {
   EXPECT_THROW(ValidateLimitParameters({.q0 = 0.0}), core::InputError);  // no finite bound
-  EXPECT_THROW(ValidateLimitParameters({.q0 = 0.0, .lower = 1.0, .upper = 0.0}),
-               core::InputError);
+  EXPECT_THROW(ValidateLimitParameters({.q0 = 0.0, .lower = 1.0, .upper = 0.0}), core::InputError);
   EXPECT_THROW(LimitConstraint({.q0 = 0.0, .lower = 0.0, .beta = 0.0}, 0.01,
                                core::VectorX::Constant(1, 1.0)),
                core::InputError);  // rigid with β = 0 → R = 0

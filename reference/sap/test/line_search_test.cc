@@ -47,8 +47,7 @@ TEST(ExactLineSearch, NonSmoothConvexConvergesByBisection) {
 TEST(ExactLineSearch, AscentDirectionThrows) {
   EXPECT_THROW(PerformExactLineSearch(Quadratic(-1.0), 1.0, {}, 1e-30, 1e-15),
                core::NumericalError);
-  EXPECT_THROW(PerformExactLineSearch(Quadratic(0.0), 0.0, {}, 1e-30, 1e-15),
-               core::NumericalError);
+  EXPECT_THROW(PerformExactLineSearch(Quadratic(0.0), 0.0, {}, 1e-30, 1e-15), core::NumericalError);
 }
 
 TEST(BacktrackingLineSearch, AscentDirectionThrows) {

@@ -27,8 +27,12 @@ SapProblem FallingBody() {
   ConstraintSpec c;
   c.cliques = {0};
   c.J = {(core::MatrixX(3, 1) << 0, 0, 1).finished()};
-  c.parameters = FrictionConeParameters{.mu = 0.5, .stiffness = 1e4, .relaxation_time = 0.0,
-                                        .phi0 = -1e-3, .beta = 1.0, .sigma = 1e-3};
+  c.parameters = FrictionConeParameters{.mu = 0.5,
+                                        .stiffness = 1e4,
+                                        .relaxation_time = 0.0,
+                                        .phi0 = -1e-3,
+                                        .beta = 1.0,
+                                        .sigma = 1e-3};
   p.constraints.push_back(c);
   return p;
 }
@@ -90,12 +94,15 @@ TEST(SapOptimality, NonParticipatingCliqueMustKeepVStar) {
   EXPECT_NEAR(kept.momentum_scale, 1.56, 1e-14);      // as without the second clique
   const auto moved = EvaluateSapOptimality(p, Vec({-0.78, 2.1}), {Vec({0, 0, 0.88})});
   EXPECT_NEAR(moved.free_momentum_residual, 0.3, 1e-14);
-  EXPECT_NE(SapOptimalityViolation(moved).find("non-participating cliques keep v*"), std::string::npos);
+  EXPECT_NE(SapOptimalityViolation(moved).find("non-participating cliques keep v*"),
+            std::string::npos);
 }
 
 TEST(SapOptimality, WrongSizesAndNaNAreInputErrors) {
-  EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78, 0}), {Vec({0, 0, 0.88})}), core::InputError);
-  EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78}), {Vec({0, 0.88})}), core::InputError);
+  EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78, 0}), {Vec({0, 0, 0.88})}),
+               core::InputError);
+  EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78}), {Vec({0, 0.88})}),
+               core::InputError);
   EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({-0.78}), {}), core::InputError);
   EXPECT_THROW(EvaluateSapOptimality(FallingBody(), Vec({std::nan("")}), {Vec({0, 0, 0.88})}),
                core::InputError);

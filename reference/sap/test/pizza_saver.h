@@ -34,8 +34,8 @@ inline SapProblem MakePizzaSaver(double h, double torque, const FrictionConePara
     ConstraintSpec spec;
     spec.cliques = {0};
     core::MatrixX J(3, 4);
-    J << 1, 0, 0, -kPizzaRadius * std::sin(theta), 0, 1, 0, kPizzaRadius * std::cos(theta), 0, 0,
-        1, 0;
+    J << 1, 0, 0, -kPizzaRadius * std::sin(theta), 0, 1, 0, kPizzaRadius * std::cos(theta), 0, 0, 1,
+        0;
     spec.J = {J};
     spec.parameters = leg;
     problem.constraints.push_back(spec);

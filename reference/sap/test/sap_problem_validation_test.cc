@@ -100,15 +100,21 @@ TEST(SapProblemValidation, CliqueRules) {
 TEST(SapProblemValidation, ConstraintRules) {
   EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[0].cliques.clear(); }),
             "constraints[0].cliques size = 0 must be 1 or 2");
-  EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[1].cliques = {0, 1, 1}; }),
+  EXPECT_EQ(ErrorAfter([](SapProblem& p) {
+              p.constraints[1].cliques = {0, 1, 1};
+            }),
             "constraints[1].cliques size = 3 must be 1 or 2");
-  EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[1].cliques = {1, 1}; }),
+  EXPECT_EQ(ErrorAfter([](SapProblem& p) {
+              p.constraints[1].cliques = {1, 1};
+            }),
             "constraints[1].cliques[1] = 1 must be different from cliques[0]");
   EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[1].J.pop_back(); }),
             "constraints[1].J size = 1 must be 2");
   EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[0].cliques = {2}; }),
             "constraints[0].cliques[0] = 2 must be in [0, 2)");
-  EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[1].cliques = {0, -1}; }),
+  EXPECT_EQ(ErrorAfter([](SapProblem& p) {
+              p.constraints[1].cliques = {0, -1};
+            }),
             "constraints[1].cliques[1] = -1 must be in [0, 2)");
   EXPECT_EQ(ErrorAfter([](SapProblem& p) { p.constraints[0].J[0] = core::MatrixX::Zero(2, 2); }),
             "constraints[0].J[0] rows = 2 must be 3");
@@ -134,9 +140,8 @@ TEST(SapProblemValidation, ConstraintRules) {
 // ValidateLimitParameters; with the row count unchanged (two finite bounds) where it can be.
 TEST(SapProblemValidation, LimitRules) {
   const auto with = [](const std::function<void(LimitParameters&)>& edit) {
-    return ErrorAfter([&](SapProblem& p) {
-      edit(std::get<LimitParameters>(p.constraints[2].parameters));
-    });
+    return ErrorAfter(
+        [&](SapProblem& p) { edit(std::get<LimitParameters>(p.constraints[2].parameters)); });
   };
   EXPECT_EQ(with([](LimitParameters& l) { l.q0 = kNaN; }),
             "constraints[2].q0 = nan must be a finite number");
@@ -226,9 +231,9 @@ TEST(SapHessian, IndefiniteOrMissingBlocksAreRefused) {
   const core::VectorX b = core::VectorX::Ones(3);
   EXPECT_EQ(NumericalErrorOf([&] { SolveHessian(model, G, b, LinearSolverType::kDense); }),
             "SAP Hessian H = A + J^T G J is not positive definite (dense Cholesky failed)");
-  EXPECT_EQ(NumericalErrorOf(
-                [&] { SolveHessian(model, G, b, LinearSolverType::kBlockSparseCholesky); }),
-            "Hessian block (0,0) is not positive definite (Cholesky failed)");
+  EXPECT_EQ(
+      NumericalErrorOf([&] { SolveHessian(model, G, b, LinearSolverType::kBlockSparseCholesky); }),
+      "Hessian block (0,0) is not positive definite (Cholesky failed)");
   BlockSparseSymmetricMatrix H({1, 1});
   H.AddToBlock(0, 0, core::MatrixX::Identity(1, 1));
   EXPECT_EQ(NumericalErrorOf([&] { BlockSparseCholesky factor(H); }),

@@ -28,7 +28,11 @@ constexpr double kH = 0.01;  // s
 // φ₀ = −m g h Rn (h + τd)/3 = −9.81·0.01·1·0.01/3 = −3.27e-4 m puts the three legs' stiction
 // impulse exactly at m g h: v̂n = −φ₀/h = 0.0327 m/s and vz = 0 (see NoTorque below).
 FrictionConeParameters Leg() {
-  return {.mu = 0.5, .stiffness = 1e4, .relaxation_time = 0.0, .phi0 = -3.27e-4, .beta = 1.0,
+  return {.mu = 0.5,
+          .stiffness = 1e4,
+          .relaxation_time = 0.0,
+          .phi0 = -3.27e-4,
+          .beta = 1.0,
           .sigma = 1e-3};
 }
 
@@ -325,14 +329,17 @@ TEST(SapSolver, LaggedFrictionAboveMuGammaNIsNotAFailure) {
   spec.cliques = {0};
   spec.J = {core::MatrixX::Identity(3, 3)};
   spec.parameters = HuntCrossleyParameters{.approximation = HuntCrossleyApproximation::kLagged,
-                                           .mu = 0.5, .stiffness = 1e4, .dissipation = 0.5,
-                                           .fe0 = 9.81, .vn0 = -0.5};
+                                           .mu = 0.5,
+                                           .stiffness = 1e4,
+                                           .dissipation = 0.5,
+                                           .fe0 = 9.81,
+                                           .vn0 = -0.5};
   problem.constraints.push_back(spec);
   const auto r = SolveSapProblem(problem, SapSolverParameters{});
   ASSERT_TRUE(r.success);
   const double gt = r.gamma[0].head<2>().norm();
   EXPECT_LE(gt, 0.5 * 0.122625 * (1 + 1e-12));  // ‖γt‖ ≤ μ n₀ always
-  EXPECT_GT(gt, 0.5 * r.gamma[0](2));          // ‖γt‖ > μ γn here
+  EXPECT_GT(gt, 0.5 * r.gamma[0](2));           // ‖γt‖ > μ γn here
 }
 
 TEST(SapSolver, BadProblemNamesTheField) {

@@ -20,7 +20,11 @@ using testing::MakePizzaSaver;
 constexpr double kH = 0.01;
 
 FrictionConeParameters Leg() {
-  return {.mu = 0.5, .stiffness = 1e4, .relaxation_time = 0.0, .phi0 = -3.27e-4, .beta = 1.0,
+  return {.mu = 0.5,
+          .stiffness = 1e4,
+          .relaxation_time = 0.0,
+          .phi0 = -3.27e-4,
+          .beta = 1.0,
           .sigma = 1e-3};
 }
 
@@ -84,16 +88,15 @@ TEST(Sensitivity, MatchesCentralDifferencesInsideOneRegion) {
     ConeParameter parameter;
     double delta;
   };
-  for (const Case c : {Case{4.0, ConeParameter::kStiffness, 10.0},
-                       Case{4.0, ConeParameter::kPhi0, 3e-7},
-                       Case{6.0, ConeParameter::kStiffness, 10.0},
-                       Case{6.0, ConeParameter::kFriction, 5e-4},
-                       Case{6.0, ConeParameter::kPhi0, 3e-7}}) {
+  for (const Case c :
+       {Case{4.0, ConeParameter::kStiffness, 10.0}, Case{4.0, ConeParameter::kPhi0, 3e-7},
+        Case{6.0, ConeParameter::kStiffness, 10.0}, Case{6.0, ConeParameter::kFriction, 5e-4},
+        Case{6.0, ConeParameter::kPhi0, 3e-7}}) {
     const core::VectorX implicit = Implicit(c.torque, c.parameter);
     const core::VectorX fd = FiniteDifference(c.torque, c.parameter, c.delta);
     EXPECT_LT((implicit - fd).norm(), 1e-5 * std::max(1.0, fd.norm()))
-        << "torque " << c.torque << " parameter " << static_cast<int>(c.parameter)
-        << "\nimplicit " << implicit.transpose() << "\nfd       " << fd.transpose();
+        << "torque " << c.torque << " parameter " << static_cast<int>(c.parameter) << "\nimplicit "
+        << implicit.transpose() << "\nfd       " << fd.transpose();
   }
   // μ does not move a sticking answer (γ = y does not depend on μ).
   EXPECT_EQ(Implicit(4.0, ConeParameter::kFriction).norm(), 0.0);

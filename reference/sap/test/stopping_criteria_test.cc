@@ -19,8 +19,10 @@ TEST(OptimalityThreshold, IsAbsolutePlusRelativeTimesTheScale) {
 
 TEST(OptimalityThreshold, TheCriterionHoldsExactlyUpToIt) {
   // r = 1.75 equals the threshold above: (4.3) is r ≤ threshold, so it holds; r = 2 does not.
-  EXPECT_TRUE(OptimalityCriterionReached({.momentum_residual = 1.75, .momentum_scale = 3.0}, 0.25, 0.5));
-  EXPECT_FALSE(OptimalityCriterionReached({.momentum_residual = 2.0, .momentum_scale = 3.0}, 0.25, 0.5));
+  EXPECT_TRUE(
+      OptimalityCriterionReached({.momentum_residual = 1.75, .momentum_scale = 3.0}, 0.25, 0.5));
+  EXPECT_FALSE(
+      OptimalityCriterionReached({.momentum_residual = 2.0, .momentum_scale = 3.0}, 0.25, 0.5));
 }
 
 TEST(CostCriterionThreshold, IsAbsolutePlusRelativeTimesTheMeanAbsoluteCost) {

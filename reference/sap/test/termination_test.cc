@@ -118,16 +118,16 @@ struct CostCase {
 TEST(SapTermination, CostCriterionIsStrictAndHalvesTheCostSum) {
   const SapProblem problem = OneDofWithLimit(1.0, 0.5, -20.0, 1.5);
   const CostCase cases[] = {
-      {0.5, 0.0, false},     // 0.5 < 0.5 fails (a ≤ would pass)
-      {0.5625, 0.0, true},   // 0.5 < 0.5625
-      {0.0, 2.0, false},     // εcr·0.25 = 0.5: fails; without the ½ (0.5·2 = 1) it would pass
-      {0.0, 2.5, true},      // 0.625; with |ℓ1| alone (= 0) it would fail
-      {0.25, 1.0, false},    // 0.25 + 0.25 = 0.5: fails; max(εca, εcr·…) = 0.25 fails too
-      {0.25, 1.25, true},    // 0.25 + 0.3125 = 0.5625
+      {0.5, 0.0, false},    // 0.5 < 0.5 fails (a ≤ would pass)
+      {0.5625, 0.0, true},  // 0.5 < 0.5625
+      {0.0, 2.0, false},    // εcr·0.25 = 0.5: fails; without the ½ (0.5·2 = 1) it would pass
+      {0.0, 2.5, true},     // 0.625; with |ℓ1| alone (= 0) it would fail
+      {0.25, 1.0, false},   // 0.25 + 0.25 = 0.5: fails; max(εca, εcr·…) = 0.25 fails too
+      {0.25, 1.25, true},   // 0.25 + 0.3125 = 0.5625
   };
   for (const CostCase& c : cases) {
-    SCOPED_TRACE(testing::Message() << "eps_ca = " << c.abs_tolerance
-                                    << ", eps_cr = " << c.rel_tolerance);
+    SCOPED_TRACE(testing::Message()
+                 << "eps_ca = " << c.abs_tolerance << ", eps_cr = " << c.rel_tolerance);
     SapSolverParameters p = OptimalityOnly(0.0, 0.0);
     p.cost_abs_tolerance = c.abs_tolerance;
     p.cost_rel_tolerance = c.rel_tolerance;

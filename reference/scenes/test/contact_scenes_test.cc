@@ -93,8 +93,9 @@ TEST(HalfSpaceQueries, HalfSpaceOnAMovedFrame) {
 TEST(SphereOnGround, SettlesAtMgOverK) {
   // m = 2 kg, k = 1e4 N/m: x = 2·9.81/1e4 = 1.962e-3 m; the normal force is m g = 19.62 N.
   for (const std::string approximation : {"lagged", "similar", "sap"}) {
-    const SceneRun run = RunScene("sphere_on_ground", {"mass=2", "stiffness=1e4", "dt=1e-3",
-                                                       "steps=3000", "approximation=" + approximation});
+    const SceneRun run = RunScene(
+        "sphere_on_ground",
+        {"mass=2", "stiffness=1e4", "dt=1e-3", "steps=3000", "approximation=" + approximation});
     EXPECT_NEAR(*Summary("sphere_on_ground", run, "penetration"), 1.962e-3, 0.01 * 1.962e-3)
         << approximation;
     EXPECT_NEAR(run.trajectory.contact_force.back(), 19.62, 0.01 * 19.62) << approximation;
@@ -163,7 +164,8 @@ TEST(BoxStack, RestsAtTheHandDepthsAfterADisturbance) {
   EXPECT_NEAR(run.trajectory.contact_force.back(), 29.43, 0.01 * 29.43);
   // Four contacts on the ground (A = world) and four between the boxes (A = the lower box, 1).
   int on_lower_box = 0;
-  for (const ContactResult& c : run.trajectory.contacts.back()) on_lower_box += c.halfspace_body == 1;
+  for (const ContactResult& c : run.trajectory.contacts.back())
+    on_lower_box += c.halfspace_body == 1;
   EXPECT_EQ(run.trajectory.contacts.back().size(), 8u);
   EXPECT_EQ(on_lower_box, 4);
 }
@@ -180,7 +182,7 @@ TEST(MakeSapContactProblem, OneCliquePerCubeGivesTheOneCliqueAnswer) {
   const Scene scene = def.build(ParseSceneArguments(def, {"dt=1e-3"}));
   const core::VectorX& q = scene.q0;  // the scene starts at the rest depths
   core::VectorX v = core::VectorX::Zero(12);
-  v(3) = -0.2;                             // lower cube slides −x, upper +x [m/s]
+  v(3) = -0.2;  // lower cube slides −x, upper +x [m/s]
   v(9) = 0.2;
   const std::vector<AssembledPair> pairs = AssembleContactPairs(scene, q);
   ASSERT_EQ(pairs.size(), 8u);
@@ -207,7 +209,8 @@ TEST(MakeSapContactProblem, OneCliquePerCubeGivesTheOneCliqueAnswer) {
   EXPECT_EQ(a.iterations, b.iterations);
   EXPECT_LT((a.v - b.v).norm(), 1e-12 * b.v.norm());
   for (std::size_t i = 0; i < a.gamma.size(); ++i) {
-    EXPECT_LT((a.gamma[i] - b.gamma[i]).norm(), 1e-12 + 1e-10 * b.gamma[i].norm()) << "contact " << i;
+    EXPECT_LT((a.gamma[i] - b.gamma[i]).norm(), 1e-12 + 1e-10 * b.gamma[i].norm())
+        << "contact " << i;
   }
 }
 

@@ -72,7 +72,8 @@ TEST(FirstStepAsPointMass, SimilarGlides) {
 // not; both still stop where Coulomb says (the contact tests pin the distance).
 TEST(BoxSlide, KSapHopsAfterItsFirstStepLaggedDoesNot) {
   const testing::SceneRun sap = testing::RunScene("box_slide", {"approximation=sap", "steps=100"});
-  const testing::SceneRun lagged = testing::RunScene("box_slide", {"approximation=lagged", "steps=100"});
+  const testing::SceneRun lagged =
+      testing::RunScene("box_slide", {"approximation=lagged", "steps=100"});
   EXPECT_GT(*testing::Summary("box_slide", sap, "first_flight"), 0.0);
   EXPECT_EQ(*testing::Summary("box_slide", lagged, "first_flight"), 0.0);
   const std::vector<std::string> notes =

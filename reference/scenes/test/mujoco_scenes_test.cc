@@ -50,8 +50,8 @@ TEST(HingeChain, EveryIntegratorRunsAndDampingDissipates) {
   // With damping 0.2 N·m·s/rad every integrator loses energy over 2 s (D ≥ 0 removes power
   // D v² ≥ 0; the integrators' own O(h) errors are ~1e-3 J, far below the ~J dissipated).
   for (const char* integ : {"euler", "implicit", "implicitfast", "rk4", "discrete"}) {
-    const testing::SceneRun run = RunScene(
-        "hinge_chain", {std::string("integrator=") + integ, "damping=0.2", "steps=2000"});
+    const testing::SceneRun run =
+        RunScene("hinge_chain", {std::string("integrator=") + integ, "damping=0.2", "steps=2000"});
     EXPECT_LT(Value("hinge_chain", run, "energy_end"),
               Value("hinge_chain", run, "energy_start") - 0.1)
         << integ;

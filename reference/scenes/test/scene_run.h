@@ -32,7 +32,8 @@ inline SceneRun RunScene(const std::string& name, const std::vector<std::string>
 // The named summary entry of a run (nullopt for a null entry); a missing name is a test failure.
 inline std::optional<double> Summary(const std::string& scene, const SceneRun& run,
                                      const std::string& key) {
-  for (const SummaryEntry& e : FindScene(scene).summarize(run.scene, run.arguments, run.trajectory)) {
+  for (const SummaryEntry& e :
+       FindScene(scene).summarize(run.scene, run.arguments, run.trajectory)) {
     if (e.name == key) return e.value;
   }
   ADD_FAILURE() << "no summary entry " << key;

@@ -40,7 +40,8 @@ TEST(PendulumChain, SmallAnglePeriodOfARod) {
   //   I = m(3r² + L²)/12 + m(L/2)² = (0.001875 + 0.25)/12 + 0.0625 = 0.08348958 kg·m²
   //   T = 2π √(I/(m g L/2)) = 2π √(0.08348958/2.4525) = 1.159296 s
   // (θ₀ = 0.05 rad adds the factor 1 + θ₀²/16 = 1.00016.)
-  const SceneRun run = RunScene("pendulum_chain", {"links=1", "theta0=0.05", "dt=1e-3", "steps=4000"});
+  const SceneRun run =
+      RunScene("pendulum_chain", {"links=1", "theta0=0.05", "dt=1e-3", "steps=4000"});
   const std::vector<double> down = DownCrossings(run.trajectory);
   ASSERT_GE(down.size(), 3u);
   const double period = (down.back() - down.front()) / (down.size() - 1);
@@ -51,8 +52,8 @@ TEST(PendulumChain, DampedEnergyDecaysExponentially) {
   // Light damping D = 0.01 N·m·s/rad: amplitude ∝ exp(−D t/(2I)), energy ∝ exp(−D t/I).
   // After t = 2 s: exp(−0.01·2/0.08348958) = exp(−0.239551) = 0.78699 (ζ = D/(2Iω) ≈ 0.011, so
   // the ripple of E within a period is about 1%; tolerance 2%).
-  const SceneRun run = RunScene("pendulum_chain",
-                           {"links=1", "theta0=0.05", "damping=0.01", "dt=1e-3", "steps=2000"});
+  const SceneRun run = RunScene(
+      "pendulum_chain", {"links=1", "theta0=0.05", "damping=0.01", "dt=1e-3", "steps=2000"});
   // Energies measured from the bottom: E − V_min, V_min = −m g L/2 = −2.4525 J.
   const double e0 = SummaryValue("pendulum_chain", run, "energy_start") + 2.4525;
   const double e1 = SummaryValue("pendulum_chain", run, "energy_end") + 2.4525;
@@ -63,7 +64,8 @@ TEST(PendulumChain, UndampedEnergyErrorIsFirstOrderInTheStep) {
   // §5 with explicit gravity and q̇ = v is symplectic Euler: the energy error stays bounded and
   // shrinks like h. Halving dt roughly halves the largest |E − E₀| over the same 1 s.
   const auto max_error = [](const std::string& dt, const std::string& steps) {
-    const SceneRun run = RunScene("pendulum_chain", {"links=3", "theta0=1.0", "dt=" + dt, "steps=" + steps});
+    const SceneRun run =
+        RunScene("pendulum_chain", {"links=3", "theta0=1.0", "dt=" + dt, "steps=" + steps});
     const auto& tree = run.scene.tree;
     const auto& t = run.trajectory;
     const double e0 = tree.CalcKineticEnergy(t.q[0], t.v[0]) + tree.CalcPotentialEnergy(t.q[0]);
@@ -117,7 +119,8 @@ TEST(FreeFlight, FallUnderGravityFollowsTheDiscreteClosedForm) {
   // v_z after k steps: vz0 − k h g (exact up to round-off); q_next uses v_next (§5), so
   // z_N = z0 + h Σ_{k=1..N} (vz0 − k h g) = z0 + N h vz0 − h² g N(N+1)/2.
   // N = 100, h = 0.01, vz0 = 2, g = 9.81, z0 = 1: z = 1 + 2 − 1e-4·9.81·5050 = 3 − 4.95405 = −1.95405.
-  const SceneRun run = RunScene("free_flight", {"g=9.81", "vz=2", "wx=0", "wy=0", "wz=0", "steps=100", "dt=0.01"});
+  const SceneRun run =
+      RunScene("free_flight", {"g=9.81", "vz=2", "wx=0", "wy=0", "wz=0", "steps=100", "dt=0.01"});
   EXPECT_NEAR(run.trajectory.q.back()(6), -1.95405, 1e-12);
   EXPECT_NEAR(run.trajectory.v.back()(5), 2 - 9.81, 1e-12);
   // The continuous answer z0 + vz0 t − g t²/2 = 3 − 4.905 = −1.905 differs by g h t/2 = 0.04905.

@@ -70,8 +70,9 @@ json FrictionCone(const json& in) {
   // Constraint potential ½ γᵀ R γ.
   double cost = 0;
   for (int i = 0; i < 3; ++i) cost += 0.5 * R[i] * gamma[i] * gamma[i];
-  return {{"Rt", Rt}, {"Rn", Rn}, {"vhat_n", vhat_n}, {"y", Array(y)},
-          {"gamma", Array(gamma)}, {"mode", mode}, {"cost", cost}};
+  return {
+      {"Rt", Rt},     {"Rn", Rn},    {"vhat_n", vhat_n}, {"y", Array(y)}, {"gamma", Array(gamma)},
+      {"mode", mode}, {"cost", cost}};
 }
 
 int main() {

@@ -31,15 +31,14 @@ inline rc::Gen<double> Uniform(double lo, double hi, int steps = 100000) {
 /// Log-uniform in [10^lo, 10^hi] (100 points per decade); shrinks toward 10^lo.
 inline rc::Gen<double> LogUniform(double lo, double hi) {
   const int n = static_cast<int>(std::lround((hi - lo) * 100));
-  return rc::gen::map(Choice(n + 1),
-                      [lo](int i) { return std::pow(10.0, lo + i / 100.0); });
+  return rc::gen::map(Choice(n + 1), [lo](int i) { return std::pow(10.0, lo + i / 100.0); });
 }
 
 /// A vector of n entries uniform in [lo, hi], as a JSON array.
 inline rc::Gen<Json> UniformArray(int n, double lo, double hi) {
-  return rc::gen::map(rc::gen::container<std::vector<double>>(static_cast<std::size_t>(n),
-                                                              Uniform(lo, hi)),
-                      [](const std::vector<double>& v) { return Json(v); });
+  return rc::gen::map(
+      rc::gen::container<std::vector<double>>(static_cast<std::size_t>(n), Uniform(lo, hi)),
+      [](const std::vector<double>& v) { return Json(v); });
 }
 
 }  // namespace simatlas::check::gen

@@ -24,7 +24,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 rc::Gen<Json> TwoSides(const char* k1, const char* k2) {
   return rc::gen::apply(
       [k1, k2](double a, double b, int rigid) {
-        return Json{{k1, JsonNumber(rigid == 8 ? kInf : a)}, {k2, JsonNumber(rigid == 9 ? kInf : b)}};
+        return Json{{k1, JsonNumber(rigid == 8 ? kInf : a)},
+                    {k2, JsonNumber(rigid == 9 ? kInf : b)}};
       },
       gen::FullRange(props::Stiffness()), gen::FullRange(props::Stiffness()), gen::Choice(10));
 }
@@ -49,9 +50,9 @@ struct ProgramMaterial {
     return Session::Number(out, "k");
   }
   double Dissipation(double w1, double w2, double d1, double d2) const {
-    const Json out = session.Outputs(
-        "material.dissipation",
-        {{"k1", JsonNumber(w1)}, {"k2", JsonNumber(w2)}, {"d1", d1}, {"d2", d2}});
+    const Json out =
+        session.Outputs("material.dissipation",
+                        {{"k1", JsonNumber(w1)}, {"k2", JsonNumber(w2)}, {"d1", d1}, {"d2", d2}});
     return Session::Number(out, "d");
   }
   CoulombFriction Friction(CoulombFriction a, CoulombFriction b) const {
@@ -73,7 +74,8 @@ struct ProgramMaterial {
 // the one law the templated property evaluates.
 template <class Apply>
 Property Suite(std::string name, std::string statement, std::string law, Apply apply) {
-  return Property{std::move(name), std::move(statement),
+  return Property{std::move(name),
+                  std::move(statement),
                   [apply](Session& session) { apply(ProgramMaterial{session}); },
                   {std::move(law)}};
 }
@@ -103,7 +105,9 @@ Family MakeMaterialFamily() {
              TwoSides("k1", "k2"), gen::FullRange(props::Dissipation()),
              gen::FullRange(props::Dissipation()));
        },
-       {1e-14, 1e-12}, {}, exact + " (1e-14 s/m absolute for d = 0)"},
+       {1e-14, 1e-12},
+       {},
+       exact + " (1e-14 s/m absolute for d = 0)"},
       {"material.friction", [] { return FrictionInputs(); }, {0.0, 1e-12}, {}, exact},
       {"material.relaxation_time",
        [] {
@@ -114,36 +118,96 @@ Family MakeMaterialFamily() {
                if (missing != 2) inputs["tau2"] = t2 / 100.0;
                return inputs;
              },
-             gen::FullRange(props::Dissipation()), gen::FullRange(props::Dissipation()), gen::Choice(3));
+             gen::FullRange(props::Dissipation()), gen::FullRange(props::Dissipation()),
+             gen::Choice(3));
        },
-       {0.0, 1e-15}, {}, "a plain sum: one rounding"},
+       {0.0, 1e-15},
+       {},
+       "a plain sum: one rounding"},
   };
   using P = ProgramMaterial;
   family.properties = {
-      Suite("point_stiffness_symmetric", "k(k1, k2) = k(k2, k1) exactly", "material.point_stiffness",
-            [](P p) { props::PointStiffnessIsSymmetric([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("point_stiffness_at_most_the_softer_side", "min(k1,k2)/2 <= k <= min(k1,k2)", "material.point_stiffness",
-            [](P p) { props::PointStiffnessIsAtMostTheSofterSide([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("point_stiffness_rigid_side_returns_the_other", "k(k, inf) = k exactly; k(k, 1e12 k) -> k", "material.point_stiffness",
-            [](P p) { props::PointStiffnessRigidSideReturnsTheOther([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("point_stiffness_compliances_add", "1/k = 1/k1 + 1/k2 (springs in series), 8 eps", "material.point_stiffness",
-            [](P p) { props::PointStiffnessCompliancesAdd([p](double a, double b) { return p.PointStiffness(a, b); }); }),
-      Suite("dissipation_between_the_sides_and_symmetric", "min(d1,d2) <= d <= max(d1,d2), symmetric", "material.dissipation",
-            [](P p) { props::DissipationLiesBetweenTheSidesAndIsSymmetric([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("dissipation_softer_side_weighs_more", "k1 < k2, d1 = 1, d2 = 0: d = k2/(k1+k2) > 1/2", "material.dissipation",
-            [](P p) { props::DissipationSofterSideWeighsMore([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("dissipation_rigid_side_takes_the_compliant_sides_d", "d(inf, k, d1, d2) = d2 exactly", "material.dissipation",
-            [](P p) { props::DissipationRigidSideTakesTheCompliantSidesD([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("dissipation_weights_are_the_other_sides_share", "(k1+k2) d = k2 d1 + k1 d2", "material.dissipation",
-            [](P p) { props::DissipationWeightsAreTheOtherSidesShare([p](double a, double b, double c, double d) { return p.Dissipation(a, b, c, d); }); }),
-      Suite("friction_identical_materials_keep_mu", "mu(a, a) = a for mu_s and mu_d", "material.friction",
-            [](P p) { props::FrictionIdenticalMaterialsKeepMu([p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); }); }),
-      Suite("friction_symmetric_bounded_each_coefficient_on_its_own", "symmetric, between the sides, mu_d ignores mu_s, mu_d <= mu_s", "material.friction",
-            [](P p) { props::FrictionSymmetricBoundedAndEachCoefficientOnItsOwn([p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); }); }),
-      Suite("friction_is_the_harmonic_mean", "1/mu = (1/mu1 + 1/mu2)/2; a frictionless side gives 0", "material.friction",
-            [](P p) { props::FrictionIsTheHarmonicMean([p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); }); }),
-      Suite("relaxation_time_is_a_plain_sum", "tau = tau1 + tau2; a missing side counts 0.1 s", "material.relaxation_time",
-            [](P p) { props::RelaxationTimeIsAPlainSum([p](std::optional<double> a, std::optional<double> b) { return p.RelaxationTime(a, b); }); }),
+      Suite("point_stiffness_symmetric", "k(k1, k2) = k(k2, k1) exactly",
+            "material.point_stiffness",
+            [](P p) {
+              props::PointStiffnessIsSymmetric(
+                  [p](double a, double b) { return p.PointStiffness(a, b); });
+            }),
+      Suite("point_stiffness_at_most_the_softer_side", "min(k1,k2)/2 <= k <= min(k1,k2)",
+            "material.point_stiffness",
+            [](P p) {
+              props::PointStiffnessIsAtMostTheSofterSide(
+                  [p](double a, double b) { return p.PointStiffness(a, b); });
+            }),
+      Suite("point_stiffness_rigid_side_returns_the_other",
+            "k(k, inf) = k exactly; k(k, 1e12 k) -> k", "material.point_stiffness",
+            [](P p) {
+              props::PointStiffnessRigidSideReturnsTheOther(
+                  [p](double a, double b) { return p.PointStiffness(a, b); });
+            }),
+      Suite("point_stiffness_compliances_add", "1/k = 1/k1 + 1/k2 (springs in series), 8 eps",
+            "material.point_stiffness",
+            [](P p) {
+              props::PointStiffnessCompliancesAdd(
+                  [p](double a, double b) { return p.PointStiffness(a, b); });
+            }),
+      Suite("dissipation_between_the_sides_and_symmetric",
+            "min(d1,d2) <= d <= max(d1,d2), symmetric", "material.dissipation",
+            [](P p) {
+              props::DissipationLiesBetweenTheSidesAndIsSymmetric(
+                  [p](double a, double b, double c, double d) {
+                    return p.Dissipation(a, b, c, d);
+                  });
+            }),
+      Suite("dissipation_softer_side_weighs_more", "k1 < k2, d1 = 1, d2 = 0: d = k2/(k1+k2) > 1/2",
+            "material.dissipation",
+            [](P p) {
+              props::DissipationSofterSideWeighsMore([p](double a, double b, double c, double d) {
+                return p.Dissipation(a, b, c, d);
+              });
+            }),
+      Suite("dissipation_rigid_side_takes_the_compliant_sides_d", "d(inf, k, d1, d2) = d2 exactly",
+            "material.dissipation",
+            [](P p) {
+              props::DissipationRigidSideTakesTheCompliantSidesD(
+                  [p](double a, double b, double c, double d) {
+                    return p.Dissipation(a, b, c, d);
+                  });
+            }),
+      Suite("dissipation_weights_are_the_other_sides_share", "(k1+k2) d = k2 d1 + k1 d2",
+            "material.dissipation",
+            [](P p) {
+              props::DissipationWeightsAreTheOtherSidesShare(
+                  [p](double a, double b, double c, double d) {
+                    return p.Dissipation(a, b, c, d);
+                  });
+            }),
+      Suite("friction_identical_materials_keep_mu", "mu(a, a) = a for mu_s and mu_d",
+            "material.friction",
+            [](P p) {
+              props::FrictionIdenticalMaterialsKeepMu(
+                  [p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); });
+            }),
+      Suite("friction_symmetric_bounded_each_coefficient_on_its_own",
+            "symmetric, between the sides, mu_d ignores mu_s, mu_d <= mu_s", "material.friction",
+            [](P p) {
+              props::FrictionSymmetricBoundedAndEachCoefficientOnItsOwn(
+                  [p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); });
+            }),
+      Suite("friction_is_the_harmonic_mean",
+            "1/mu = (1/mu1 + 1/mu2)/2; a frictionless side gives 0", "material.friction",
+            [](P p) {
+              props::FrictionIsTheHarmonicMean(
+                  [p](CoulombFriction a, CoulombFriction b) { return p.Friction(a, b); });
+            }),
+      Suite("relaxation_time_is_a_plain_sum", "tau = tau1 + tau2; a missing side counts 0.1 s",
+            "material.relaxation_time",
+            [](P p) {
+              props::RelaxationTimeIsAPlainSum(
+                  [p](std::optional<double> a, std::optional<double> b) {
+                    return p.RelaxationTime(a, b);
+                  });
+            }),
       Property{"point_stiffness_rejects_out_of_domain_inputs",
                "k < 0 and two rigid sides are errors, not numbers",
                [](Session& session) {
@@ -152,14 +216,17 @@ Family MakeMaterialFamily() {
                  session.Rejects("material.point_stiffness", {{"k1", "inf"}, {"k2", "inf"}});
                },
                {"material.point_stiffness"}},
-      Property{"friction_rejects_mu_d_above_mu_s", "mu_d > mu_s on a side is an error, not a number",
+      Property{"friction_rejects_mu_d_above_mu_s",
+               "mu_d > mu_s on a side is an error, not a number",
                [](Session& session) {
                  const double mu = *props::Mu();
-                 session.Rejects("material.friction", {{"mu_s1", mu}, {"mu_d1", mu + 0.5},
-                                                       {"mu_s2", 1.0}, {"mu_d2", 1.0}});
+                 session.Rejects(
+                     "material.friction",
+                     {{"mu_s1", mu}, {"mu_d1", mu + 0.5}, {"mu_s2", 1.0}, {"mu_d2", 1.0}});
                },
                {"material.friction"}},
-      Property{"relaxation_time_rejects_negative_tau", "tau < 0 is an error, not a number",
+      Property{"relaxation_time_rejects_negative_tau",
+               "tau < 0 is an error, not a number",
                [](Session& session) {
                  const double mu = *props::Mu();
                  session.Rejects("material.relaxation_time", {{"tau1", -0.01 - mu}, {"tau2", 0.1}});

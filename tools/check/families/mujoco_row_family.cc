@@ -27,12 +27,18 @@ rc::Gen<Json> RowInputs() {
                             : kind == 2 ? Json::array({tc, -zeta})
                                         : Json::array({tc, zeta});
         const double width = solimp[2] > 0 ? solimp[2] : 1e-3;
-        return Json{{"diag_approx", tiny == 0 ? std::pow(10.0, tiny_exponent) : diag},
-                    {"pos", margin + x * width}, {"margin", margin}, {"vel", vel}, {"solref", solref},
-                    {"solimp", Json::array({solimp[0], solimp[1], solimp[2], solimp[3], solimp[4]})},
-                    {"timestep", h}, {"refsafe", refsafe}};
+        return Json{
+            {"diag_approx", tiny == 0 ? std::pow(10.0, tiny_exponent) : diag},
+            {"pos", margin + x * width},
+            {"margin", margin},
+            {"vel", vel},
+            {"solref", solref},
+            {"solimp", Json::array({solimp[0], solimp[1], solimp[2], solimp[3], solimp[4]})},
+            {"timestep", h},
+            {"refsafe", refsafe}};
       },
-      gen::FullRange(rc::gen::exec([] { return property_tests::mujoco_row::AnySolImpWithEdges().solimp; })),
+      gen::FullRange(
+          rc::gen::exec([] { return property_tests::mujoco_row::AnySolImpWithEdges().solimp; })),
       gen::Uniform(-2, 2, 4000), gen::Uniform(0, 0.01, 100), gen::LogUniform(-3, -1),
       gen::Uniform(0.1, 2, 190), gen::Choice(4), gen::LogUniform(-4, -2), gen::LogUniform(-2, 2),
       gen::Choice(8), gen::Uniform(-22, -14, 800), gen::Uniform(-1, 1, 2000),
@@ -59,7 +65,10 @@ Family MakeMujocoRowFamily() {
       "B = 2/(dmax tc) or b/dmax (refsafe tc >= 2h), R = max(1e-15, (1-I)/I diag_approx), "
       "aref = -B vel - K I (pos - margin)";
   family.laws = {
-      {"mujoco.row", [] { return RowInputs(); }, {0.0, 1e-10}, {{"aref", {1e-6, 1e-10}}},
+      {"mujoco.row",
+       [] { return RowInputs(); },
+       {0.0, 1e-10},
+       {{"aref", {1e-6, 1e-10}}},
        "closed forms with pow(): 1e-10 relative; aref subtracts terms up to 1e7 m/s^2, 1e-6 "
        "absolute"},
   };
@@ -68,7 +77,8 @@ Family MakeMujocoRowFamily() {
           "regulariser_reconstructs_diag_approx",
           "R > 0 and R I/(1 - I) = diag_approx (MuJoCo resets efc_diagApprox this way): R scales "
           "linearly with diag_approx",
-          "mujoco.row", [](const Json& in, const Json& out, Session& session) {
+          "mujoco.row",
+          [](const Json& in, const Json& out, Session& session) {
             const double R = Session::Number(out, "R"), imp = Session::Number(out, "imp");
             const double diag = in["diag_approx"];
             RC_ASSERT(R > 0.0);
@@ -84,30 +94,33 @@ Family MakeMujocoRowFamily() {
             const double R2 = Session::Number(session.Outputs("mujoco.row", doubled), "R");
             RC_ASSERT(std::abs(R2 - 2 * R) <= 1e-12 * R);
           }),
-      PropertyOverInputs(
-          "impedance_between_dmin_and_dmax_and_monotone",
-          "dmin <= I <= dmax, and I does not decrease with |pos - margin|",
-          "mujoco.row", [](const Json& in, const Json& out, Session& session) {
-            const double imp = Session::Number(out, "imp");
-            const mujoco::SolParams used = Used(in);
-            const double dmin = used.solimp[0], dmax = used.solimp[1];
-            RC_ASSERT(imp >= dmin - 1e-15);
-            RC_ASSERT(imp <= dmax + 1e-15);
-            Json further = in;
-            const double margin = in["margin"], pos = in["pos"];
-            further["pos"] = margin + 1.5 * (pos - margin);
-            RC_ASSERT(Session::Number(session.Outputs("mujoco.row", further), "imp") >= imp - 1e-15);
-          }),
+      PropertyOverInputs("impedance_between_dmin_and_dmax_and_monotone",
+                         "dmin <= I <= dmax, and I does not decrease with |pos - margin|",
+                         "mujoco.row",
+                         [](const Json& in, const Json& out, Session& session) {
+                           const double imp = Session::Number(out, "imp");
+                           const mujoco::SolParams used = Used(in);
+                           const double dmin = used.solimp[0], dmax = used.solimp[1];
+                           RC_ASSERT(imp >= dmin - 1e-15);
+                           RC_ASSERT(imp <= dmax + 1e-15);
+                           Json further = in;
+                           const double margin = in["margin"], pos = in["pos"];
+                           further["pos"] = margin + 1.5 * (pos - margin);
+                           RC_ASSERT(Session::Number(session.Outputs("mujoco.row", further),
+                                                     "imp") >= imp - 1e-15);
+                         }),
       PropertyOverInputs(
           "stiffness_damping_use_dmax_and_aref",
           "K, B from solref with dmax (standard: tc >= 2h under refsafe); aref = -B vel - K I "
           "(pos - margin)",
-          "mujoco.row", [](const Json& in, const Json& out, Session&) {
+          "mujoco.row",
+          [](const Json& in, const Json& out, Session&) {
             // The used solref and dmax (getsolparam: mixed sign → default, clamps); refsafe is
             // applied here from the course's rule, so a port that skips it fails.
             const mujoco::SolParams used = Used(in);
             const double dmax = used.solimp[1], h = in["timestep"];
-            const bool mixed = (in["solref"][0].get<double>() > 0) != (in["solref"][1].get<double>() > 0);
+            const bool mixed =
+                (in["solref"][0].get<double>() > 0) != (in["solref"][1].get<double>() > 0);
             double tc = mixed ? 0.02 : in["solref"][0].get<double>();
             const double zeta = mixed ? 1.0 : in["solref"][1].get<double>();
             double K = 0, B = 0;

@@ -31,7 +31,9 @@ rc::Gen<Json> ProblemInputs(rc::Gen<mujoco::Cone> cone) {
   });
 }
 
-rc::Gen<mujoco::Cone> AnyCone() { return rc::gen::element(mujoco::Cone::kPyramidal, mujoco::Cone::kElliptic); }
+rc::Gen<mujoco::Cone> AnyCone() {
+  return rc::gen::element(mujoco::Cone::kPyramidal, mujoco::Cone::kElliptic);
+}
 
 // The reference answer: warmstart off, the problem's solver and options.
 Json ReferenceSolve(const Json& inputs) {
@@ -80,8 +82,8 @@ Family MakeMujocoSolveFamily() {
       kLaw, ProblemInputs(rc::gen::just(mujoco::Cone::kElliptic))));
   family.properties.push_back(PropertyOverGeneratedInputs(
       "optimal_with_pyramidal_cones",
-      "pyramidal contacts: every edge force >= 0 and f = f(qacc) on the 2(dim-1) edge rows",
-      kLaw, ProblemInputs(rc::gen::just(mujoco::Cone::kPyramidal))));
+      "pyramidal contacts: every edge force >= 0 and f = f(qacc) on the 2(dim-1) edge rows", kLaw,
+      ProblemInputs(rc::gen::just(mujoco::Cone::kPyramidal))));
   return family;
 }
 

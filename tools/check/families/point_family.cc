@@ -35,8 +35,12 @@ rc::Gen<Json> PairInputs() {
         Eigen::Vector3d t(slide[0].get<double>(), slide[1].get<double>(), slide[2].get<double>());
         t -= t.dot(n) * n;
         const Eigen::Vector3d pa = pb - x * n + t;
-        return Json{{"kA", ka}, {"kB", kb}, {"depth", std::max(0.0, (pb - pa).dot(n))},
-                    {"p_WCa", JsonVector(pa)}, {"p_WCb", JsonVector(pb)}, {"nhat_BA_W", JsonVector(n)}};
+        return Json{{"kA", ka},
+                    {"kB", kb},
+                    {"depth", std::max(0.0, (pb - pa).dot(n))},
+                    {"p_WCa", JsonVector(pa)},
+                    {"p_WCb", JsonVector(pb)},
+                    {"nhat_BA_W", JsonVector(n)}};
       },
       gen::UniformArray(3, -1, 1), gen::UniformArray(3, -1, 1), gen::UniformArray(3, -0.01, 0.01),
       gen::Uniform(0, 0.01), gen::LogUniform(2, 8), gen::LogUniform(2, 8));
@@ -53,7 +57,8 @@ rc::Gen<Json> ContactInputs() {
         pair.erase("kA");
         pair.erase("kB");
         if (fast == 3) {
-          for (int i = 0; i < 3; ++i) vb[i] = vb[i].get<double>() + vn * pair["nhat_BA_W"][i].get<double>();
+          for (int i = 0; i < 3; ++i)
+            vb[i] = vb[i].get<double>() + vn * pair["nhat_BA_W"][i].get<double>();
         }
         pair["k"] = k;
         pair["d"] = d;
@@ -64,8 +69,8 @@ rc::Gen<Json> ContactInputs() {
         return pair;
       },
       PairInputs(), gen::LogUniform(2, 8), gen::Uniform(0, 10), gen::Uniform(0, 1, 1000),
-      gen::Uniform(0, 1, 1000), gen::UniformArray(3, -1e-3, 1e-3), gen::UniformArray(3, -1e-3, 1e-3),
-      gen::Choice(4), gen::Uniform(-1, 1, 2000));
+      gen::Uniform(0, 1, 1000), gen::UniformArray(3, -1e-3, 1e-3),
+      gen::UniformArray(3, -1e-3, 1e-3), gen::Choice(4), gen::Uniform(-1, 1, 2000));
 }
 
 Eigen::Vector3d Vec(const Json& j) {
@@ -82,22 +87,33 @@ Family MakePointFamily() {
       "point contact: fn = k x (1 + d xdot) (xdot > 0 approaching; fn <= 0 skipped) with Stribeck "
       "friction along vt, discrete pair p_WC = wA p_WCa + wB p_WCb, phi0 = -x, fe0 = k x, z_C = -nhat_BA_W";
   family.laws = {
-      {"point.continuous_force", [] { return ForceInputs(); }, {1e-12, 1e-12}, {},
+      {"point.continuous_force",
+       [] { return ForceInputs(); },
+       {1e-12, 1e-12},
+       {},
        "k x (1 + d xdot): three products, 1e-12 relative (1e-12 N absolute near fn = 0)"},
-      {"point.continuous_contact", [] { return ContactInputs(); }, {1e-12, 1e-12},
-       {{"slip", {1e-15, 1e-12}}, {"xdot", {1e-15, 1e-12}}, {"separation_speed", {1e-15, 1e-12}},
+      {"point.continuous_contact",
+       [] { return ContactInputs(); },
+       {1e-12, 1e-12},
+       {{"slip", {1e-15, 1e-12}},
+        {"xdot", {1e-15, 1e-12}},
+        {"separation_speed", {1e-15, 1e-12}},
         {"p_WC", {1e-15, 1e-12}}},
        "Hunt–Crossley force times the Stribeck quintic: forces 1e-12 relative (1e-12 N absolute); "
        "speeds and the midpoint to 1e-15 m/s, m"},
-      {"point.discrete_pair", [] { return PairInputs(); }, {1e-14, 1e-12},
-       {{"fn0", {1e-12, 1e-12}}}, "weights and series stiffness: a few roundings"},
+      {"point.discrete_pair",
+       [] { return PairInputs(); },
+       {1e-14, 1e-12},
+       {{"fn0", {1e-12, 1e-12}}},
+       "weights and series stiffness: a few roundings"},
   };
   family.properties = {
       PropertyOverInputs(
           "continuous_force_hunt_crossley_sign",
           "fn = k x (1 + d xdot): approaching (xdot > 0) adds force, separating removes it; "
           "skipped with fn = 0 exactly when k x (1 + d xdot) <= 0",
-          "point.continuous_force", [](const Json& in, const Json& out, Session& session) {
+          "point.continuous_force",
+          [](const Json& in, const Json& out, Session& session) {
             const double k = in["k"], d = in["d"], x = in["depth"], xdot = in["xdot"];
             const double fn = Session::Number(out, "fn");
             const bool skipped = out["skipped"].get<bool>();
@@ -120,11 +136,14 @@ Family MakePointFamily() {
           "continuous_contact_action_reaction_and_friction_dissipates",
           "xdot = (v_WBc - v_WAc).nhat_BA_W; fn = k x (1 + d xdot); f_Bc_W = -(fn nhat + ft_A); "
           "ft_A tangential, |ft_A| <= mu_s fn, friction power <= 0; skipped means no force at all",
-          "point.continuous_contact", [](const Json& in, const Json& out, Session&) {
-            const Eigen::Vector3d n = Vec(in["nhat_BA_W"]), va = Vec(in["v_WAc"]), vb = Vec(in["v_WBc"]);
+          "point.continuous_contact",
+          [](const Json& in, const Json& out, Session&) {
+            const Eigen::Vector3d n = Vec(in["nhat_BA_W"]), va = Vec(in["v_WAc"]),
+                                  vb = Vec(in["v_WBc"]);
             const double k = in["k"], d = in["d"], x = in["depth"], mu_s = in["mu_s"];
             const double fn = Session::Number(out, "fn");
-            const Eigen::Vector3d ft = Session::Vector(out, "ft_A"), fb = Session::Vector(out, "f_Bc_W");
+            const Eigen::Vector3d ft = Session::Vector(out, "ft_A"),
+                                  fb = Session::Vector(out, "f_Bc_W");
             const double xdot = (vb - va).dot(n);
             RC_ASSERT(std::abs(Session::Number(out, "xdot") - xdot) <= 1e-15);
             RC_ASSERT(Session::Number(out, "separation_speed") == -Session::Number(out, "xdot"));
@@ -160,12 +179,15 @@ Family MakePointFamily() {
           "discrete_pair_weighted_point_and_signs",
           "p_WC on the witness segment, nearer the stiffer side's witness point "
           "(wA = kA/(kA+kB)); phi0 = -x; fe0 = k x with k = kA kB/(kA+kB); z_C = -nhat_BA_W",
-          "point.discrete_pair", [](const Json& in, const Json& out, Session&) {
+          "point.discrete_pair",
+          [](const Json& in, const Json& out, Session&) {
             const double ka = in["kA"], kb = in["kB"], x = in["depth"];
-            const Eigen::Vector3d pa = Vec(in["p_WCa"]), pb = Vec(in["p_WCb"]), n = Vec(in["nhat_BA_W"]);
+            const Eigen::Vector3d pa = Vec(in["p_WCa"]), pb = Vec(in["p_WCb"]),
+                                  n = Vec(in["nhat_BA_W"]);
             const Eigen::Vector3d p = Session::Vector(out, "p_WC");
             const double wa = ka / (ka + kb);
-            RC_ASSERT((p - (wa * pa + (1 - wa) * pb)).norm() <= 1e-12 * (1 + pa.norm() + pb.norm()));
+            RC_ASSERT((p - (wa * pa + (1 - wa) * pb)).norm() <=
+                      1e-12 * (1 + pa.norm() + pb.norm()));
             RC_ASSERT(std::abs(Session::Number(out, "phi0") + x) <= 1e-15);
             const double k = Session::Number(out, "k");
             RC_ASSERT(std::abs(1 / k - (1 / ka + 1 / kb)) <= 1e-12 / k);
@@ -184,10 +206,12 @@ Family MakePointFamily() {
                  swapped["p_WCb"] = in["p_WCa"];
                  swapped["nhat_BA_W"] = JsonVector(-Vec(in["nhat_BA_W"]));
                  const Json back = session.Outputs("point.discrete_pair", swapped);
-                 RC_ASSERT((Session::Vector(out, "p_WC") - Session::Vector(back, "p_WC")).norm() <= 1e-12);
+                 RC_ASSERT((Session::Vector(out, "p_WC") - Session::Vector(back, "p_WC")).norm() <=
+                           1e-12);
                  RC_ASSERT(std::abs(Session::Number(out, "k") - Session::Number(back, "k")) <=
                            1e-12 * Session::Number(out, "k"));
-                 RC_ASSERT((Session::Vector(out, "z_C") + Session::Vector(back, "z_C")).norm() <= 1e-15);
+                 RC_ASSERT((Session::Vector(out, "z_C") + Session::Vector(back, "z_C")).norm() <=
+                           1e-15);
                },
                {"point.discrete_pair"}},
   };

@@ -39,9 +39,9 @@ rc::Gen<Json> ConeInputs() {
         const double vhat_n = -c.p.phi0 / (c.h + c.p.relaxation_time);
         const double speed = std::hypot(vc[0].get<double>(), vc[1].get<double>());
         vc[2] = vhat_n + (sign == 0 ? 1.0 : -1.0) * speed * ratio;
-        return Json{{"dt", c.h}, {"w", Json::array({c.w(0)})}, {"phi0", c.p.phi0}, {"mu", c.p.mu},
-                    {"k", c.p.stiffness}, {"tau", c.p.relaxation_time}, {"beta", c.p.beta},
-                    {"sigma", c.p.sigma}, {"vc", vc}};
+        return Json{{"dt", c.h},        {"w", Json::array({c.w(0)})}, {"phi0", c.p.phi0},
+                    {"mu", c.p.mu},     {"k", c.p.stiffness},         {"tau", c.p.relaxation_time},
+                    {"beta", c.p.beta}, {"sigma", c.p.sigma},         {"vc", vc}};
       },
       gen::FullRange(property_tests::sap::ConeCases()), ContactVelocity(0.5), gen::Choice(2),
       gen::LogUniform(-2, 5));
@@ -54,12 +54,20 @@ rc::Gen<Json> HuntCrossleyInputs() {
   using simatlas::sap::HuntCrossleyApproximation;
   return rc::gen::apply(
       [](int lagged, const property_tests::sap::HcCase& c, Json vc) {
-        return Json{{"approximation", lagged == 1 ? "lagged" : "similar"}, {"dt", c.h},
-                    {"w", Json::array({c.w(0)})}, {"mu", c.p.mu}, {"k", c.p.stiffness},
-                    {"d", c.p.dissipation}, {"fe0", c.p.fe0}, {"vn0", c.p.vn0},
-                    {"vs", c.p.stiction_tolerance}, {"sigma", c.p.sigma}, {"vc", vc}};
+        return Json{{"approximation", lagged == 1 ? "lagged" : "similar"},
+                    {"dt", c.h},
+                    {"w", Json::array({c.w(0)})},
+                    {"mu", c.p.mu},
+                    {"k", c.p.stiffness},
+                    {"d", c.p.dissipation},
+                    {"fe0", c.p.fe0},
+                    {"vn0", c.p.vn0},
+                    {"vs", c.p.stiction_tolerance},
+                    {"sigma", c.p.sigma},
+                    {"vc", vc}};
       },
-      gen::Choice(2), gen::FullRange(property_tests::sap::HcCases(HuntCrossleyApproximation::kLagged)),
+      gen::Choice(2),
+      gen::FullRange(property_tests::sap::HcCases(HuntCrossleyApproximation::kLagged)),
       ContactVelocity(0.05));
 }
 
@@ -73,7 +81,9 @@ Family MakeSapFrictionConeFamily() {
       "kSap: Rn = max(beta^2/(4 pi^2) wn, 1/(h k (h+tau))), Rt = sigma wt, vhat_n = "
       "-phi0/(h+tau), y = R^-1 (vhat - vc), gamma = P_F(y) in the R norm, cost = 1/2 gamma' R gamma";
   family.laws = {
-      {"sap.friction_cone", [] { return ConeInputs(); }, {1e-9, 1e-9},
+      {"sap.friction_cone",
+       [] { return ConeInputs(); },
+       {1e-9, 1e-9},
        {{"Rt", {0.0, 1e-12}}, {"Rn", {0.0, 1e-12}}, {"vhat_n", {1e-15, 1e-12}}},
        "closed-form projection with a square root: |y| up to 1e5 N s, so 1e-9 relative and "
        "1e-9 N s (J) absolute for y, gamma, cost; R and vhat_n to 1e-12"},
@@ -82,20 +92,25 @@ Family MakeSapFrictionConeFamily() {
       PropertyOverInputs(
           "regularisation_and_bias",
           "Rt = sigma wt, Rn = max(beta^2/(4 pi^2) wn, 1/(h k (h+tau))), vhat_n = -phi0/(h+tau)",
-          "sap.friction_cone", [](const Json& in, const Json& out, Session&) {
-            const double h = in["dt"], w = in["w"][0], k = in["k"], tau = in["tau"], beta = in["beta"];
+          "sap.friction_cone",
+          [](const Json& in, const Json& out, Session&) {
+            const double h = in["dt"], w = in["w"][0], k = in["k"], tau = in["tau"],
+                         beta = in["beta"];
             const double near_rigid = beta * beta / (4 * std::numbers::pi * std::numbers::pi) * w;
             const double Rn = std::max(near_rigid, 1 / (h * k * (h + tau)));
             RC_ASSERT(std::abs(Session::Number(out, "Rn") - Rn) <= 1e-12 * Rn);
-            RC_ASSERT(std::abs(Session::Number(out, "Rt") - in["sigma"].get<double>() * w) <= 1e-12 * w);
+            RC_ASSERT(std::abs(Session::Number(out, "Rt") - in["sigma"].get<double>() * w) <=
+                      1e-12 * w);
             const double vhat = -in["phi0"].get<double>() / (h + tau);
-            RC_ASSERT(std::abs(Session::Number(out, "vhat_n") - vhat) <= 1e-12 * (1e-3 + std::abs(vhat)));
+            RC_ASSERT(std::abs(Session::Number(out, "vhat_n") - vhat) <=
+                      1e-12 * (1e-3 + std::abs(vhat)));
           }),
       PropertyOverInputs(
           "projection_region_gamma_in_cone_and_cost",
           "stiction iff |yt| <= mu yn (gamma = y); no contact iff yn <= -mu_hat |yt| (gamma = 0); "
           "else sliding, gamma_t = mu gamma_n yt/yr; gamma in F_mu; cost = 1/2 gamma' R gamma",
-          "sap.friction_cone", [](const Json& in, const Json& out, Session&) {
+          "sap.friction_cone",
+          [](const Json& in, const Json& out, Session&) {
             const double mu = in["mu"];
             const double Rt = Session::Number(out, "Rt"), Rn = Session::Number(out, "Rn");
             const Eigen::Vector3d y = Vec(out["y"]), g = Vec(out["gamma"]);
@@ -105,14 +120,17 @@ Family MakeSapFrictionConeFamily() {
             // Away from the boundaries (relative 1e-9), the mode is the region of y.
             const double stick_margin = yr - mu * yn, contact_margin = yn + mu * Rt / Rn * yr;
             if (std::abs(stick_margin) > 1e-9 * scale && std::abs(contact_margin) > 1e-9 * scale) {
-              const std::string region = stick_margin <= 0 ? "stiction" : contact_margin <= 0 ? "no_contact" : "sliding";
+              const std::string region = stick_margin <= 0     ? "stiction"
+                                         : contact_margin <= 0 ? "no_contact"
+                                                               : "sliding";
               RC_ASSERT(mode == region);
             }
             if (mode == "stiction") RC_ASSERT((g - y).norm() <= 1e-9 * scale);
             if (mode == "no_contact") RC_ASSERT(g.norm() == 0.0);
             // Sliding: on the cone's surface along t̂ = yt/yr (the soft norm makes |t̂| < 1).
             if (mode == "sliding") {
-              RC_ASSERT(std::abs(g.head<2>().norm() - mu * g(2) * y.head<2>().norm() / yr) <= 1e-9 * scale);
+              RC_ASSERT(std::abs(g.head<2>().norm() - mu * g(2) * y.head<2>().norm() / yr) <=
+                        1e-9 * scale);
             }
             RC_ASSERT(g(2) >= -1e-12 * scale);
             RC_ASSERT(g.head<2>().norm() <= mu * g(2) + 1e-9 * scale);
@@ -122,7 +140,8 @@ Family MakeSapFrictionConeFamily() {
       PropertyOverInputs(
           "projection_is_the_r_norm_closest_cone_point",
           "(z - gamma)' R (y - gamma) <= 0 for every z in F_mu (variational inequality)",
-          "sap.friction_cone", [](const Json& in, const Json& out, Session&) {
+          "sap.friction_cone",
+          [](const Json& in, const Json& out, Session&) {
             const double mu = in["mu"];
             const Eigen::Vector3d R(Session::Number(out, "Rt"), Session::Number(out, "Rt"),
                                     Session::Number(out, "Rn"));
@@ -153,7 +172,9 @@ Family MakeSapHuntCrossleyFamily() {
       "h k z]+ [1 - d z]+, z = vn - mu s(vt) (similar) or vn (lagged), gamma_t = -mu n(z) t_soft "
       "(similar) or -mu n0 t_soft (lagged)";
   family.laws = {
-      {"sap.hunt_crossley", [] { return HuntCrossleyInputs(); }, {1e-12, 1e-10},
+      {"sap.hunt_crossley",
+       [] { return HuntCrossleyInputs(); },
+       {1e-12, 1e-10},
        {{"N", {1e-10, 1e-9}}, {"cost", {1e-10, 1e-9}}},
        "closed forms: impulses to 1e-10 relative (1e-12 N s absolute); the antiderivative N and "
        "the cost subtract terms, 1e-9 relative and 1e-10 J absolute"},
@@ -163,7 +184,8 @@ Family MakeSapHuntCrossleyFamily() {
           "impulse_is_n_of_z",
           "n0 = [h fe0]+ [1 - d vn0]+; gamma_n = n(z) = h [fe0 - h k z]+ [1 - d z]+; "
           "z = vn (lagged) or vn - mu s(vt) (similar)",
-          "sap.hunt_crossley", [](const Json& in, const Json& out, Session&) {
+          "sap.hunt_crossley",
+          [](const Json& in, const Json& out, Session&) {
             const double h = in["dt"], k = in["k"], d = in["d"], fe0 = in["fe0"], vn0 = in["vn0"];
             const double mu = in["mu"];
             const Eigen::Vector3d vc = Vec(in["vc"]);
@@ -181,13 +203,15 @@ Family MakeSapHuntCrossleyFamily() {
           "friction_opposes_slip_and_lagged_keeps_mu_n0",
           "gamma_t opposes vt; Lagged: |gamma_t| <= mu n0 (not mu gamma_n); Similar: |gamma_t| <= "
           "mu gamma_n",
-          "sap.hunt_crossley", [](const Json& in, const Json& out, Session&) {
+          "sap.hunt_crossley",
+          [](const Json& in, const Json& out, Session&) {
             const double mu = in["mu"];
             const Eigen::Vector3d vc = Vec(in["vc"]), g = Vec(out["gamma"]);
             const double gt = g.head<2>().norm();
             RC_ASSERT(g.head<2>().dot(vc.head<2>()) <= 1e-12);
             const double eps = Session::Number(out, "eps");
-            const double t_soft = vc.head<2>().norm() / std::sqrt(vc.head<2>().squaredNorm() + eps * eps);
+            const double t_soft =
+                vc.head<2>().norm() / std::sqrt(vc.head<2>().squaredNorm() + eps * eps);
             if (in["approximation"] == "lagged") {
               const double n0 = Session::Number(out, "n0");
               RC_ASSERT(gt <= mu * n0 * (1 + 1e-12) + 1e-15);
@@ -203,9 +227,11 @@ Family MakeSapHuntCrossleyFamily() {
                  in["vc"][0] = 0.0;
                  in["vc"][1] = 0.0;
                  in["approximation"] = "similar";
-                 const Eigen::Vector3d similar = Vec(session.Outputs("sap.hunt_crossley", in)["gamma"]);
+                 const Eigen::Vector3d similar =
+                     Vec(session.Outputs("sap.hunt_crossley", in)["gamma"]);
                  in["approximation"] = "lagged";
-                 const Eigen::Vector3d lagged = Vec(session.Outputs("sap.hunt_crossley", in)["gamma"]);
+                 const Eigen::Vector3d lagged =
+                     Vec(session.Outputs("sap.hunt_crossley", in)["gamma"]);
                  RC_ASSERT((similar - lagged).norm() <= 1e-10 * (1e-3 + lagged.norm()));
                  RC_ASSERT(lagged.head<2>().norm() == 0.0);
                },

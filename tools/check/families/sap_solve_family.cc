@@ -33,7 +33,8 @@ sap::SapSolverParameters QueryParameters() {
 // Inputs {"problem": …} from the suite's SAP problem generator.
 rc::Gen<Json> ProblemInputs(property_tests::SapProblemShape shape) {
   return rc::gen::exec([shape] {
-    return Json{{"problem", io::WriteSapProblem(property_tests::RandomSapProblem(shape), QueryParameters())}};
+    return Json{{"problem",
+                 io::WriteSapProblem(property_tests::RandomSapProblem(shape), QueryParameters())}};
   });
 }
 
@@ -51,7 +52,8 @@ std::string CheckOptimality(const Json& inputs, const Json&, const Json& got) {
   const io::SapProblemFile file = io::ParseSapProblem(inputs.at("problem"));
   const Eigen::VectorXd v = ReadVector(got.at("v"), "output 'v'");
   const Json& gamma_json = got.at("gamma");
-  if (!gamma_json.is_array()) throw ProtocolError("output 'gamma' must be an array of arrays, got " + gamma_json.dump());
+  if (!gamma_json.is_array())
+    throw ProtocolError("output 'gamma' must be an array of arrays, got " + gamma_json.dump());
   std::vector<core::VectorX> gamma;
   for (std::size_t i = 0; i < gamma_json.size(); ++i) {
     gamma.push_back(ReadVector(gamma_json[i], "output 'gamma[" + std::to_string(i) + "]'"));
@@ -98,8 +100,7 @@ Family MakeSapSolveFamily() {
       kLaw, ProblemInputs({.mixed_scales = true})));
   family.properties.push_back(PropertyOverGeneratedInputs(
       "no_constraints_keeps_v_star", "without constraints the optimum of the cost l(v) is v = v*",
-      kLaw,
-      rc::gen::exec([] {
+      kLaw, rc::gen::exec([] {
         sap::SapProblem problem = property_tests::RandomSapProblem();
         problem.constraints.clear();
         return Json{{"problem", io::WriteSapProblem(problem, QueryParameters())}};

@@ -40,8 +40,9 @@ Family StiffnessFamily(Tolerance tolerance) {
   family.name = "test";
   family.laws = {{"material.point_stiffness",
                   [] {
-                    return rc::gen::map(rc::gen::inRange(1, 1000),
-                                        [](int k) { return Json{{"k1", 1.0 * k}, {"k2", 1.0 * k}}; });
+                    return rc::gen::map(rc::gen::inRange(1, 1000), [](int k) {
+                      return Json{{"k1", 1.0 * k}, {"k2", 1.0 * k}};
+                    });
                   },
                   tolerance}};
   return family;
@@ -83,7 +84,8 @@ TEST(CheckSession, InfinityMustMatchExactlyAndTravelsAsAString) {
   const Json inputs = {{"k1", "inf"}, {"k2", 3e4}};
   EXPECT_EQ(Verdict(session, "material.point_stiffness", inputs), "");
   answer = "inf";
-  EXPECT_NE(Verdict(session, "material.point_stiffness", inputs).find("'k' = inf"), std::string::npos);
+  EXPECT_NE(Verdict(session, "material.point_stiffness", inputs).find("'k' = inf"),
+            std::string::npos);
   EXPECT_EQ(JsonNumber(-std::numeric_limits<double>::infinity()), Json("-inf"));
   EXPECT_EQ(ReadNumber(Json("inf"), "k"), std::numeric_limits<double>::infinity());
 }
@@ -94,14 +96,18 @@ TEST(CheckSession, WhoRejectsWhat) {
   FakeProgram program([&](const std::string&, const Json&) { return answer; });
   Session session(family, program);
   // The reference rejects k1 = -1 (k >= 0): an error answer agrees (a discard in Outputs) ...
-  EXPECT_EQ(Verdict(session, "material.point_stiffness", {{"k1", -1.0}, {"k2", 1.0}}).rfind("discard", 0), 0u);
+  EXPECT_EQ(
+      Verdict(session, "material.point_stiffness", {{"k1", -1.0}, {"k2", 1.0}}).rfind("discard", 0),
+      0u);
   EXPECT_FALSE(session.Rejects("material.point_stiffness", {{"k1", -1.0}, {"k2", 1.0}}).ok);
   // ... an error for valid inputs fails ...
-  EXPECT_NE(Verdict(session, "material.point_stiffness", {{"k1", 1.0}, {"k2", 1.0}}).find("answered error 'no'"),
+  EXPECT_NE(Verdict(session, "material.point_stiffness", {{"k1", 1.0}, {"k2", 1.0}})
+                .find("answered error 'no'"),
             std::string::npos);
   // ... and outputs for rejected inputs fail.
   answer = Outputs({{"k", 1.0}});
-  EXPECT_THROW(session.Rejects("material.point_stiffness", {{"k1", -1.0}, {"k2", 1.0}}), CaseResult);
+  EXPECT_THROW(session.Rejects("material.point_stiffness", {{"k1", -1.0}, {"k2", 1.0}}),
+               CaseResult);
 }
 
 TEST(CheckSession, AnswerShapeFaultsAreProtocolErrors) {
@@ -113,7 +119,8 @@ TEST(CheckSession, AnswerShapeFaultsAreProtocolErrors) {
   for (const Json& outputs : {Json::object(), Json{{"k", 0.5}, {"kk", 1.0}}, Json{{"k", "half"}},
                               Json{{"k", Json::array({0.5})}}}) {
     answer = Outputs(outputs);
-    EXPECT_THROW(session.Outputs("material.point_stiffness", inputs), ProtocolError) << outputs.dump();
+    EXPECT_THROW(session.Outputs("material.point_stiffness", inputs), ProtocolError)
+        << outputs.dump();
   }
 }
 
@@ -123,13 +130,15 @@ TEST(CheckSession, NanOutputIsAWrongAnswerLoggedWithItsInputs) {
   FakeProgram program([&](const std::string&, const Json&) { return answer; });
   Session session(family, program);
   const Json inputs = {{"k1", 2.0}, {"k2", 2.0}};
-  EXPECT_EQ(Verdict(session, "material.point_stiffness", inputs),
-            "material.point_stiffness: output 'k' is null (NaN, as a JSON writer writes it) for these inputs");
+  EXPECT_EQ(
+      Verdict(session, "material.point_stiffness", inputs),
+      "material.point_stiffness: output 'k' is null (NaN, as a JSON writer writes it) for these inputs");
   ASSERT_EQ(session.log().size(), 1u);
   EXPECT_EQ(session.log()[0].inputs, inputs);
   answer = Outputs({{"k", "nan"}});
-  EXPECT_NE(Verdict(session, "material.point_stiffness", inputs).find("output 'k' is NaN (\"nan\")"),
-            std::string::npos);
+  EXPECT_NE(
+      Verdict(session, "material.point_stiffness", inputs).find("output 'k' is NaN (\"nan\")"),
+      std::string::npos);
 }
 
 TEST(CheckSession, VectorsCompareElementwiseAndLabelsExactly) {
@@ -140,18 +149,23 @@ TEST(CheckSession, VectorsCompareElementwiseAndLabelsExactly) {
   // Rn = max(1/(4π²), 1/(0.01·1e5·0.01)) = 0.1, Rt = 1e-3, v̂n = 0.1, y = (-100, 0, 2),
   // yr ≈ 100 > μ yn = 1 and yn = 2 > -μ̂ yr = -0.5: sliding, γn = (2 + 0.005·100)/(1 + 0.0025)
   // = 2.4937655860..., γt = (-0.5 γn, 0), cost = ½(1e-3 γt² + 0.1 γn²) = 0.31172069825...
-  const Json inputs = {{"dt", 0.01}, {"w", {1.0}},   {"phi0", -0.001}, {"mu", 0.5},
-                       {"k", 1e5},   {"tau", 0.0},   {"vc", {0.1, 0.0, -0.1}}};
+  const Json inputs = {{"dt", 0.01}, {"w", {1.0}}, {"phi0", -0.001},        {"mu", 0.5},
+                       {"k", 1e5},   {"tau", 0.0}, {"vc", {0.1, 0.0, -0.1}}};
   const double gn = 2.5 / 1.0025;
-  Json right = {{"Rt", 1e-3}, {"Rn", 0.1}, {"vhat_n", 0.1}, {"y", {-100.0, 0.0, 2.0}},
-                {"gamma", {-0.5 * gn, 0.0, gn}}, {"mode", "sliding"},
+  Json right = {{"Rt", 1e-3},
+                {"Rn", 0.1},
+                {"vhat_n", 0.1},
+                {"y", {-100.0, 0.0, 2.0}},
+                {"gamma", {-0.5 * gn, 0.0, gn}},
+                {"mode", "sliding"},
                 {"cost", 0.5 * (1e-3 * 0.25 * gn * gn + 0.1 * gn * gn)}};
   Json answer = right;
   FakeProgram program([&](const std::string&, const Json&) { return Outputs(answer); });
   Session session(family, program);
   EXPECT_EQ(Verdict(session, "sap.friction_cone", inputs), "");
   answer["mode"] = "stiction";
-  EXPECT_NE(Verdict(session, "sap.friction_cone", inputs).find("'mode' = \"stiction\""), std::string::npos);
+  EXPECT_NE(Verdict(session, "sap.friction_cone", inputs).find("'mode' = \"stiction\""),
+            std::string::npos);
   answer = right;
   answer["gamma"][2] = gn * (1 + 1e-6);
   EXPECT_NE(Verdict(session, "sap.friction_cone", inputs).find("'gamma[2]'"), std::string::npos);
@@ -165,15 +179,16 @@ TEST(CheckRun, ShrunkCounterexampleAndExitCodes) {
   // k(a, 2a) = 1.5 a instead of 2a/3. Both properties fail, each shrunk to its smallest input.
   Family family = StiffnessFamily({0.0, 1e-12});
   // k(a, 2a) = a·2a/(3a) = 2a/3, asserted by the property itself (within 4 roundings).
-  family.properties = {Property{"unequal_sides", "k(a, 2a) = 2a/3", [](Session& session) {
-                                  const int a = *rc::gen::inRange(1, 1000);
-                                  const double k = Session::Number(
-                                      session.Outputs("material.point_stiffness",
-                                                      {{"k1", 1.0 * a}, {"k2", 2.0 * a}}),
-                                      "k");
-                                  RC_ASSERT(std::abs(k - 2.0 * a / 3.0) <= 1e-15 * a);
-                                },
-                                {"material.point_stiffness"}}};
+  family.properties = {Property{
+      "unequal_sides",
+      "k(a, 2a) = 2a/3",
+      [](Session& session) {
+        const int a = *rc::gen::inRange(1, 1000);
+        const double k = Session::Number(
+            session.Outputs("material.point_stiffness", {{"k1", 1.0 * a}, {"k2", 2.0 * a}}), "k");
+        RC_ASSERT(std::abs(k - 2.0 * a / 3.0) <= 1e-15 * a);
+      },
+      {"material.point_stiffness"}}};
   FakeProgram mean([](const std::string&, const Json& in) {
     return Outputs({{"k", 0.5 * (in["k1"].get<double>() + in["k2"].get<double>())}});
   });
@@ -198,7 +213,8 @@ TEST(CheckRun, ShrunkCounterexampleAndExitCodes) {
   EXPECT_EQ(RunFamily(family, series, RunOptions{100, 3, 1.0}).ExitCode(), 0);
 
   // A protocol fault stops the run with exit code 2 and is no property failure.
-  FakeProgram broken([](const std::string&, const Json&) -> Answer { throw ProtocolError("garbage"); });
+  FakeProgram broken(
+      [](const std::string&, const Json&) -> Answer { throw ProtocolError("garbage"); });
   const RunReport stopped = RunFamily(family, broken, RunOptions{100, 3, 1.0});
   EXPECT_EQ(stopped.ExitCode(), 2);
   EXPECT_EQ(*stopped.protocol_error, "garbage");
@@ -210,16 +226,22 @@ TEST(CheckRun, EachPropertyOnItsOwnVerdictAndNanDoesNotStopTheRun) {
   // symmetry property holds and only the comparison with the reference fails.
   Family family = StiffnessFamily({0.0, 1e-12});
   family.laws[0].inputs = [] {
-    return rc::gen::apply([](int a, int b) { return Json{{"k1", 1.0 * a}, {"k2", 1.0 * b}}; },
-                          rc::gen::inRange(1, 1000), rc::gen::inRange(1, 1000));
+    return rc::gen::apply(
+        [](int a, int b) {
+          return Json{{"k1", 1.0 * a}, {"k2", 1.0 * b}};
+        },
+        rc::gen::inRange(1, 1000), rc::gen::inRange(1, 1000));
   };
-  family.properties = {Property{"symmetric", "k(a, b) = k(b, a)", [](Session& session) {
-                                  const Json in = session.Draw("material.point_stiffness");
-                                  const Json swapped = {{"k1", in["k2"]}, {"k2", in["k1"]}};
-                                  RC_ASSERT(Session::Number(session.Outputs("material.point_stiffness", in), "k") ==
-                                            Session::Number(session.Outputs("material.point_stiffness", swapped), "k"));
-                                },
-                                {"material.point_stiffness"}}};
+  family.properties = {Property{
+      "symmetric",
+      "k(a, b) = k(b, a)",
+      [](Session& session) {
+        const Json in = session.Draw("material.point_stiffness");
+        const Json swapped = {{"k1", in["k2"]}, {"k2", in["k1"]}};
+        RC_ASSERT(Session::Number(session.Outputs("material.point_stiffness", in), "k") ==
+                  Session::Number(session.Outputs("material.point_stiffness", swapped), "k"));
+      },
+      {"material.point_stiffness"}}};
   bool nan = false;
   FakeProgram mean([&](const std::string&, const Json& in) {
     if (nan) return Outputs({{"k", nullptr}});
@@ -231,7 +253,8 @@ TEST(CheckRun, EachPropertyOnItsOwnVerdictAndNanDoesNotStopTheRun) {
   EXPECT_TRUE(report.properties[1].passed) << report.properties[1].failure;
   // The failure is printed once: the failing query's verdict is not repeated under it.
   const std::string text = ReportText(report);
-  EXPECT_EQ(text.find(report.properties[0].failure), text.rfind(report.properties[0].failure)) << text;
+  EXPECT_EQ(text.find(report.properties[0].failure), text.rfind(report.properties[0].failure))
+      << text;
   EXPECT_NE(text.find("reproduce: --seed 3 --cases 50"), std::string::npos) << text;
   // A NaN answer fails every property that meets it, with its inputs, and the run goes on to
   // the end with exit code 1 (a wrong answer, not a protocol fault).
@@ -295,7 +318,8 @@ TEST(CheckRun, RestrictToLawKeepsThatLawsPropertiesOnly) {
   }
   EXPECT_GE(expected, 3u);
   EXPECT_EQ(friction.properties.size(), expected);
-  for (const auto& p : friction.properties) EXPECT_EQ(p.laws, std::vector<std::string>{"material.friction"});
+  for (const auto& p : friction.properties)
+    EXPECT_EQ(p.laws, std::vector<std::string>{"material.friction"});
   EXPECT_THROW(RestrictToLaw(*material, "friction.stribeck"), std::invalid_argument);
   // CheckTarget: a family by name is the whole family; a law is its restriction; else nothing.
   EXPECT_EQ(CheckTarget("material")->properties.size(), material->properties.size());

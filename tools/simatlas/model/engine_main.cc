@@ -15,7 +15,8 @@
 int main(int argc, char** argv) {
   const std::string program = SIMATLAS_ENGINE_PROGRAM;
   const std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty() && args[0] == "dump") return simatlas::tools::RunModelDump(args, std::cout, std::cerr);
+  if (!args.empty() && args[0] == "dump")
+    return simatlas::tools::RunModelDump(args, std::cout, std::cerr);
   if (!args.empty() && args[0] == "inspect") {
     return simatlas::tools::RunModelInspect(args, std::cout, std::cerr);
   }

@@ -40,7 +40,8 @@ ModelArgs ParseModelArgs(const std::vector<std::string>& args, size_t positional
       a.json = true;
       continue;
     }
-    if (flag.rfind("--", 0) != 0) throw core::InputError("unexpected argument '" + flag + "'; " + usage);
+    if (flag.rfind("--", 0) != 0)
+      throw core::InputError("unexpected argument '" + flag + "'; " + usage);
     if (k + 1 >= args.size()) throw core::InputError(flag + " needs a value; " + usage);
     if (!adapters::ApplyModelOption(flag, args[k + 1], a.options)) {
       throw core::InputError("unknown option " + flag + "; " + usage);
@@ -56,7 +57,8 @@ std::string ModelFlagsHelp() { return adapters::ModelOptionsHelp(); }
 
 int RunModelDump(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   return RunGuarded("simatlas mujoco", err, [&] {
-    const std::string usage = std::string("usage: simatlas mujoco dump MODEL.xml OUT.json ") + kModelFlags;
+    const std::string usage =
+        std::string("usage: simatlas mujoco dump MODEL.xml OUT.json ") + kModelFlags;
     const ModelArgs a = ParseModelArgs(args, 2, false, usage);
     const adapters::Snapshot s = adapters::SnapshotOf(a.positional[0], a.options);
     const nlohmann::json doc = io::WriteMujocoProblemFile(s.file);
@@ -78,7 +80,8 @@ int RunModelDump(const std::vector<std::string>& args, std::ostream& out, std::o
 
 int RunModelInspect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   return RunGuarded("simatlas mujoco", err, [&] {
-    const std::string usage = std::string("usage: simatlas mujoco inspect MODEL.xml ") + kModelFlags + " [--json]";
+    const std::string usage =
+        std::string("usage: simatlas mujoco inspect MODEL.xml ") + kModelFlags + " [--json]";
     const ModelArgs a = ParseModelArgs(args, 1, true, usage);
     const adapters::Snapshot s = adapters::SnapshotOf(a.positional[0], a.options);
     const auto solvers = adapters::CompareSolvers(s);
