@@ -81,6 +81,20 @@ HessianPattern MakeHessianPattern(const Problem& problem, const SparseRows& J,
     }
     h.row_start.push_back(static_cast<int>(h.row_position.size()));
   }
+  // Where each elliptic block's terms land: the walk with every Hc(p, q) nonzero visits them all.
+  h.cone_start.assign(J.rows, -1);
+  for (const Block& block : MakeBlocks(problem)) {
+    if (!block.elliptic) continue;
+    const int n = block.size;
+    h.cone_start[block.first] = static_cast<int>(h.cone_pair_start.size());
+    const int pairs = static_cast<int>(h.cone_pair_start.size());
+    h.cone_pair_start.resize(pairs + n * n, -1);
+    ForEachBlockProduct(
+        J, block.first, core::MatrixX::Ones(n, n), [&](int i, int j, double, int pair, int m) {
+          if (m == 0) h.cone_pair_start[pairs + pair] = static_cast<int>(h.cone_position.size());
+          h.cone_position.push_back(PatternPosition(h, i, j));
+        });
+  }
   return h;
 }
 

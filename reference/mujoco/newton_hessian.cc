@@ -27,8 +27,10 @@ void AddRowPairs(const SparseOperators& ops, int r, double w, double* value) {
 /// value[·] += (Hc(p, q) J_pa) J_qb over a cone block's row pairs with col b ≤ col a
 /// (AddBlockProduct's products and order).
 void AddBlockPairs(const SparseOperators& ops, int first, const core::MatrixX& Hc, double* value) {
-  ForEachBlockProduct(ops.J, first, Hc, [&](int i, int j, double v) {
-    value[PatternPosition(ops.hessian, i, j)] += v;
+  const HessianPattern& h = ops.hessian;
+  const int* pair_start = &h.cone_pair_start[h.cone_start[first]];
+  ForEachBlockProduct(ops.J, first, Hc, [&](int, int, double v, int pair, int m) {
+    value[h.cone_position[pair_start[pair] + m]] += v;
   });
 }
 
@@ -93,7 +95,7 @@ void AddRowOuterProduct(const SparseRows& J, int r, double w, core::MatrixX& H) 
 }
 
 void AddBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, core::MatrixX& H) {
-  ForEachBlockProduct(J, first, Hc, [&H](int i, int j, double v) { H(i, j) += v; });
+  ForEachBlockProduct(J, first, Hc, [&H](int i, int j, double v, int, int) { H(i, j) += v; });
 }
 
 core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,
