@@ -30,37 +30,28 @@ struct HessianPattern {
   /// row_position[row_start[r] ..]: their positions in upper's values.
   std::vector<int> row_start;
   std::vector<int> row_position;  ///< see row_start
-  /// An elliptic block starting at row r (else −1): its n² row pairs (p, q) start at
-  /// cone_pair_start[cone_start[r] + p n + q] in cone_position, which holds the positions in
-  /// upper's values of ForEachBlockProduct's terms of that pair, in its order.
-  std::vector<int> cone_start;
-  std::vector<int> cone_pair_start;  ///< see cone_start
-  std::vector<int> cone_position;    ///< see cone_start
+  /// An elliptic block's columns (BlockColumns) and the positions in upper's values of its
+  /// product's lower triangle (a, b ≤ a), row by row: found once here, none searched while H is
+  /// assembled.
+  struct Cone {
+    std::vector<int> columns;
+    std::vector<int> position;
+  };
+  std::vector<Cone> cones;
+  std::vector<int> cone_of_row;  ///< index into cones of the block starting at row r, else −1
 };
 
-/// Calls add(i, j, (Hc(p, q) J_pi) J_qj, pair, m) for every term of J_bᵀ Hc J_b on or below the
-/// diagonal (j ≤ i), rows first … first + n − 1, Hc's zeros skipped: pair = p n + q, m counts
-/// the pair's terms from 0. The one walk that the dense and the sparse Hessian assemblers
-/// accumulate and that MakeHessianPattern records the positions of.
-template <class Add>
-void ForEachBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, Add&& add) {
-  const int n = static_cast<int>(Hc.rows());
-  // Σ_{p,q} Hc(p, q) J_pᵀ J_q over the block's row pairs.
-  for (int p = 0; p < n; ++p) {
-    for (int q = 0; q < n; ++q) {
-      const double h = Hc(p, q);
-      if (h == 0) continue;
-      const int rp = first + p, rq = first + q;
-      int m = 0;
-      for (int a = J.start[rp]; a < J.start[rp + 1]; ++a) {
-        const double ha = h * J.value[a];
-        for (int b = J.start[rq]; b < J.start[rq + 1]; ++b) {
-          if (J.col[b] <= J.col[a]) add(J.col[a], J.col[b], ha * J.value[b], p * n + q, m++);
-        }
-      }
-    }
-  }
-}
+/// The DOFs an elliptic block's rows first … first + n − 1 touch, ascending (a contact's rows
+/// share the bodies' chains, so each row touches these or fewer).
+std::vector<int> BlockColumns(const SparseRows& J, int first, int n);
+
+/// J_bᵀ Hc J_b on the block's columns (BlockColumns, u of them): the u × u product of (3.2)'s
+/// cone term, formed as J_bᵀ (Hc J_b) on J_b gathered dense (n × u), so that it costs about
+/// n u (n + u) rather than a sum over every row pair's products (Eigen's blocked product: fewer
+/// instructions here than plain loops over the lower triangle alone). The one product the dense
+/// and the sparse Hessian assemblers add (its lower triangle).
+core::MatrixX BlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc,
+                           const std::vector<int>& columns);
 
 /// H's pattern for the problem's rows and contacts, J and M as sparse rows, and the positions of
 /// M's, each row's and each elliptic block's products in it, found once here so that an

@@ -1,7 +1,7 @@
 // MJ-solvers §4 (Newton on the sparse path) — the pattern of H = M + Jᵀ Hc J (formula sheet
 // (3.2)) and the positions it records: every term an elliptic block adds to H has its place
-// found once with the pattern, the one the search PatternPosition finds, and H assembled there
-// solves as the dense H does.
+// found once with the pattern, the one the search PatternPosition finds; the block's product
+// J_bᵀ Hc J_b is the dense one; and H assembled there solves as the dense H does.
 // Equation numbers (N.M) are the formula sheet's (course/FORMULAS.md).
 #include "reference/mujoco/hessian_pattern.h"
 
@@ -59,32 +59,56 @@ Problem ConeBlocksOnThreeChains() {
   return p;
 }
 
-// Every term of ForEachBlockProduct, with a block Hessian Hc that is not symmetric and has
-// zeros, must land where PatternPosition says (a pair (p, q) read as (q, p), or a term count that
-// does not restart per pair, lands on another entry: the rows' DOFs differ), inside the pattern.
-TEST(HessianPattern, EveryConeTermHasThePositionTheSearchFinds) {
+// Each elliptic block's columns are the DOFs its rows touch, and each entry (a, b ≤ a) of its
+// product has the position the search PatternPosition finds, inside the pattern.
+TEST(HessianPattern, EveryConeEntryHasThePositionTheSearchFinds) {
+  const Problem p = ConeBlocksOnThreeChains();
+  const HessianPattern h = MakeHessianPattern(p, MakeSparseRows(p.J), MakeSparseRows(p.M));
+  for (const Contact& contact : p.contacts) {
+    const int first = contact.efc_address;
+    ASSERT_GE(h.cone_of_row[first], 0) << "contact at row " << first;
+    const HessianPattern::Cone& cone = h.cones[h.cone_of_row[first]];
+    std::vector<int> touched;
+    for (int c = 0; c < p.nv; ++c) {
+      if (p.J.block(first, c, contact.dim, 1).cwiseAbs().maxCoeff() > 0) touched.push_back(c);
+    }
+    EXPECT_EQ(cone.columns, touched) << "contact at row " << first;
+    size_t k = 0;
+    for (size_t a = 0; a < cone.columns.size(); ++a) {
+      for (size_t b = 0; b <= a; ++b, ++k) {
+        const int found = PatternPosition(h, cone.columns[a], cone.columns[b]);
+        ASSERT_GE(found, 0) << "(" << cone.columns[a] << ", " << cone.columns[b] << ")";
+        ASSERT_LT(k, cone.position.size());
+        EXPECT_EQ(cone.position[k], found) << "entry (" << a << ", " << b << ")";
+      }
+    }
+    EXPECT_EQ(k, cone.position.size());
+  }
+  EXPECT_EQ(h.cone_of_row[9], -1) << "the limit row is no cone block";
+}
+
+// BlockProduct is J_bᵀ Hc J_b on the block's columns: the dense product of the block's rows of
+// J, read at those columns (entries of 1–4 terms of size ≤ 10: equal to round-off, 1e-13).
+TEST(HessianPattern, BlockProductIsTheDenseProductOnTheBlocksColumns) {
   const Problem p = ConeBlocksOnThreeChains();
   const SparseRows J = MakeSparseRows(p.J);
-  const HessianPattern h = MakeHessianPattern(p, J, MakeSparseRows(p.M));
   for (const Contact& contact : p.contacts) {
     const int n = contact.dim, first = contact.efc_address;
-    ASSERT_GE(h.cone_start[first], 0) << "contact at row " << first;
     core::MatrixX Hc(n, n);
     for (int a = 0; a < n; ++a) {
       for (int b = 0; b < n; ++b) Hc(a, b) = (a + 2 * b) % 3 == 0 ? 0.0 : 1.0 + a - 0.5 * b;
     }
-    const int* pair_start = &h.cone_pair_start[h.cone_start[first]];
-    int terms = 0;
-    ForEachBlockProduct(J, first, Hc, [&](int i, int j, double, int pair, int m) {
-      const int found = PatternPosition(h, i, j);
-      ASSERT_GE(found, 0) << "(" << i << ", " << j << ") outside the pattern";
-      EXPECT_EQ(h.cone_position[pair_start[pair] + m], found)
-          << "contact at row " << first << ", pair " << pair << ", term " << m;
-      ++terms;
-    });
-    EXPECT_GT(terms, n) << "the walk reached the off-diagonal pairs";
+    const std::vector<int> columns = BlockColumns(J, first, n);
+    const core::MatrixX P = BlockProduct(J, first, Hc, columns);
+    const core::MatrixX dense =
+        p.J.middleRows(first, n).transpose() * Hc * p.J.middleRows(first, n);
+    ASSERT_EQ(P.rows(), static_cast<int>(columns.size()));
+    for (size_t a = 0; a < columns.size(); ++a) {
+      for (size_t b = 0; b < columns.size(); ++b) {
+        EXPECT_NEAR(P(a, b), dense(columns[a], columns[b]), 1e-13) << a << ", " << b;
+      }
+    }
   }
-  EXPECT_EQ(h.cone_start[9], -1) << "the limit row is no cone block";
 }
 
 // The sparse H (FactorHessian on the pattern's positions, jacobian sparse) with both contacts in
