@@ -4,6 +4,7 @@
 #include "reference/mujoco/hessian_pattern.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace simatlas::mujoco {
 
@@ -81,7 +82,42 @@ HessianPattern MakeHessianPattern(const Problem& problem, const SparseRows& J,
     }
     h.row_start.push_back(static_cast<int>(h.row_position.size()));
   }
+  // Where each elliptic block's product lands.
+  h.cone_of_row.assign(J.rows, -1);
+  for (const Block& block : MakeBlocks(problem)) {
+    if (!block.elliptic) continue;
+    HessianPattern::Cone cone{BlockColumns(J, block.first, block.size), {}};
+    for (size_t a = 0; a < cone.columns.size(); ++a) {
+      for (size_t b = 0; b <= a; ++b) {
+        cone.position.push_back(PatternPosition(h, cone.columns[a], cone.columns[b]));
+      }
+    }
+    h.cone_of_row[block.first] = static_cast<int>(h.cones.size());
+    h.cones.push_back(std::move(cone));
+  }
   return h;
+}
+
+std::vector<int> BlockColumns(const SparseRows& J, int first, int n) {
+  std::vector<int> columns(J.col.begin() + J.start[first], J.col.begin() + J.start[first + n]);
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  return columns;
+}
+
+core::MatrixX BlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc,
+                           const std::vector<int>& columns) {
+  const int n = static_cast<int>(Hc.rows()), u = static_cast<int>(columns.size());
+  // J_b on the block's columns: each row's columns ascend, as do the block's.
+  core::MatrixX Jb = core::MatrixX::Zero(n, u);
+  for (int p = 0; p < n; ++p) {
+    int k = 0;
+    for (int a = J.start[first + p]; a < J.start[first + p + 1]; ++a) {
+      while (columns[k] != J.col[a]) ++k;
+      Jb(p, k) = J.value[a];
+    }
+  }
+  return Jb.transpose() * (Hc * Jb);
 }
 
 int PatternPosition(const HessianPattern& pattern, int row, int col) {

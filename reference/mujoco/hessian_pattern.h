@@ -9,6 +9,7 @@
 
 #include <Eigen/SparseCore>
 
+#include "reference/core/numeric.h"
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/sparse_rows.h"
 
@@ -29,10 +30,32 @@ struct HessianPattern {
   /// row_position[row_start[r] ..]: their positions in upper's values.
   std::vector<int> row_start;
   std::vector<int> row_position;  ///< see row_start
+  /// An elliptic block's columns (BlockColumns) and the positions in upper's values of its
+  /// product's lower triangle (a, b ≤ a), row by row: found once here, none searched while H is
+  /// assembled.
+  struct Cone {
+    std::vector<int> columns;
+    std::vector<int> position;
+  };
+  std::vector<Cone> cones;
+  std::vector<int> cone_of_row;  ///< index into cones of the block starting at row r, else −1
 };
 
+/// The DOFs an elliptic block's rows first … first + n − 1 touch, ascending (a contact's rows
+/// share the bodies' chains, so each row touches these or fewer).
+std::vector<int> BlockColumns(const SparseRows& J, int first, int n);
+
+/// J_bᵀ Hc J_b on the block's columns (BlockColumns, u of them): the u × u product of (3.2)'s
+/// cone term, formed as J_bᵀ (Hc J_b) on J_b gathered dense (n × u), so that it costs about
+/// n u (n + u) rather than a sum over every row pair's products (Eigen's blocked product: fewer
+/// instructions here than plain loops over the lower triangle alone). The one product the dense
+/// and the sparse Hessian assemblers add (its lower triangle).
+core::MatrixX BlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc,
+                           const std::vector<int>& columns);
+
 /// H's pattern for the problem's rows and contacts, J and M as sparse rows, and the positions of
-/// M's and each row's products in it.
+/// M's, each row's and each elliptic block's products in it, found once here so that an
+/// assembly of H adds each product at a known position (no search per entry).
 HessianPattern MakeHessianPattern(const Problem& problem, const SparseRows& J, const SparseRows& M);
 
 /// The position of H's entry (row, col), row ≥ col (original DOF order), in pattern.upper's

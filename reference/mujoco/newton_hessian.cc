@@ -24,12 +24,14 @@ void AddRowPairs(const SparseOperators& ops, int r, double w, double* value) {
   }
 }
 
-/// value[·] += (Hc(p, q) J_pa) J_qb over a cone block's row pairs with col b ≤ col a
-/// (AddBlockProduct's products and order).
+/// value[·] += J_bᵀ Hc J_b of a cone block at the positions its pattern holds (lower triangle).
 void AddBlockPairs(const SparseOperators& ops, int first, const core::MatrixX& Hc, double* value) {
-  ForEachBlockProduct(ops.J, first, Hc, [&](int i, int j, double v) {
-    value[PatternPosition(ops.hessian, i, j)] += v;
-  });
+  const HessianPattern::Cone& cone = ops.hessian.cones[ops.hessian.cone_of_row[first]];
+  const core::MatrixX P = BlockProduct(ops.J, first, Hc, cone.columns);
+  int k = 0;
+  for (int a = 0; a < P.rows(); ++a) {
+    for (int b = 0; b <= a; ++b) value[cone.position[k++]] += P(a, b);
+  }
 }
 
 /// The course's factor of H (see MakeCourseHessian).
@@ -93,7 +95,11 @@ void AddRowOuterProduct(const SparseRows& J, int r, double w, core::MatrixX& H) 
 }
 
 void AddBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, core::MatrixX& H) {
-  ForEachBlockProduct(J, first, Hc, [&H](int i, int j, double v) { H(i, j) += v; });
+  const std::vector<int> columns = BlockColumns(J, first, static_cast<int>(Hc.rows()));
+  const core::MatrixX P = BlockProduct(J, first, Hc, columns);
+  for (size_t a = 0; a < columns.size(); ++a) {
+    for (size_t b = 0; b <= a; ++b) H(columns[a], columns[b]) += P(a, b);
+  }
 }
 
 core::MatrixX PrimalHessian(const Problem& problem, const ConstraintRows& rows,

@@ -56,28 +56,6 @@ int MujocoHessianUpdates(const std::vector<RowState>& before, const std::vector<
 /// triangle of H only: the Hessian is symmetric, its assembler mirrors it once at the end.
 void AddRowOuterProduct(const SparseRows& J, int r, double w, core::MatrixX& H);
 
-/// Calls add(i, j, (Hc(p, q) J_pi) J_qj) for every term of J_bᵀ Hc J_b on or below the
-/// diagonal (j ≤ i), rows first … first + n − 1, Hc's zeros skipped: the one walk that both the
-/// dense and the sparse Hessian assemblers accumulate.
-template <class Add>
-void ForEachBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, Add&& add) {
-  const int n = static_cast<int>(Hc.rows());
-  // Σ_{p,q} Hc(p, q) J_pᵀ J_q over the block's row pairs.
-  for (int p = 0; p < n; ++p) {
-    for (int q = 0; q < n; ++q) {
-      const double h = Hc(p, q);
-      if (h == 0) continue;
-      const int rp = first + p, rq = first + q;
-      for (int a = J.start[rp]; a < J.start[rp + 1]; ++a) {
-        const double ha = h * J.value[a];
-        for (int b = J.start[rq]; b < J.start[rq + 1]; ++b) {
-          if (J.col[b] <= J.col[a]) add(J.col[a], J.col[b], ha * J.value[b]);
-        }
-      }
-    }
-  }
-}
-
 /// H += J_bᵀ Hc J_b for the rows first … first + n − 1 and a dense symmetric n × n Hc (an
 /// elliptic cone block of (3.2)), lower triangle only as AddRowOuterProduct.
 void AddBlockProduct(const SparseRows& J, int first, const core::MatrixX& Hc, core::MatrixX& H);
