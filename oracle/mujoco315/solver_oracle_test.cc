@@ -1,7 +1,10 @@
 // MJ-solvers §4–§6 against the live MuJoCo 3.15.0 (the PyPI wheel's libmujoco): the reference's
 // 3.15 path (Version::kMuJoCo315, Hager–Zhang CG, momentum PGS with the shuffle) on the problem
 // copied from the same mjData, island by island: iteration counts, per-iteration statistics
-// and the answer.
+// and the answer. The same source compiled against the MuJoCo 4.0.1 wheel is the 4.0.1 solver
+// oracle (oracle_mujoco401_test, issue 38): there the adapter's problem carries
+// Version::kMuJoCo401 (the exits scaled by 1/trace(M) of the island or whole system), and every
+// case below is checked against 4.0.1's solve the same way.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -18,7 +21,7 @@
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/warmstart.h"
 
-namespace simatlas::oracle315 {
+namespace simatlas::SIMATLAS_LIVE_ORACLE {
 namespace {
 
 struct SceneSpec {
@@ -119,14 +122,14 @@ Outcome Compare(const Case& c) {
   if (c.warm) s.warmstart = warm;
   s.islands = c.islands;
   s.noslip_iterations = c.noslip;
-  const Solve mj = SolveWithMujoco315(scene, s);
+  const Solve mj = SolveLive(scene, s);
   const mujoco::Problem& p = mj.problem;
   const std::shared_ptr<const mujoco::PreparedProblem> prepared = mujoco::Prepare(p);
   std::optional<core::VectorX> start;
   if (c.warm) start = warm;
   Outcome o;
   std::ostringstream sum;
-  sum << "MuJoCo 3.15.0 niter";
+  sum << adapters::EngineName() << " niter";
   for (const IslandRecord& r : mj.islands)
     sum << " " << (r.recorded ? std::to_string(r.niter) : "-");
   // The reference, monolithic or per island (its islands matched to MuJoCo's by their DOFs).
@@ -512,7 +515,7 @@ TEST(WholeSystemWarmstart315, TheLightIslandAloneWouldStartFromQaccSmooth) {
     warm = SkewedWarmstart(scene, warm, 8);
     Settings s;
     s.warmstart = warm;
-    const mujoco::Problem p = SolveWithMujoco315(scene, s).problem;
+    const mujoco::Problem p = SolveLive(scene, s).problem;
     EXPECT_EQ(mujoco::PrimalStart(p, warm), warm);
     const std::vector<mujoco::Island> islands = mujoco::FindIslands(p);
     ASSERT_EQ(islands.size(), 2u);
@@ -532,4 +535,4 @@ TEST(WholeSystemWarmstart315, TheLightIslandAloneWouldStartFromQaccSmooth) {
 INSTANTIATE_TEST_SUITE_P(DISABLED_All, Mujoco315Oracle, ::testing::ValuesIn(AllCases()));
 
 }  // namespace
-}  // namespace simatlas::oracle315
+}  // namespace simatlas::SIMATLAS_LIVE_ORACLE
