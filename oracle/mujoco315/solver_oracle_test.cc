@@ -471,9 +471,18 @@ INSTANTIATE_TEST_SUITE_P(NoSlip, Mujoco315Oracle, ::testing::ValuesIn(NoSlipCase
 // surface, where the dual state's test μN ≥ T is a tie that round-off decides: after the QCQP
 // (MuJoCo's mju_QCQP2 inverts the 2 × 2 block explicitly, the reference by Cholesky) MuJoCo counts
 // nactive 0 and the reference 3 (one contact's rows).
+// Against MuJoCo 4.0.1 (measured 5 Dec 2026) tolerance 1e-15 is left out: 4.0.1's first line
+// search runs to its cap of 50 evaluations where 3.15.0 and the reference stop after 5 (same
+// answer, qacc 2e-15 relative). With islands the scale is 1/trace(M) in both versions, so this is
+// not the exit scale but the line search's tolerance 1e-17·‖s‖/scale at round-off: the class of
+// the other tolerance 1e-15 cases MeasuredToMatch leaves out.
 std::vector<Case> SlidingCases() {
   std::vector<Case> cases;
+#if mjVERSION_HEADER >= 4000000
+  for (const double tol : {1e-8}) {
+#else
   for (const double tol : {1e-8, 1e-15}) {
+#endif
     for (const bool islands : {false, true}) {
       cases.push_back({"sliding_box", mjCONE_ELLIPTIC, mjSOL_NEWTON, tol, false, islands});
     }
@@ -530,6 +539,12 @@ TEST(WholeSystemWarmstart315, TheLightIslandAloneWouldStartFromQaccSmooth) {
   }
 }
 
+// Against the MuJoCo 4.0.1 wheel (the same source compiled as oracle_mujoco401_test, 5 Dec 2026)
+// the whole matrix matches in 209 of 360 (3.15.0: 212 that day), every case of MatchingCases and
+// NoSlipCases among them. Matching under 3.15.0 only: Newton at 1e-15 on the humanoid and the
+// limit chain, CG at 0 on the limit chain; under 4.0.1 only: Newton at 1e-15 on the box stack and
+// the 22 humanoids (elliptic), CG on the 22 humanoids (pyramidal, warm 1e-8 islands and cold 1e-15
+// monolithic), PGS at 0 on the humanoid (elliptic, warm): the round-off classes named above.
 // The whole matrix (360 solves, about 30 s), run by hand to re-measure:
 // oracle_mujoco315_test --gtest_also_run_disabled_tests --gtest_filter='DISABLED_All*'
 INSTANTIATE_TEST_SUITE_P(DISABLED_All, Mujoco315Oracle, ::testing::ValuesIn(AllCases()));
