@@ -45,3 +45,46 @@ else()
   message(WARNING "No engines venv at ${SIMATLAS_ENGINES_VENV}: the MuJoCo 3.15 and Drake oracles "
                   "are not built (scripts/setup_engines.sh ${CMAKE_BINARY_DIR} installs them)")
 endif()
+
+# Today's MuJoCo beside the course's (issue 38; scripts/setup_mujoco401.sh,
+# python/engines401.txt): MuJoCo 4.0.1 in its own venv, BUILD_DIR/venv-mujoco401. Sets
+#   SIMATLAS_MUJOCO401_PYTHON    that venv's python (import mujoco: 4.0.1), or empty
+# and the imported target simatlas::mujoco401 (headers + libmujoco.so.4.0.1) when the wheel is
+# there; never linked into a program that links simatlas::mujoco315 or Debian's 2.2.2.
+set(SIMATLAS_MUJOCO401_VENV "${CMAKE_BINARY_DIR}/venv-mujoco401" CACHE PATH
+    "virtual environment holding the pinned mujoco==4.0.1 wheel (scripts/setup_mujoco401.sh)")
+set(SIMATLAS_MUJOCO401_PYTHON "")
+if(EXISTS "${SIMATLAS_MUJOCO401_VENV}/bin/python")
+  execute_process(
+    COMMAND "${SIMATLAS_MUJOCO401_VENV}/bin/python" -c
+      "import glob, os, mujoco; d = os.path.dirname(mujoco.__file__); print(mujoco.__version__, mujoco.HEADERS_DIR, sorted(glob.glob(os.path.join(d, 'libmujoco.so.*')))[-1], sep=';')"
+    OUTPUT_VARIABLE mujoco401_out ERROR_VARIABLE mujoco401_err RESULT_VARIABLE mujoco401_result
+    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(mujoco401_result EQUAL 0)
+    list(GET mujoco401_out 0 mujoco401_version)
+    list(GET mujoco401_out 1 mujoco401_headers)
+    list(GET mujoco401_out 2 mujoco401_library)
+    if(mujoco401_version STREQUAL "4.0.1")
+      set(SIMATLAS_MUJOCO401_PYTHON "${SIMATLAS_MUJOCO401_VENV}/bin/python")
+      if(NOT TARGET simatlas::mujoco401)
+        add_library(simatlas::mujoco401 SHARED IMPORTED GLOBAL)
+        # The parent of HEADERS_DIR, so that <mujoco/mujoco.h> is the wheel's (as for 3.15).
+        get_filename_component(mujoco401_include "${mujoco401_headers}" DIRECTORY)
+        set_target_properties(simatlas::mujoco401 PROPERTIES
+          IMPORTED_LOCATION "${mujoco401_library}"
+          IMPORTED_NO_SONAME OFF
+          INTERFACE_INCLUDE_DIRECTORIES "${mujoco401_include}")
+      endif()
+      message(STATUS "MuJoCo 4.0.1 in ${SIMATLAS_MUJOCO401_VENV} (${mujoco401_library})")
+    else()
+      message(WARNING "${SIMATLAS_MUJOCO401_VENV} holds MuJoCo ${mujoco401_version}, not 4.0.1: "
+                      "run scripts/setup_mujoco401.sh ${CMAKE_BINARY_DIR}")
+    endif()
+  else()
+    message(WARNING "${SIMATLAS_MUJOCO401_VENV}/bin/python cannot import mujoco "
+                    "(${mujoco401_err}); run scripts/setup_mujoco401.sh ${CMAKE_BINARY_DIR}")
+  endif()
+else()
+  message(STATUS "No MuJoCo 4.0.1 venv at ${SIMATLAS_MUJOCO401_VENV}: the 4.0.1 oracles are not "
+                 "built (scripts/test installs it: scripts/setup_mujoco401.sh ${CMAKE_BINARY_DIR})")
+endif()

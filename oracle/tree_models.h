@@ -255,6 +255,18 @@ inline adapters::ModelData LoadCase(const Case& c, double h, const std::string& 
   return l;
 }
 
+/// RK4's rotation rule of the MuJoCo this program links, chosen by the reference's one place
+/// (mujoco::Rk4RotationOf): 4.0.1 Munthe-Kaas, 3.15.0 and 2.2.2 additive.
+inline mujoco::Rk4Rotation LinkedRk4Rotation() {
+#if mjVERSION_HEADER >= 4000000
+  return mujoco::Rk4RotationOf(mujoco::Version::kMuJoCo401);
+#elif mjVERSION_HEADER >= 3000000
+  return mujoco::Rk4RotationOf(mujoco::Version::kMuJoCo315);
+#else
+  return mujoco::Rk4RotationOf(mujoco::Version::kMuJoCo222);
+#endif
+}
+
 /// How far the reference's steps stay from mj_step's on one case.
 struct StepComparison {
   double first_qpos = 0;  ///< relative qpos difference after the first step
@@ -272,7 +284,7 @@ inline StepComparison CompareSteps(const Case& c, adapters::ModelData& l,
   mujoco::TreeState x = FromMujoco(c.model, c.qpos0, c.qvel0);
   for (int step = 1; step <= steps; ++step) {
     mj_step(l.model.get(), l.data.get());
-    x = mujoco::StepTree(c.model.tree, integrator, h, x, c.model.applied);
+    x = mujoco::StepTree(c.model.tree, integrator, h, x, c.model.applied, LinkedRk4Rotation());
     const auto [qpos, qvel] = ToMujoco(c.model, x);
     const double eq = RelativeError(qpos, Read(l.data->qpos, l.model->nq));
     const double ev = RelativeError(qvel, Read(l.data->qvel, l.model->nv));

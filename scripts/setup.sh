@@ -8,7 +8,8 @@
 # test      what scripts/test adds: Google Benchmark, clang and its runtimes (fuzz targets),
 #           pytest, headless Chromium and a CJK font for its screenshots, clang-format (format_test)
 # coverage  gcovr and lcov (scripts/coverage)
-# Then the pinned live engines (scripts/setup_engines.sh) into BUILD_DIR/venv.
+# Then the pinned live engines (scripts/setup_engines.sh) into BUILD_DIR/venv, and with the group
+# test today's MuJoCo 4.0.1 (scripts/setup_mujoco401.sh) into BUILD_DIR/venv-mujoco401.
 set -euo pipefail
 # python3-munkres satisfies matplotlib's python3-fonttools dependency "python3-scipy |
 # python3-munkres", which apt would otherwise meet with SciPy and its Pythran, Boost and
@@ -45,3 +46,10 @@ else
 fi
 # The live engines from PyPI (MuJoCo 3.15.0, Drake), pinned, into BUILD_DIR/venv (issues 27, 28).
 "$(dirname "$0")/setup_engines.sh" "${BUILD_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build}"
+# MuJoCo 4.0.1 beside it, in its own venv (issue 38): the test command's oracles, not the first
+# command's (its 10 minutes).
+for g in "${groups[@]}"; do
+  if [ "$g" = test ]; then
+    "$(dirname "$0")/setup_mujoco401.sh" "${BUILD_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build}"
+  fi
+done

@@ -1,8 +1,9 @@
-// MJ-solvers §2–§5 on any MJCF: load, settle and copy mjData out. Compiled twice: against
-// MuJoCo 2.2.2 (Debian, simatlas_mujoco_model222) and against MuJoCo 3.15.0 (the PyPI wheel,
-// simatlas_mujoco_model315); the few names that differ are chosen by mjVERSION_HEADER (2.2.2:
-// 222, 3.15.0: 3015000). The rows' given parameters are where getsolparam
-// (engine_core_constraint.c) reads them from, before its mixed-sign, refsafe and clamp rules.
+// MJ-solvers §2–§5 on any MJCF: load, settle and copy mjData out. Compiled three times: against
+// MuJoCo 2.2.2 (Debian, simatlas_mujoco_model222), MuJoCo 3.15.0 (the PyPI wheel,
+// simatlas_mujoco_model315) and MuJoCo 4.0.1 (the PyPI wheel, simatlas_mujoco_model401); the few
+// names that differ are chosen by mjVERSION_HEADER (2.2.2: 222, 3.15.0: 3015000, 4.0.1:
+// 4000001). The rows' given parameters are where getsolparam (engine_core_constraint.c) reads them
+// from, before its mixed-sign, refsafe and clamp rules.
 #include "adapters/mujoco_model/mujoco_model.h"
 
 #include <algorithm>
@@ -205,7 +206,10 @@ mujoco::Problem ProblemOf(const mjModel* m, const mjData* d) {
   mujoco::Options& o = p.opt;
   // The problem is solved as the engine that wrote it solves it (SetVersion: 2.2.2 writes
   // opt.version "2.2.2" into a dumped file, 3.15 the defaults); `mujoco solve --version` overrides.
-#if mjVERSION_HEADER >= 3000000
+#if mjVERSION_HEADER >= 4000000
+  // 4.0.1: 3.15's paths with the exits scaled by the current M's trace (3.17, c8362756d).
+  mujoco::SetVersion(mujoco::Version::kMuJoCo401, o);
+#elif mjVERSION_HEADER >= 3000000
   mujoco::SetVersion(mujoco::Version::kMuJoCo315, o);
 #else
   mujoco::SetVersion(mujoco::Version::kMuJoCo222, o);

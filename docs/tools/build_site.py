@@ -420,11 +420,12 @@ def main():
         f.write(Dox(bad_inputs.DoxygenPage(bad_inputs.Run(a.simatlas, source, bad_inputs.Load(source)))))
     linked.add("docs/bad_inputs.json")
     # Markdown pages of their own: the check protocol, the worked `mujoco inspect`
-    # of the humanoid (linked from the MJ-solvers pages) and the Drake version gap of
-    # the live Drake oracle, as Doxygen Markdown pages.
+    # of the humanoid (linked from the MJ-solvers pages), the Drake version gap of
+    # the live Drake oracle and the MuJoCo 3.15.0/4.0.1 gap, as Doxygen Markdown pages.
     for rel, label in (("docs/pages/check_protocol.md", "check_protocol"),
                        ("chapters/mj-solvers/pages/inspect_humanoid.md", "inspect_humanoid"),
-                       ("docs/pages/drake_version_gap.md", "drake_version_gap")):
+                       ("docs/pages/drake_version_gap.md", "drake_version_gap"),
+                       ("docs/pages/mujoco_version_gap.md", "mujoco_version_gap")):
         with open(os.path.join(source, rel), encoding="utf-8") as f:
             text = f.read().split("\n", 1)
         with open(os.path.join(pages, label + ".md"), "w", encoding="utf-8") as f:

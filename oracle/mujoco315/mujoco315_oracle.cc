@@ -1,12 +1,13 @@
 // The MuJoCo 3.15.0 oracle: a live mj_forward of the wheel's engine and its per-island
 // statistics (mjdata.h of 3.15.0: solver[mjNISLAND·mjNSOLVER], solver_niter, solver_nnz,
-// nisland, dof_island, efc_island).
+// nisland, dof_island, efc_island). Compiled a second time against MuJoCo 4.0.1's headers as the
+// 4.0.1 oracle: mjdata.h of 4.0.1 keeps these fields, so nothing here differs by version.
 #include "oracle/mujoco315/mujoco315_oracle.h"
 
 #include <algorithm>
 #include <memory>
 
-namespace simatlas::oracle315 {
+namespace simatlas::SIMATLAS_LIVE_ORACLE {
 
 std::string SceneFile(const std::string& name) {
   return std::string(SIMATLAS_ORACLE_SCENES_DIR) + "/" + name;
@@ -28,7 +29,7 @@ adapters::ModelData LoadAndSettle(const std::string& path, mjtCone cone, int ste
   return scene;
 }
 
-Solve SolveWithMujoco315(const adapters::ModelData& scene, const Settings& settings) {
+Solve SolveLive(const adapters::ModelData& scene, const Settings& settings) {
   const mjModel* m0 = scene.model.get();
   const std::shared_ptr<mjModel> model(mj_copyModel(nullptr, m0), mj_deleteModel);
   const std::shared_ptr<mjData> data(mj_copyData(nullptr, m0, scene.data.get()), mj_deleteData);
@@ -80,4 +81,4 @@ Solve SolveWithMujoco315(const adapters::ModelData& scene, const Settings& setti
   return out;
 }
 
-}  // namespace simatlas::oracle315
+}  // namespace simatlas::SIMATLAS_LIVE_ORACLE

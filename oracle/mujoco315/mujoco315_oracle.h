@@ -3,7 +3,10 @@
 /// The MuJoCo 3.15.0 oracle (MJ-solvers §4–§6): one live solve of a settled model by the PyPI
 /// wheel's libmujoco (cmake/SimatlasEngines.cmake), with its per-island statistics and the
 /// problem copied from the same mjData (adapters::ProblemOf, nothing recomputed). Programs that
-/// link this never link MuJoCo 2.2.2.
+/// link this never link MuJoCo 2.2.2. The same source compiled against MuJoCo 4.0.1's wheel
+/// headers is the 4.0.1 oracle (oracle/mujoco401/, issue 38): its namespace is then oracle401
+/// (SIMATLAS_LIVE_ORACLE, chosen by the header's mjVERSION_HEADER), so a program names the
+/// version it links.
 
 #include <optional>
 #include <string>
@@ -16,7 +19,15 @@
 #include "reference/mujoco/problem.h"
 #include "reference/mujoco/solver_result.h"
 
-namespace simatlas::oracle315 {
+/// The namespace of the linked engine's oracle: oracle401 against MuJoCo 4.0.1's headers,
+/// oracle315 against 3.15.0's (mjVERSION_HEADER: major·10⁶ + minor·10³ + patch).
+#if mjVERSION_HEADER >= 4000000
+#define SIMATLAS_LIVE_ORACLE oracle401
+#else
+#define SIMATLAS_LIVE_ORACLE oracle315
+#endif
+
+namespace simatlas::SIMATLAS_LIVE_ORACLE {
 
 /// How the live solve runs (the model's other options stay as loaded and settled).
 struct Settings {
@@ -40,7 +51,7 @@ struct IslandRecord {
   std::vector<int> rows;  ///< the island's efc rows (efc_island), ascending
 };
 
-/// One live MuJoCo 3.15.0 solve.
+/// One live solve of the linked MuJoCo (3.15.0 or 4.0.1).
 struct Solve {
   int nisland = 0;  ///< d->nisland (0 with islands off)
   /// per island (all d->nisland; statistics for the first mjNISLAND); one entry (all DOFs, all
@@ -58,11 +69,11 @@ adapters::ModelData LoadAndSettle(const std::string& path, mjtCone cone, int ste
                                   core::VectorX* warmstart_out = nullptr);
 
 /// mj_forward on private copies of a settled model and data with `settings` (dense Jacobian).
-Solve SolveWithMujoco315(const adapters::ModelData& scene, const Settings& settings);
+Solve SolveLive(const adapters::ModelData& scene, const Settings& settings);
 
 /// The project's oracle scene file oracle/scenes/NAME.
 std::string SceneFile(const std::string& name);
 /// A MuJoCo sample model SIMATLAS_MUJOCO_MODEL_DIR/RELATIVE (Debian's /usr/share/mujoco/model).
 std::string SampleModelFile(const std::string& relative);
 
-}  // namespace simatlas::oracle315
+}  // namespace simatlas::SIMATLAS_LIVE_ORACLE

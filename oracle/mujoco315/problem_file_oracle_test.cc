@@ -19,7 +19,7 @@ TEST(ProblemFileFromMujoco315, SolvesAsInProcessBitForBit) {
   Settings s;
   s.solver = mjSOL_CG;
   s.tolerance = 1e-15;
-  const Solve mj = SolveWithMujoco315(scene, s);
+  const Solve mj = SolveLive(scene, s);
   for (const mujoco::Version version : {mujoco::Version::kMuJoCo315, mujoco::Version::kMuJoCo222}) {
     mujoco::Problem p = mj.problem;
     mujoco::SetVersion(version, p.opt);
@@ -43,7 +43,7 @@ TEST(ProblemFileFromMujoco315, SolvesAsInProcessBitForBit) {
 TEST(ProblemFileFromMujoco315, ReadsFilesWithoutQfrcSmooth) {
   const adapters::ModelData scene =
       LoadAndSettle(SceneFile("limit_chain.xml"), mjCONE_PYRAMIDAL, 100);
-  const Solve mj = SolveWithMujoco315(scene, Settings{});
+  const Solve mj = SolveLive(scene, Settings{});
   io::MujocoProblemFile file;
   file.problem = mj.problem;
   nlohmann::json doc = io::WriteMujocoProblemFile(file);

@@ -1,7 +1,10 @@
 // MJ-solvers §4–§6 against the live MuJoCo 3.15.0 (the PyPI wheel's libmujoco): the reference's
 // 3.15 path (Version::kMuJoCo315, Hager–Zhang CG, momentum PGS with the shuffle) on the problem
 // copied from the same mjData, island by island: iteration counts, per-iteration statistics
-// and the answer.
+// and the answer. The same source compiled against the MuJoCo 4.0.1 wheel is the 4.0.1 solver
+// oracle (oracle_mujoco401_test, issue 38): there the adapter's problem carries
+// Version::kMuJoCo401 (the exits scaled by 1/trace(M) of the island or whole system), and every
+// case below is checked against 4.0.1's solve the same way.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -18,7 +21,7 @@
 #include "reference/mujoco/solve.h"
 #include "reference/mujoco/warmstart.h"
 
-namespace simatlas::oracle315 {
+namespace simatlas::SIMATLAS_LIVE_ORACLE {
 namespace {
 
 struct SceneSpec {
@@ -119,14 +122,14 @@ Outcome Compare(const Case& c) {
   if (c.warm) s.warmstart = warm;
   s.islands = c.islands;
   s.noslip_iterations = c.noslip;
-  const Solve mj = SolveWithMujoco315(scene, s);
+  const Solve mj = SolveLive(scene, s);
   const mujoco::Problem& p = mj.problem;
   const std::shared_ptr<const mujoco::PreparedProblem> prepared = mujoco::Prepare(p);
   std::optional<core::VectorX> start;
   if (c.warm) start = warm;
   Outcome o;
   std::ostringstream sum;
-  sum << "MuJoCo 3.15.0 niter";
+  sum << adapters::EngineName() << " niter";
   for (const IslandRecord& r : mj.islands)
     sum << " " << (r.recorded ? std::to_string(r.niter) : "-");
   // The reference, monolithic or per island (its islands matched to MuJoCo's by their DOFs).
@@ -468,9 +471,18 @@ INSTANTIATE_TEST_SUITE_P(NoSlip, Mujoco315Oracle, ::testing::ValuesIn(NoSlipCase
 // surface, where the dual state's test μN ≥ T is a tie that round-off decides: after the QCQP
 // (MuJoCo's mju_QCQP2 inverts the 2 × 2 block explicitly, the reference by Cholesky) MuJoCo counts
 // nactive 0 and the reference 3 (one contact's rows).
+// Against MuJoCo 4.0.1 (measured 5 Dec 2026) tolerance 1e-15 is left out: 4.0.1's first line
+// search runs to its cap of 50 evaluations where 3.15.0 and the reference stop after 5 (same
+// answer, qacc 2e-15 relative). With islands the scale is 1/trace(M) in both versions, so this is
+// not the exit scale but the line search's tolerance 1e-17·‖s‖/scale at round-off: the class of
+// the other tolerance 1e-15 cases MeasuredToMatch leaves out.
 std::vector<Case> SlidingCases() {
   std::vector<Case> cases;
+#if mjVERSION_HEADER >= 4000000
+  for (const double tol : {1e-8}) {
+#else
   for (const double tol : {1e-8, 1e-15}) {
+#endif
     for (const bool islands : {false, true}) {
       cases.push_back({"sliding_box", mjCONE_ELLIPTIC, mjSOL_NEWTON, tol, false, islands});
     }
@@ -512,7 +524,7 @@ TEST(WholeSystemWarmstart315, TheLightIslandAloneWouldStartFromQaccSmooth) {
     warm = SkewedWarmstart(scene, warm, 8);
     Settings s;
     s.warmstart = warm;
-    const mujoco::Problem p = SolveWithMujoco315(scene, s).problem;
+    const mujoco::Problem p = SolveLive(scene, s).problem;
     EXPECT_EQ(mujoco::PrimalStart(p, warm), warm);
     const std::vector<mujoco::Island> islands = mujoco::FindIslands(p);
     ASSERT_EQ(islands.size(), 2u);
@@ -527,9 +539,15 @@ TEST(WholeSystemWarmstart315, TheLightIslandAloneWouldStartFromQaccSmooth) {
   }
 }
 
+// Against the MuJoCo 4.0.1 wheel (the same source compiled as oracle_mujoco401_test, 5 Dec 2026)
+// the whole matrix matches in 209 of 360 (3.15.0: 212 that day), every case of MatchingCases and
+// NoSlipCases among them. Matching under 3.15.0 only: Newton at 1e-15 on the humanoid and the
+// limit chain, CG at 0 on the limit chain; under 4.0.1 only: Newton at 1e-15 on the box stack and
+// the 22 humanoids (elliptic), CG on the 22 humanoids (pyramidal, warm 1e-8 islands and cold 1e-15
+// monolithic), PGS at 0 on the humanoid (elliptic, warm): the round-off classes named above.
 // The whole matrix (360 solves, about 30 s), run by hand to re-measure:
 // oracle_mujoco315_test --gtest_also_run_disabled_tests --gtest_filter='DISABLED_All*'
 INSTANTIATE_TEST_SUITE_P(DISABLED_All, Mujoco315Oracle, ::testing::ValuesIn(AllCases()));
 
 }  // namespace
-}  // namespace simatlas::oracle315
+}  // namespace simatlas::SIMATLAS_LIVE_ORACLE

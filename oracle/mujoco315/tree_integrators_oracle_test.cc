@@ -6,6 +6,9 @@
 // implicitfast is the course's 3.15 form (§7): (M − h·∂F/∂v without the RNE derivative) a = F on a
 // tree, and on a standalone free body its own 6×6 solve with the gyroscopic derivative (≥ 3.11's
 // mjd_freeMhat) — the free body's rows below are the live check of that claim.
+// The same source compiled against the MuJoCo 4.0.1 wheel (oracle_mujoco401_test, issue 38) runs
+// the reference's RK4 with 4.0.1's Runge–Kutta–Munthe-Kaas rotations (LinkedRk4Rotation,
+// tree_models.h): there the free body's RK4 rows are the live check of mujoco::Rk4Rotation.
 #include <gtest/gtest.h>
 
 #include <mujoco/mujoco.h>
@@ -16,10 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "oracle/mujoco315/mujoco315_oracle.h"
 #include "oracle/tree_models.h"
 #include "reference/core/errors.h"
 
-namespace simatlas::oracle315 {
+namespace simatlas::SIMATLAS_LIVE_ORACLE {
 namespace {
 
 using core::MatrixX;
@@ -192,7 +196,7 @@ TEST(TreeIntegratorsOracle315, TransitionFDRefusesRK4AsMuJoCoDoes) {
     ThrowingErrors errors;
     try {
       mjd_transitionFD(l.model.get(), l.data.get(), 1e-6, 0, A.data(), nullptr, nullptr, nullptr);
-      ADD_FAILURE() << "MuJoCo 3.15 differentiated an RK4 step";
+      ADD_FAILURE() << adapters::EngineName() << " differentiated an RK4 step";
     } catch (const std::runtime_error& e) {
       EXPECT_NE(std::string(e.what()).find("RK4"), std::string::npos) << e.what();
     }
@@ -205,4 +209,4 @@ TEST(TreeIntegratorsOracle315, TransitionFDRefusesRK4AsMuJoCoDoes) {
 }
 
 }  // namespace
-}  // namespace simatlas::oracle315
+}  // namespace simatlas::SIMATLAS_LIVE_ORACLE

@@ -48,7 +48,7 @@ TEST(ZeroIterationExit315, NewtonTakesMuJoCosCertificateOrDecrementExit) {
   // MuJoCo's converged answer (Newton at tolerance 1e-15) is the centre of the warm starts.
   Settings converged;
   converged.tolerance = 1e-15;
-  const core::VectorX qacc_star = SolveWithMujoco315(scene, converged).qacc;
+  const core::VectorX qacc_star = SolveLive(scene, converged).qacc;
   int certificates = 0, decrements = 0;
   for (double tolerance : {3e-3, 1e-2}) {
     for (double delta : {0.2, 0.4, 0.5, 1.0}) {  // [m/s²] off in the ball's vertical DOF
@@ -56,7 +56,7 @@ TEST(ZeroIterationExit315, NewtonTakesMuJoCosCertificateOrDecrementExit) {
       s.tolerance = tolerance;
       s.warmstart = qacc_star;
       (*s.warmstart)[kBallVertical] += delta;
-      const Solve mj = SolveWithMujoco315(scene, s);
+      const Solve mj = SolveLive(scene, s);
       ASSERT_EQ(mj.nisland, 1);
       const mujoco::SolveResult ours =
           mujoco::SolveIslands(*mujoco::Prepare(mj.problem), s.warmstart).combined;

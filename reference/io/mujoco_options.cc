@@ -50,8 +50,10 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
       {"iterations", "N >= 0", "the file's opt.iterations", "main-solver iteration cap (§5)"},
       {"tolerance", "T >= 0", "the file's opt.tolerance",
        "scaled exit threshold (formula sheet MJ-solvers (5.1))"},
-      {"version", "3.15|2.2.2", "3.15",
-       "code paths: 3.15 (the course's) adds the certificate and decrement exits (§5); 2.2.2 sets polak-ribiere and turns pgs_momentum, pgs_shuffle and islands off (asked for under 2.2.2 they are refused)"},
+      {"version", "3.15|2.2.2|4.0", "3.15",
+       "code paths: 3.15 (the course's) adds the certificate and decrement exits (§5); 2.2.2 sets polak-ribiere and turns pgs_momentum, pgs_shuffle and islands off (asked for under 2.2.2 they are refused); 4.0 (MuJoCo 4.0.1, today's pip install) is 3.15 with exit_scale trace"},
+      {"exit_scale", "meaninertia|trace", "meaninertia (4.0: trace)",
+       "the exits' scale (formula sheet MJ-solvers (5.1)): 1/(meaninertia·nv), islands under CG/Newton 1/trace(M_island); or 1/trace(M) of the piece solved for every solver and NoSlip (MuJoCo 3.17+)"},
       {"cg_update", "hager-zhang|polak-ribiere", "hager-zhang (2.2.2: polak-ribiere)",
        "CG direction update (formula sheet MJ-solvers (4.1))"},
       {"ls_iterations", "N >= 1", "50",
@@ -74,7 +76,22 @@ const std::vector<MujocoOptionInfo>& MujocoOptionTable() {
 }
 
 std::string VersionName(mujoco::Version version) {
-  return version == mujoco::Version::kMuJoCo315 ? "3.15" : "2.2.2";
+  switch (version) {
+    case mujoco::Version::kMuJoCo222: return "2.2.2";
+    case mujoco::Version::kMuJoCo401: return "4.0";
+    case mujoco::Version::kMuJoCo315: break;
+  }
+  return "3.15";
+}
+
+std::string ExitScaleName(mujoco::ExitScaleRule rule) {
+  return rule == mujoco::ExitScaleRule::kTrace ? "trace" : "meaninertia";
+}
+
+mujoco::ExitScaleRule ParseExitScale(const std::string& key, const std::string& text) {
+  if (text == "meaninertia") return mujoco::ExitScaleRule::kMeanInertia;
+  if (text == "trace") return mujoco::ExitScaleRule::kTrace;
+  BadChoice(key, text, "meaninertia, trace");
 }
 
 std::string CGUpdateName(mujoco::CGUpdate update) {
@@ -100,7 +117,8 @@ mujoco::Jacobian ParseJacobian(const std::string& key, const std::string& text) 
 mujoco::Version ParseVersion(const std::string& key, const std::string& text) {
   if (text == "2.2.2") return mujoco::Version::kMuJoCo222;
   if (text == "3.15") return mujoco::Version::kMuJoCo315;
-  BadChoice(key, text, "2.2.2, 3.15");
+  if (text == "4.0") return mujoco::Version::kMuJoCo401;
+  BadChoice(key, text, "2.2.2, 3.15, 4.0");
 }
 
 mujoco::CGUpdate ParseCGUpdate(const std::string& key, const std::string& text) {
@@ -177,6 +195,8 @@ void ApplyMujocoOption(const std::string& key, const std::string& value, int nv,
     setup.settings.islands = mujoco::IslandsByDefault(version);
   } else if (k == "cg_update") {
     o.cg_update = ParseCGUpdate(key, value);
+  } else if (k == "exit_scale") {
+    o.exit_scale = ParseExitScale(key, value);
   } else if (k == "ls_iterations") {
     o.ls_iterations = ParseCount(key, value, 1);
   } else if (k == "ls_tolerance") {

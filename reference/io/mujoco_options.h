@@ -36,17 +36,21 @@ struct MujocoOptionInfo {
 /// The options ApplyMujocoOption accepts, in the order `--help` lists them.
 const std::vector<MujocoOptionInfo>& MujocoOptionTable();
 
-/// "2.2.2" or "3.15" (the version notes' two behaviours).
+/// "2.2.2", "3.15" or "4.0" (the version notes' behaviours; "4.0" is MuJoCo 4.0.1).
 std::string VersionName(mujoco::Version version);
+/// "meaninertia" or "trace" (Options::exit_scale, formula sheet MJ-solvers (5.1)).
+std::string ExitScaleName(mujoco::ExitScaleRule rule);
 /// "polak-ribiere" or "hager-zhang".
 std::string CGUpdateName(mujoco::CGUpdate update);
 
-/// Parses `text` as a choice of `key`: version ("2.2.2" | "3.15"), cg_update ("hager-zhang" |
+/// Parses `text` as a choice of `key`: version ("2.2.2" | "3.15" | "4.0"), cg_update ("hager-zhang" |
 /// "polak-ribiere"). Throws InputError "KEY = 'TEXT' must be one of A, B" naming `key` as
 /// given.
 mujoco::Version ParseVersion(const std::string& key, const std::string& text);
 /// See ParseVersion; the CG direction update (4.1).
 mujoco::CGUpdate ParseCGUpdate(const std::string& key, const std::string& text);
+/// See ParseVersion; option `exit_scale` ("meaninertia" | "trace").
+mujoco::ExitScaleRule ParseExitScale(const std::string& key, const std::string& text);
 /// "dense", "sparse" or "auto" (MuJoCo's mjtJacobian names).
 std::string JacobianName(mujoco::Jacobian jacobian);
 /// See ParseVersion; option `jacobian` ("dense" | "sparse" | "auto").

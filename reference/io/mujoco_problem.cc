@@ -114,6 +114,9 @@ void ParseOptionalOptions(const json& opt, mujoco::Options& o, mujoco::SolveSett
   if (const json* v = OptionalField(opt, "jacobian")) {
     o.jacobian = ParseJacobian("opt.jacobian", String(*v, "opt.jacobian"));
   }
+  if (const json* v = OptionalField(opt, "exit_scale")) {
+    o.exit_scale = ParseExitScale("opt.exit_scale", String(*v, "opt.exit_scale"));
+  }
   if (const json* v = OptionalField(opt, "pgs_momentum"))
     o.pgs_momentum = Boolean(*v, "opt.pgs_momentum");
   if (const json* v = OptionalField(opt, "pgs_shuffle"))
@@ -145,7 +148,7 @@ mujoco::Options ParseOptions(const json& opt, mujoco::SolveSettings& settings) {
   RequireKnownKeys(
       opt,
       {"cone", "solver", "iterations", "tolerance", "impratio", "timestep", "meaninertia",
-       "version", "cg_update", "jacobian", "pgs_momentum", "pgs_shuffle", "islands",
+       "version", "cg_update", "jacobian", "exit_scale", "pgs_momentum", "pgs_shuffle", "islands",
        "noslip_iterations", "noslip_tolerance", "ls_iterations", "ls_tolerance"},
       "opt");
   mujoco::Options o;

@@ -128,6 +128,9 @@ json WriteMujocoProblem(const mujoco::Problem& p, const std::string& source,
   if (p.opt.version != defaults.version) doc["opt"]["version"] = VersionName(p.opt.version);
   if (p.opt.cg_update != preset.cg_update) doc["opt"]["cg_update"] = CGUpdateName(p.opt.cg_update);
   if (p.opt.jacobian != defaults.jacobian) doc["opt"]["jacobian"] = JacobianName(p.opt.jacobian);
+  if (p.opt.exit_scale != preset.exit_scale) {
+    doc["opt"]["exit_scale"] = ExitScaleName(p.opt.exit_scale);
+  }
   if (p.opt.pgs_momentum != preset.pgs_momentum) doc["opt"]["pgs_momentum"] = p.opt.pgs_momentum;
   if (p.opt.pgs_shuffle != preset.pgs_shuffle) doc["opt"]["pgs_shuffle"] = p.opt.pgs_shuffle;
   if (settings.islands != mujoco::IslandsByDefault(p.opt.version)) {

@@ -11,6 +11,11 @@
 
 namespace simatlas::mujoco {
 
+Rk4Rotation Rk4RotationOf(Version version) {
+  // 4.0.0 (changelog, commit 9a7f240f0): RK4 with the Runge–Kutta–Munthe-Kaas correction.
+  return version == Version::kMuJoCo401 ? Rk4Rotation::kMuntheKaas : Rk4Rotation::kAdditive;
+}
+
 Integrator ParseIntegrator(const std::string& name) {
   if (name == "euler") return Integrator::kEuler;
   if (name == "implicit") return Integrator::kImplicit;

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "reference/core/numeric.h"
+#include "reference/mujoco/problem.h"
 
 namespace simatlas::mujoco {
 
@@ -27,6 +28,17 @@ enum class Integrator {
   kRk4,           ///< mjINT_RK4: classical fourth-order Runge–Kutta, explicit damping
   kDiscrete       ///< the ≥ 3.13 discrete step (8.1): (M + hD + h²K) a = F − hKv
 };
+
+/// How RK4 combines a free (or ball) joint's stage angular velocities into its rotation (§7).
+enum class Rk4Rotation {
+  kAdditive,   ///< ≤ 3.x (the course's 3.15): Σ bⱼ ωⱼ through integratePos — second order
+  kMuntheKaas  ///< ≥ 4.0.0 (Runge–Kutta–Munthe-Kaas, changelog 4.0.0, commit 9a7f240f0): each
+               ///< stage's ω mapped by dexp⁻¹ at the stage's rotation — fourth order
+};
+
+/// The RK4 rotation rule of MuJoCo `version` (the course's 3.15 and 2.2.2: additive; 4.0.1:
+/// Munthe-Kaas): the one place the version chooses it.
+Rk4Rotation Rk4RotationOf(Version version);
 
 /// "euler", "implicit", "implicitfast", "rk4", "discrete" → Integrator; else InputError.
 Integrator ParseIntegrator(const std::string& name);

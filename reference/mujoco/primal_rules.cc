@@ -195,6 +195,14 @@ std::unique_ptr<PrimalKernels> MakePrimalKernels(const Problem& problem, const S
   return MakeCourseKernels(ops, m_factor, line222 ? mujoco222::MakeLine : nullptr);
 }
 
+double TerminationScale(const Problem& whole, const Problem& piece, bool island, ScaledLoop loop) {
+  // ≥ 3.17: the trace of the current M of what is solved (5.1).
+  if (piece.opt.exit_scale == ExitScaleRule::kTrace) return IslandScale(island ? piece : whole);
+  // ≤ 3.16: meaninertia, except the primal loop on an island.
+  const bool primal = piece.opt.solver != SolverKind::kPGS && loop == ScaledLoop::kMain;
+  return island && primal ? IslandScale(piece) : MonolithicScale(whole);
+}
+
 ExitScale MakeExitScale(const Problem& piece, double scale) {
   return {scale, UsesMujoco222Arithmetic(piece), piece.opt.meaninertia, piece.nv};
 }

@@ -96,9 +96,25 @@ bool UsesMujoco222Arithmetic(const Problem& problem);
 std::unique_ptr<PrimalKernels> MakePrimalKernels(const Problem& problem, const SparseOperators& ops,
                                                  const SpdFactor* m_factor);
 
-/// The termination scale (5.1) of a primal solve of `piece` with `scale` (MonolithicScale of the
-/// whole problem, or IslandScale of an island), applied with 2.2.2's rescale() when `piece` runs
-/// 2.2.2's arithmetic.
+/// Which loop a termination scale serves.
+enum class ScaledLoop {
+  kMain,   ///< the main solver (opt.solver: PGS, CG or Newton)
+  kNoSlip  ///< NoSlip after it
+};
+
+/// The termination scale (5.1) of `loop` solving `piece`, the whole problem `whole` or one island
+/// of it (`island`), by piece.opt.exit_scale — the one place the scale is chosen:
+///   - kMeanInertia (2.2.2 … 3.16): CG and Newton on an island 1/trace(M_island) (IslandScale);
+///     PGS, NoSlip and every monolithic solve 1/(meaninertia·max(1, nv)) of the whole system
+///     (MonolithicScale; engine_solver.c of 3.12: mj_solPGS, mj_solNoSlip, mj_solPrimal);
+///   - kTrace (3.17 … 4.0.1): 1/trace(M) of the current M of the piece solved, island or whole,
+///     for every solver and NoSlip (changelog 3.17.0, commit c8362756d; measured against the
+///     MuJoCo 4.0.1 wheel island by island, oracle/mujoco401/).
+/// Throws InputError when that trace (or meaninertia) is not positive.
+double TerminationScale(const Problem& whole, const Problem& piece, bool island, ScaledLoop loop);
+
+/// The termination scale (5.1) of a primal solve of `piece` with `scale` (TerminationScale),
+/// applied with 2.2.2's rescale() when `piece` runs 2.2.2's arithmetic.
 ExitScale MakeExitScale(const Problem& piece, double scale);
 
 /// The primal loop runs CG or Newton: InputError for PGS.

@@ -88,7 +88,8 @@ SolverKind ParseSolverName(const std::string& name) {
 }
 
 void SetVersion(Version version, Options& opt) {
-  const bool v315 = version == Version::kMuJoCo315;
+  // 4.0.1 runs 3.15's paths (the 3.x rules below); only its exit scale differs.
+  const bool v315 = version != Version::kMuJoCo222;
   opt.version = version;
   // 3.10: Hager–Zhang directions; 3.11: momentum PGS; 3.9: the shuffled PGS order.
   opt.cg_update = v315 ? CGUpdate::kHagerZhang : CGUpdate::kPolakRibierePlus;
@@ -98,9 +99,12 @@ void SetVersion(Version version, Options& opt) {
   opt.line_search = v315 ? LineSearch::kMuJoCo3 : LineSearch::kMuJoCo222;
   opt.exit_rules = v315 ? ExitRules::kMuJoCo3 : ExitRules::kMuJoCo222;
   opt.arithmetic = v315 ? Arithmetic::kCourse : Arithmetic::kMuJoCo222;
+  // 3.17 (changelog, commit c8362756d): the exits scaled by the current M's trace.
+  opt.exit_scale =
+      version == Version::kMuJoCo401 ? ExitScaleRule::kTrace : ExitScaleRule::kMeanInertia;
 }
 
-bool IslandsByDefault(Version version) { return version == Version::kMuJoCo315; }
+bool IslandsByDefault(Version version) { return version != Version::kMuJoCo222; }
 
 void RequireVersionRuns(const Options& opt, bool islands) {
   if (opt.version != Version::kMuJoCo222) return;
@@ -120,6 +124,9 @@ void RequireVersionRuns(const Options& opt, bool islands) {
     refuse("exit_rules = 3.x", "the certificate and decrement exits arrived in 3.x");
   }
   if (islands) refuse("islands = on", "constraint islands arrived in 3.x");
+  if (opt.exit_scale == ExitScaleRule::kTrace) {
+    refuse("exit_scale = trace", "the trace exit scale arrived in 3.17");
+  }
 }
 
 std::vector<Block> MakeBlocks(const Problem& problem) {

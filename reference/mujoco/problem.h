@@ -41,12 +41,22 @@ enum class SolverKind {
   kCG,     ///< nonlinear conjugate gradient on the primal (acceleration space)
   kNewton  ///< Newton on the primal with the Cholesky-factored Hessian (3.2)
 };
-/// Behaviour switch: the course's 3.15 code paths (the default) or the classic 2.2.2 ones that
-/// the Debian oracle runs, asked for by name (version notes). SetVersion sets the named options
-/// each version fixes; the version seam (primal_rules.h) turns them into the loops' rules.
+/// Behaviour switch: the course's 3.15 code paths (the default), the classic 2.2.2 ones that
+/// the Debian oracle runs, or today's 4.0.1 (`pip install mujoco`, issue 38), each asked for by
+/// name (version notes). SetVersion sets the named options each version fixes; the version seam
+/// (primal_rules.h) turns them into the loops' rules.
 enum class Version {
   kMuJoCo222,  ///< MuJoCo 2.2.2 (the Debian oracle): no certificate, no decrement, PR+ CG
-  kMuJoCo315   ///< MuJoCo 3.15 as the course describes it (certificate, decrement exits)
+  kMuJoCo315,  ///< MuJoCo 3.15 as the course describes it (certificate, decrement exits)
+  kMuJoCo401   ///< MuJoCo 4.0.1: 3.15's paths with the exit scale 1/trace(M) (ExitScaleRule)
+};
+/// Which inertia scales the exits (5.1): MuJoCo's changelog 3.17.0, "Constraint solvers now scale
+/// their termination criteria by the trace of the current inertia matrix (of the model or
+/// island) instead of mjModel.stat.meaninertia" (commit c8362756d).
+enum class ExitScaleRule {
+  kMeanInertia,  ///< ≤ 3.16: 1/(meaninertia·max(1, nv)) (meaninertia at qpos0), except CG and
+                 ///< Newton on an island: 1/trace(M_island)
+  kTrace         ///< ≥ 3.17: 1/trace(M) of the current M of the piece solved (island or whole)
 };
 /// Where the Jacobian and Newton's H live (option `jacobian`, MuJoCo's mjtJacobian; §4 says the
 /// dense and sparse paths are assembled differently).
@@ -107,6 +117,7 @@ struct Options {
   ExitRules exit_rules = ExitRules::kMuJoCo3;     ///< the exit table's column (§5)
   Arithmetic arithmetic = Arithmetic::kCourse;    ///< the primal loop's sums on the dense path
   Jacobian jacobian = Jacobian::kAuto;            ///< `jacobian`: which path (UsesSparsePath)
+  ExitScaleRule exit_scale = ExitScaleRule::kMeanInertia;  ///< the exits' scale (5.1; 4.0.1: trace)
 
   /// Equal options, field by field.
   bool operator==(const Options&) const = default;
@@ -116,10 +127,11 @@ struct Options {
 /// another): 3.15 — Hager–Zhang CG (3.10), PGS with Nesterov momentum (3.11) in the shuffled
 /// block order (MuJoCo 3.9), 3.x's line search and exit rules, the course's arithmetic; 2.2.2 —
 /// Polak–Ribière+ CG, PGS in row order without momentum, CGsearch, 2.2.2's exit column and its
-/// dense arithmetic. Other options are left as they are.
+/// dense arithmetic; 4.0.1 — 3.15's, with the exit scale 1/trace(M) (ExitScaleRule::kTrace).
+/// Other options are left as they are.
 void SetVersion(Version version, Options& opt);
 
-/// Whether MuJoCo `version` solves island by island unless told otherwise: 3.15 does
+/// Whether MuJoCo `version` solves island by island unless told otherwise: 3.15 and 4.0.1 do
 /// (mjDSBL_ISLAND is clear in mj_defaultOption), 2.2.2 has no islands.
 bool IslandsByDefault(Version version);
 

@@ -35,13 +35,14 @@ void RequireFiniteAnswer(const SolveResult& result) {
   check("efc_force", result.efc_force, "N or N m");
 }
 
-/// Solves one piece — the whole problem or one island — with the termination scale `scale`
-/// (5.1): PGS from the dual start of its warmstart `warm`, CG/Newton from `primal_start`; then
-/// NoSlip scaled by `noslip_scale`, the whole system's 1/(meaninertia·max(1, nv)) in every
-/// island (MuJoCo's solNoSlip scales by m->nv whichever island it sweeps).
-SolveResult SolvePiece(const PreparedProblem& piece, const std::optional<core::VectorX>& warm,
-                       const core::VectorX& primal_start, double scale, double noslip_scale) {
+/// Solves one piece — the whole problem `whole` or one island of it (`island`) — with the
+/// termination scales (5.1) of TerminationScale (the version's rule): PGS from the dual start of
+/// its warmstart `warm`, CG/Newton from `primal_start`; then NoSlip.
+SolveResult SolvePiece(const Problem& whole, const PreparedProblem& piece, bool island,
+                       const std::optional<core::VectorX>& warm,
+                       const core::VectorX& primal_start) {
   const Problem& problem = piece.problem();
+  const double scale = TerminationScale(whole, problem, island, ScaledLoop::kMain);
   // The dense dual (A = J M⁻¹ Jᵀ) only for PGS and NoSlip; the primal solvers never form it.
   const std::shared_ptr<const DualProblem> formed =
       NeedsDual(problem) ? piece.DualForSolve() : nullptr;
@@ -54,8 +55,8 @@ SolveResult SolvePiece(const PreparedProblem& piece, const std::optional<core::V
   } else {
     result = SolvePrimal(piece, primal_start, MakeExitScale(problem, scale));
   }
-  // NoSlip.
-  RunNoSlip(problem, dual, noslip_scale, result);
+  // NoSlip (≤ 3.16 scaled by the whole system's meaninertia·nv in every island: solNoSlip).
+  RunNoSlip(problem, dual, TerminationScale(whole, problem, island, ScaledLoop::kNoSlip), result);
   return result;
 }
 
@@ -76,12 +77,11 @@ SolveResult SolveProblem(const PreparedProblem& prepared, const SolveSettings& s
     // Each island alone (§6).
     result = SolveIslands(prepared, settings.qacc_warmstart).combined;
   } else {
-    // Monolithic: scale = 1/(meaninertia · max(1, nv)) for every solver.
-    const double scale = MonolithicScale(problem);
+    // Monolithic: the whole system's scale for every solver (TerminationScale).
     const core::VectorX start = problem.opt.solver == SolverKind::kPGS
                                     ? problem.qacc_smooth
                                     : PrimalStart(prepared, settings.qacc_warmstart);
-    result = SolvePiece(prepared, settings.qacc_warmstart, start, scale, scale);
+    result = SolvePiece(problem, prepared, false, settings.qacc_warmstart, start);
   }
   RequireFiniteAnswer(result);
   return result;
@@ -112,11 +112,8 @@ IslandsResult SolveIslands(const PreparedProblem& prepared,
     const PreparedProblem& sub = prepared.island(k);
     std::optional<core::VectorX> warm;
     if (qacc_warmstart) warm = Gather(*qacc_warmstart, island.dofs);
-    // (5.1): primal islands use 1/Σ M_ii; PGS keeps the monolithic scale.
-    const double scale = problem.opt.solver == SolverKind::kPGS ? MonolithicScale(problem)
-                                                                : IslandScale(sub.problem());
-    SolveResult r =
-        SolvePiece(sub, warm, Gather(primal_start, island.dofs), scale, MonolithicScale(problem));
+    // (5.1): the island's scale by the version's rule (TerminationScale).
+    SolveResult r = SolvePiece(problem, sub, true, warm, Gather(primal_start, island.dofs));
     // The island's answer in the whole system's DOFs and rows.
     for (size_t j = 0; j < island.dofs.size(); ++j) out.combined.qacc[island.dofs[j]] = r.qacc[j];
     for (size_t j = 0; j < island.rows.size(); ++j) {

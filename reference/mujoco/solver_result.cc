@@ -28,7 +28,7 @@ double MonolithicScale(const Problem& problem) {
 
 double IslandScale(const Problem& island) {
   const double trace = island.M.diagonal().sum();
-  core::RequirePositive("island inertia trace", trace, "kg or kg m^2");
+  core::RequirePositive("inertia trace", trace, "kg or kg m^2");
   return 1 / trace;
 }
 

@@ -99,7 +99,7 @@ struct SolveResult {
 /// (5.1): scale = 1/(meaninertia · max(1, nv)).
 double MonolithicScale(const Problem& problem);
 
-/// (5.1), primal island: scale = 1/Σ_{i ∈ island} M_ii.
+/// (5.1), a primal island (and, from 3.17, any piece): scale = 1/trace(M) = 1/Σ_i M_ii.
 double IslandScale(const Problem& island);
 
 /// The termination scale (5.1) of one primal solve and the arithmetic it is applied with: the
@@ -107,7 +107,7 @@ double IslandScale(const Problem& island);
 /// max(1, nv) and forms the line search's tolerance and slope scale from meaninertia and nv in
 /// CGsearch's order (engine_solver.c, tag 2.2.2).
 struct ExitScale {
-  double scale = 1;        ///< 1/(meaninertia·max(1, nv)) or, for an island, 1/Σ M_ii [1/(kg)]
+  double scale = 1;        ///< 1/(meaninertia·max(1, nv)) or 1/Σ M_ii (TerminationScale) [1/(kg)]
   bool rescale = false;    ///< 2.2.2's arithmetic (below)
   double meaninertia = 1;  ///< 2.2.2: the problem's meaninertia [kg or kg m²]
   int nv = 0;              ///< 2.2.2: the problem's nv

@@ -134,31 +134,55 @@ core::VectorX AccelerationMujoco(const MultibodyTree& tree, const core::VectorX&
   return MujocoVelocityFromTree(tree, q, a);
 }
 
-// mj_RungeKutta(N = 4) in MuJoCo's coordinates: Xᵢ = X₀ ⊕ h Σⱼ A(i−1, j)(uⱼ, aⱼ), then
-// u⁺ = u₀ + h Σ bⱼ aⱼ, q⁺ = integratePos(q₀, Σ bⱼ uⱼ, h).
+// The position rate k of a stage with MuJoCo velocity u whose free joints have turned by the local
+// rotation vectors in `turn` (= h Σ A kₘ): u itself, but under Munthe-Kaas each free joint's
+// rotation rate is dexp⁻¹ of its ω at θ (the body-frame form: the stage's orientation is
+// q₀ ⊗ exp(θ)), k = ω + ½ θ×ω + c θ×(θ×ω), c = (1 − (‖θ‖/2) cot(‖θ‖/2))/‖θ‖² → 1/12 as θ → 0.
+core::VectorX PositionRate(const MultibodyTree& tree, const core::VectorX& u,
+                           const core::VectorX& turn, Rk4Rotation rotation) {
+  core::VectorX k = u;
+  if (rotation == Rk4Rotation::kAdditive) return k;
+  for (int j = 0; j < tree.num_joints(); ++j) {
+    if (tree.joint(j).type != JointType::kFree) continue;
+    const int w = tree.velocity_start(j);  // ω first (free joints: ω then v)
+    const core::Vector3 theta = turn.segment<3>(w);
+    const core::Vector3 omega = u.segment<3>(w);
+    const double angle = theta.norm();
+    const double c = angle < 1e-4 ? 1.0 / 12 + angle * angle / 720
+                                  : (1 - 0.5 * angle / std::tan(0.5 * angle)) / (angle * angle);
+    k.segment<3>(w) = omega + 0.5 * theta.cross(omega) + c * theta.cross(theta.cross(omega));
+  }
+  return k;
+}
+
+// mj_RungeKutta(N = 4) in MuJoCo's coordinates: Xᵢ = X₀ ⊕ h Σⱼ A(i−1, j)(kⱼ, aⱼ), then
+// u⁺ = u₀ + h Σ bⱼ aⱼ, q⁺ = integratePos(q₀, Σ bⱼ kⱼ, h); kⱼ = uⱼ but for Munthe-Kaas's
+// rotations (PositionRate).
 TreeState RungeKutta4(const MultibodyTree& tree, double h, const TreeState& x0,
-                      const multibody::AppliedForces& applied) {
+                      const multibody::AppliedForces& applied, Rk4Rotation rotation) {
   constexpr std::array<std::array<double, 3>, 3> A = {{{0.5, 0, 0}, {0, 0.5, 0}, {0, 0, 1}}};
   constexpr std::array<double, 4> b = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
   const int nv = tree.num_velocities();
-  std::array<core::VectorX, 4> u, a;
+  std::array<core::VectorX, 4> u, a, k;
   u[0] = MujocoVelocityFromTree(tree, x0.q, x0.v);
   a[0] = AccelerationMujoco(tree, x0.q, u[0], applied);
+  k[0] = u[0];  // no turn yet: dexp⁻¹ at θ = 0 is the identity
   for (int i = 1; i < 4; ++i) {
-    // Stage i: dX = Σⱼ A(i−1, j)(uⱼ, aⱼ); qᵢ = q₀ ⊕ h dX_u, uᵢ = u₀ + h dX_a.
+    // Stage i: dX = Σⱼ A(i−1, j)(kⱼ, aⱼ); qᵢ = q₀ ⊕ h dX_k, uᵢ = u₀ + h dX_a.
     core::VectorX du = core::VectorX::Zero(nv), da = core::VectorX::Zero(nv);
     for (int j = 0; j < i; ++j) {
-      du += A[i - 1][j] * u[j];
+      du += A[i - 1][j] * k[j];
       da += A[i - 1][j] * a[j];
     }
     const core::VectorX qi = IntegratePosMujoco(tree, x0.q, du, h);
     u[i] = u[0] + h * da;
     a[i] = AccelerationMujoco(tree, qi, u[i], applied);
+    k[i] = PositionRate(tree, u[i], h * du, rotation);
   }
   // Final update with b instead of A.
   core::VectorX du = core::VectorX::Zero(nv), da = core::VectorX::Zero(nv);
   for (int j = 0; j < 4; ++j) {
-    du += b[j] * u[j];
+    du += b[j] * k[j];
     da += b[j] * a[j];
   }
   const core::VectorX u_next = u[0] + h * da;
@@ -276,10 +300,10 @@ void RequireTreeIntegratorSupported(const MultibodyTree& tree, Integrator integr
 }
 
 TreeState StepTree(const MultibodyTree& tree, Integrator integrator, double h, const TreeState& x,
-                   const multibody::AppliedForces& applied) {
+                   const multibody::AppliedForces& applied, Rk4Rotation rotation) {
   ValidateStep(tree, h, x, applied);
   RequireTreeIntegratorSupported(tree, integrator);
-  if (integrator == Integrator::kRk4) return RungeKutta4(tree, h, x, applied);
+  if (integrator == Integrator::kRk4) return RungeKutta4(tree, h, x, applied, rotation);
   const core::MatrixX M = tree.CalcMassMatrix(x.q);
   const core::VectorX F = SmoothForce(tree, x.q, x.v, applied);
   const core::VectorX D = tree.JointDamping();
@@ -325,9 +349,9 @@ TreeState StepTree(const MultibodyTree& tree, Integrator integrator, double h, c
 }
 
 TreeState IntegrateTree(const MultibodyTree& tree, Integrator integrator, double h, TreeState x,
-                        int steps, const multibody::AppliedForces& applied) {
+                        int steps, const multibody::AppliedForces& applied, Rk4Rotation rotation) {
   if (steps < 0) core::ThrowInputError("steps", steps, "1", ">= 0");
-  for (int i = 0; i < steps; ++i) x = StepTree(tree, integrator, h, x, applied);
+  for (int i = 0; i < steps; ++i) x = StepTree(tree, integrator, h, x, applied, rotation);
   return x;
 }
 

@@ -11,7 +11,11 @@
 ///                (symmetric LDLᵀ); a standalone free body (free joint, no children) gets its own
 ///                6×6 solve with the gyroscopic derivative, as ≥ 3.11's mjd_freeMhat does
 ///   rk4          (mj_RungeKutta): A = [[½,0,0],[0,½,0],[0,0,1]], b = (1/6,1/3,1/3,1/6); stage
-///                positions X₀ ⊕ h Σ Aᵢⱼ uⱼ through integratePos; no implicit damping
+///                positions X₀ ⊕ h Σ Aᵢⱼ kⱼ through integratePos; no implicit damping. kⱼ = uⱼ
+///                (Rk4Rotation::kAdditive, ≤ 3.x: second order in a free body's rotation), or
+///                (kMuntheKaas, ≥ 4.0.0) on a free joint's rotation kⱼ = dexp⁻¹ of ωⱼ at the
+///                stage's local rotation θⱼ = h Σ Aⱼₘ kₘ: k = ω + ½ θ×ω + c θ×(θ×ω),
+///                c = (1 − (‖θ‖/2) cot(‖θ‖/2))/‖θ‖² (fourth order)
 ///   discrete     (8.1): (M + hD + h²K) a = F − hKv with K the joint stiffness; rejected on trees
 ///                with a free joint (≥ 3.13 adds a free-body gyroscopic correction not modelled)
 ///   then mj_advance: u⁺ = u + h a, q⁺ = integratePos(q, u⁺, h).
@@ -77,13 +81,16 @@ core::MatrixX SmoothForceVelocityDerivative(const multibody::MultibodyTree& tree
 /// Throws InputError naming the supported set and the reason when integrator is not supported.
 void RequireTreeIntegratorSupported(const multibody::MultibodyTree& tree, Integrator integrator);
 
-/// One step of h [s] with the applied forces (controls applied.u) held over the step.
+/// One step of h [s] with the applied forces (controls applied.u) held over the step; RK4
+/// combines free-joint rotations by `rotation` (the course's 3.15: additive).
 TreeState StepTree(const multibody::MultibodyTree& tree, Integrator integrator, double h,
-                   const TreeState& x, const multibody::AppliedForces& applied = {});
+                   const TreeState& x, const multibody::AppliedForces& applied = {},
+                   Rk4Rotation rotation = Rk4Rotation::kAdditive);
 
 /// `steps` steps (≥ 0).
 TreeState IntegrateTree(const multibody::MultibodyTree& tree, Integrator integrator, double h,
-                        TreeState x, int steps, const multibody::AppliedForces& applied = {});
+                        TreeState x, int steps, const multibody::AppliedForces& applied = {},
+                        Rk4Rotation rotation = Rk4Rotation::kAdditive);
 
 /// The step map for TransitionFD in MuJoCo's coordinates (x = (q, u), the controls as applied.u,
 /// positions through IntegratePosMujoco / DifferentiatePosMujoco), as mjd_transitionFD sees it.

@@ -3,7 +3,9 @@
 // integrator= (euler, implicit, implicitfast, rk4; discrete is rejected on free joints,
 // mujoco/tree_integrators.h). The initial ω is given in the body frame, as MuJoCo's qvel holds
 // it. Without gravity, T and the angular momentum about the world origin are invariants, so
-// their drift is the integrator's; the quaternion's norm shows the manifold update.
+// their drift is the integrator's; the quaternion's norm shows the manifold update. version=
+// names the MuJoCo whose RK4 rotation rule runs (3.15: additive, second order in the rotation;
+// 4.0: 4.0.1's Runge–Kutta–Munthe-Kaas, fourth order; mujoco::Rk4RotationOf).
 #include <cmath>
 #include <string>
 
@@ -37,8 +39,11 @@ Scene Build(const SceneArguments& a) {
   // Step with the chosen §7 integrator (discrete is rejected here with the reason).
   const mujoco::Integrator integrator = mujoco::ParseIntegrator(a.Label("integrator"));
   mujoco::RequireTreeIntegratorSupported(scene.tree, integrator);
-  scene.smooth_step = [tree = scene.tree, integrator](double h, VectorX& q, VectorX& v) {
-    const mujoco::TreeState next = mujoco::StepTree(tree, integrator, h, {q, v});
+  const std::string version = a.Label("version");
+  const mujoco::Rk4Rotation rotation = mujoco::Rk4RotationOf(
+      version == "4.0" ? mujoco::Version::kMuJoCo401 : mujoco::Version::kMuJoCo315);
+  scene.smooth_step = [tree = scene.tree, integrator, rotation](double h, VectorX& q, VectorX& v) {
+    const mujoco::TreeState next = mujoco::StepTree(tree, integrator, h, {q, v}, {}, rotation);
     q = next.q;
     v = next.v;
   };
@@ -86,6 +91,13 @@ SceneDefinition TumblingBodyScene() {
                0,
                {"euler", "implicit", "implicitfast", "rk4", "discrete"},
                "euler"},
+              {"version",
+               "",
+               "MuJoCo version of RK4's rotation rule: 3.15 additive (second order), 4.0 "
+               "Runge–Kutta–Munthe-Kaas as 4.0.1 (fourth order)",
+               0,
+               {"3.15", "4.0"},
+               "3.15"},
               {"mass", "kg", "body mass", 2.0, {}, ""},
               {"Ixx", "kg·m²", "principal moment about body x", 0.1, {}, ""},
               {"Iyy", "kg·m²", "principal moment about body y (intermediate)", 0.2, {}, ""},

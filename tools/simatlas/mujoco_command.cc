@@ -354,6 +354,7 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
           {"cg_update", io::CGUpdateName(problem.opt.cg_update)},
           {"pgs_momentum", problem.opt.pgs_momentum},
           {"pgs_shuffle", problem.opt.pgs_shuffle},
+          {"exit_scale", io::ExitScaleName(problem.opt.exit_scale)},
           {"warmstart", settings.qacc_warmstart.has_value()},
           {"islands", islands},
           {"noslip_iterations", result.noslip_iterations},
@@ -381,7 +382,8 @@ int RunMujocoCommand(const std::vector<std::string>& args, std::ostream& out, st
         << " iterations, exit " << mujoco::ExitReasonName(result.exit) << ExitNote(result.exit)
         << "\n";
     out << "nv " << problem.nv << ", nefc " << problem.nefc() << ", " << PathName(problem)
-        << " path; version " << io::VersionName(problem.opt.version) << ", warmstart "
+        << " path; version " << io::VersionName(problem.opt.version) << ", exit scale "
+        << io::ExitScaleName(problem.opt.exit_scale) << ", warmstart "
         << (settings.qacc_warmstart ? "on" : "off") << "\n";
     if (settings.islands) {
       out << "islands: " << islands << "\n";

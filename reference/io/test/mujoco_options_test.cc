@@ -133,7 +133,7 @@ TEST(MujocoOptions, BadFileValuesNameTheKeyAndChoices) {
     doc["opt"][key] = value;
     return InputErrorOf([&] { ParseMujocoProblem(doc); });
   };
-  EXPECT_EQ(with("version", "3.16"), "opt.version = '3.16' must be one of 2.2.2, 3.15");
+  EXPECT_EQ(with("version", "3.16"), "opt.version = '3.16' must be one of 2.2.2, 3.15, 4.0");
   EXPECT_EQ(with("cg_update", "fletcher"),
             "opt.cg_update = 'fletcher' must be one of hager-zhang, polak-ribiere");
   EXPECT_EQ(with("pgs_momentum", "on"), "opt.pgs_momentum must be true or false");
@@ -175,7 +175,7 @@ TEST(MujocoOptions, TextOptionsAndFlagsAreOneParser) {
             std::string::npos);
   // Errors name the key as given and list the choices.
   EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--version", "3.1", 0, s); }),
-            "--version = '3.1' must be one of 2.2.2, 3.15");
+            "--version = '3.1' must be one of 2.2.2, 3.15, 4.0");
   EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--islands", "yes", 0, s); }),
             "--islands = 'yes' must be one of on, off");
   EXPECT_EQ(InputErrorOf([&] { ApplyMujocoOption("--noslip-iterations", "2.5", 0, s); }),

@@ -176,12 +176,13 @@ TEST(TreeIntegrators, WhichIntegratorsCoincide) {
 }
 
 // Error of one integrator after T = 0.4 s with step h, against RK4 with h/64.
-double GlobalError(const MultibodyTree& tree, const TreeState& x0, double h) {
+double GlobalError(const MultibodyTree& tree, const TreeState& x0, double h,
+                   Rk4Rotation rotation = Rk4Rotation::kAdditive) {
   const double T = 0.4;
   const TreeState coarse =
-      IntegrateTree(tree, Integrator::kRk4, h, x0, static_cast<int>(T / h + 0.5));
-  const TreeState fine =
-      IntegrateTree(tree, Integrator::kRk4, h / 64, x0, static_cast<int>(64 * T / h + 0.5));
+      IntegrateTree(tree, Integrator::kRk4, h, x0, static_cast<int>(T / h + 0.5), {}, rotation);
+  const TreeState fine = IntegrateTree(tree, Integrator::kRk4, h / 64, x0,
+                                       static_cast<int>(64 * T / h + 0.5), {}, rotation);
   return (coarse.q - fine.q).norm() + (coarse.v - fine.v).norm();
 }
 
@@ -204,6 +205,22 @@ TEST(TreeIntegrators, Rk4IsFourthOrderOnHingesAndSecondOrderOnAFreeBody) {
   const double rb = GlobalError(body, xb, 0.02) / GlobalError(body, xb, 0.01);
   EXPECT_GT(rb, 3);
   EXPECT_LT(rb, 5.5);
+}
+
+TEST(TreeIntegrators, Rk4MuntheKaasIsFourthOrderOnAFreeBody) {
+  // MuJoCo 4.0.0's RK4 (Rk4Rotation::kMuntheKaas, changelog commit 9a7f240f0): each stage's ω
+  // is mapped by the exact dexp⁻¹ at the stage's rotation θ, so the dropped O(s²) term above is
+  // kept and the rotation is fourth order like the hinges: ratio 2⁴ = 16 (in [12, 20]); the same
+  // body and start with the additive rule stay at 4 (Rk4RotationOf names which version runs which).
+  const MultibodyTree body = FreeBody();
+  const TreeState xb = Tumbling(body);
+  const double rk = GlobalError(body, xb, 0.02, Rk4Rotation::kMuntheKaas) /
+                    GlobalError(body, xb, 0.01, Rk4Rotation::kMuntheKaas);
+  EXPECT_GT(rk, 12);
+  EXPECT_LT(rk, 20);
+  EXPECT_EQ(Rk4RotationOf(Version::kMuJoCo401), Rk4Rotation::kMuntheKaas);
+  EXPECT_EQ(Rk4RotationOf(Version::kMuJoCo315), Rk4Rotation::kAdditive);
+  EXPECT_EQ(Rk4RotationOf(Version::kMuJoCo222), Rk4Rotation::kAdditive);
 }
 
 TEST(TreeIntegrators, IntegratePosRotatesAboutTheLocalAngularVelocity) {

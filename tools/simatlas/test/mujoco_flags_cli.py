@@ -60,6 +60,30 @@ def Certificate(simatlas, examples):
         Check(cold["iterations"] >= 1, "%s 3.15 cold: %d iterations" % (solver, cold["iterations"]))
 
 
+def ExitScale(simatlas, examples):
+    # Formula sheet MJ-solvers (5.1) under MuJoCo 4.0.1 (--version 4.0, exit_scale trace): the
+    # monolithic scale is 1/trace(M) instead of 1/(meaninertia·max(1, nv)). PGS's first sweep is
+    # the same sweep under both (the scale only reads it), so its scaled improvement moves by the
+    # ratio of the two scales, computed here from the file's M and meaninertia.
+    path = os.path.join(examples, "box_plane_pyramidal.json")
+    problem = json.load(open(path))
+    trace = sum(problem["M"][i][i] for i in range(problem["nv"]))
+    ratio = problem["opt"]["meaninertia"] * max(1, problem["nv"]) / trace
+    flags = ("--solver", "pgs", "--islands", "off", "--tolerance", "1e-8")
+    at315 = Solve(simatlas, path, *flags, "--version", "3.15")
+    at40 = Solve(simatlas, path, *flags, "--version", "4.0")
+    Check(at315["exit_scale"] == "meaninertia" and at40["exit_scale"] == "trace" and
+          at40["version"] == "4.0", "exit_scale/version not echoed: %s, %s" %
+          (at315["exit_scale"], at40["exit_scale"]))
+    first315, first40 = at315["stats"][0]["improvement"], at40["stats"][0]["improvement"]
+    Check(abs(first40 - ratio * first315) <= 1e-12 * abs(first40),
+          "PGS's first improvement under 4.0 %r, expected 3.15's %r × %r" % (first40, first315, ratio))
+    # The option alone is the difference: 3.15 with exit_scale trace solves as 4.0 does.
+    alone = Solve(simatlas, path, *flags, "--version", "3.15", "--exit-scale", "trace")
+    Check(alone["stats"] == at40["stats"] and alone["efc_force"] == at40["efc_force"],
+          "--exit-scale trace under 3.15 differs from --version 4.0")
+
+
 def CGUpdate(simatlas, examples):
     # The CG direction update (formula sheet MJ-solvers (4.1)): the first direction is −M⁻¹g under
     # either rule (β enters from the second iteration), so the first iteration's statistics are
@@ -206,6 +230,7 @@ def main():
     mjcf = sys.argv[4] if len(sys.argv) > 4 else ""
     os.makedirs(scratch, exist_ok=True)
     Certificate(simatlas, examples)
+    ExitScale(simatlas, examples)
     CGUpdate(simatlas, examples)
     PgsSwitches(simatlas, examples)
     NoSlip(simatlas, examples)

@@ -48,7 +48,7 @@ def main():
     simatlas, examples = sys.argv[1], sys.argv[2]
     keys_before = {"solver", "efc_force", "qacc", "iterations", "exit", "iteration_cap_reached",
                    "last_improvement", "last_gradient", "cost", "jacobian", "version", "cg_update",
-                   "pgs_momentum", "pgs_shuffle", "warmstart", "islands", "noslip_iterations", "stats",
+                   "pgs_momentum", "pgs_shuffle", "exit_scale", "warmstart", "islands", "noslip_iterations", "stats",
                    "solve_peak_bytes", "force_error_vs_expected"}
     for cone, rows_per_contact in (("pyramidal", 4), ("elliptic", 3)):
         path = "%s/box_plane_%s.json" % (examples, cone)
