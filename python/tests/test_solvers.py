@@ -200,7 +200,7 @@ def test_mujoco_expected_and_extra_options():
     with pytest.raises(ValueError, match="noslip_iterations"):
         simatlas.mujoco.solve(problem, noslip_iterations=-1)
     with pytest.raises(ValueError, match="version"):
-        simatlas.mujoco.solve(problem, version="4.0")
+        simatlas.mujoco.solve(problem, version="5.0")
     with pytest.raises(ValueError, match="no_such_option"):
         simatlas.mujoco.solve(problem, no_such_option=1)
     with pytest.raises(ValueError, match="warmstart"):

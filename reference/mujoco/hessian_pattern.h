@@ -34,10 +34,10 @@ struct HessianPattern {
   /// product's lower triangle (a, b ≤ a), row by row: found once here, none searched while H is
   /// assembled.
   struct Cone {
-    std::vector<int> columns;
-    std::vector<int> position;
+    std::vector<int> columns;   ///< the DOFs the block's rows touch, ascending
+    std::vector<int> position;  ///< entry (a, b ≤ a) of its product, row by row
   };
-  std::vector<Cone> cones;
+  std::vector<Cone> cones;       ///< the elliptic blocks in row order
   std::vector<int> cone_of_row;  ///< index into cones of the block starting at row r, else −1
 };
 
